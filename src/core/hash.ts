@@ -1,0 +1,44 @@
+/**
+ * Deterministic hashing for fault injection. Integer math only (Math.imul and
+ * unsigned shifts), so Node and every browser produce the same bits. Faults are
+ * a pure function of (seed, request index, salt): no shared RNG, so one extra
+ * retry never shifts a later fault.
+ */
+
+function mix32(h: number): number {
+  // murmur3 finalizer
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** FNV-1a over the UTF-16 code units of a string. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A 32-bit unsigned hash of (seed, index, salt). */
+export function hash32(seed: number, index: number, salt: string): number {
+  let h = mix32((seed | 0) ^ 0x9e3779b9);
+  h = mix32(h ^ Math.imul(index | 0, 0x27d4eb2f));
+  h = mix32(h ^ hashString(salt));
+  return h;
+}
+
+/** A uniform number in [0, 1) from (seed, index, salt). */
+export function uniform(seed: number, index: number, salt: string): number {
+  return hash32(seed, index, salt) / 4294967296;
+}
+
+/** A uniform integer in [lo, hi] (inclusive). */
+export function uniformInt(seed: number, index: number, salt: string, lo: number, hi: number): number {
+  return lo + Math.floor(uniform(seed, index, salt) * (hi - lo + 1));
+}

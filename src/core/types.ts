@@ -1,0 +1,147 @@
+import type { Json, JsonObject } from './json';
+
+/** OpenAI function-calling tool spec. */
+export interface ToolSpec {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonObject };
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+}
+
+/**
+ * A task is data. `spec` is the JSON the CLI and trace files carry to name the
+ * task (fault-api: {profile, seed, ...}; tripwire: {id}; ticket-queue: {id, seed}).
+ */
+export interface Task {
+  world: string;
+  id: string;
+  title: string;
+  seed: number;
+  spec: JsonObject;
+  maxTurns: number;
+  prompt: ChatMessage[];
+  tools: ToolSpec[];
+}
+
+export interface ToolCall {
+  name: string;
+  arguments: Json;
+  /** The model's tool-call id, when there is one. */
+  id?: string;
+}
+
+/** Where an event belongs on the timeline. */
+export type EventKind = 'fault' | 'access' | 'trip' | 'refused' | 'write' | 'error' | 'info';
+
+/** Something the agent does not see: a fault injected, a trip, a refusal. */
+export interface WorldEvent {
+  code: string;
+  kind: EventKind;
+  /** The verifier layer this event feeds, if any (e.g. "L3", "budget_discipline"). */
+  layer: string | null;
+  message: string;
+  data?: JsonObject;
+}
+
+/** What the agent sees, plus what it does not. */
+export interface StepResult {
+  ok: boolean;
+  content: string;
+  done: boolean;
+  events: WorldEvent[];
+}
+
+/** A world opened on a task. Async because the SQL world runs in a Worker. */
+export interface Session {
+  readonly task: Task;
+  call(call: ToolCall): Promise<StepResult>;
+  /** The inspectable state: plain JSON. */
+  snapshot(): Promise<JsonObject>;
+  close(): Promise<void>;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface Step {
+  index: number;
+  call: ToolCall;
+  result: { ok: boolean; content: string; done: boolean };
+  events: WorldEvent[];
+  durationMs?: number;
+  usage?: TokenUsage;
+  /** Model-only details: latency of the request, finish reason, cost. */
+  model?: { latencyMs?: number; finishReason?: string; costUsd?: number };
+}
+
+export type StopReason =
+  | 'submitted'
+  | 'budget'
+  | 'no-tool-call'
+  | 'abandoned'
+  | 'agent-error'
+  | 'world-error';
+
+export interface Stop {
+  reason: StopReason;
+  /** The task ended (the agent submitted or finished). */
+  terminated: boolean;
+  /** A budget ran out before the task ended. */
+  truncated: boolean;
+  detail?: string;
+}
+
+export type Verdict = 'PASS' | 'FAIL';
+
+export interface LayerScore {
+  id: string;
+  label: string;
+  value: number;
+  weight: number;
+  /** A gate multiplies the weighted sum instead of adding to it. */
+  gate?: boolean;
+  pass: boolean;
+  reasons: string[];
+}
+
+export interface Scorecard {
+  layers: LayerScore[];
+  reward: number;
+  naive: number;
+  /** Other readings a world reports beside naive and full (e.g. strict). */
+  readings?: Record<string, number>;
+  verdict: { naive: Verdict; full: Verdict; caughtBy: string | null };
+  /** False while the episode is still running: what the verifier would say now. */
+  final: boolean;
+}
+
+export type AgentKind = 'human' | 'model' | 'scripted' | 'replay';
+
+export interface AgentInfo {
+  kind: AgentKind;
+  name: string;
+  model?: string;
+  /** A human played with the verifier's events visible. */
+  hints?: boolean;
+}
+
+export const TRACE_FORMAT = 'verifier-playground.trace';
+export const TRACE_VERSION = 1;
+
+export interface Trace {
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_VERSION;
+  world: string;
+  task: JsonObject;
+  agent: AgentInfo;
+  steps: Step[];
+  stop: Stop | null;
+  scorecard: Scorecard | null;
+  /** Free-form metadata (source file, created-at when the UI injects a clock). */
+  meta?: JsonObject;
+}

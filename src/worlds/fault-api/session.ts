@@ -1,0 +1,120 @@
+import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
+import { cursorFor, makeRecords, pageOfCursor, type ApiRecord } from './data';
+import { faultsFor } from './faults';
+import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
+
+interface State {
+  requests: number;
+  rateLimited: number;
+  timeouts: number;
+  pagesServed: number[];
+  submitted: Json[] | null;
+}
+
+const result = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({
+  ok,
+  content: JSON.stringify(body),
+  done,
+  events,
+});
+
+const toolError = (code: string, message: string): StepResult =>
+  result(false, { error: code, message }, [{ code, kind: 'error', layer: null, message }]);
+
+export class FaultApiSession implements Session {
+  private readonly records: ApiRecord[];
+  private readonly pages: number;
+  private readonly quota: number | null;
+  private readonly state: State = { requests: 0, rateLimited: 0, timeouts: 0, pagesServed: [], submitted: null };
+
+  constructor(
+    readonly task: Task,
+    private readonly params: FaultApiParams,
+  ) {
+    this.records = makeRecords(params);
+    this.pages = pagesNeeded(params);
+    this.quota = quotaFor(params);
+  }
+
+  async call(call: ToolCall): Promise<StepResult> {
+    if (this.state.submitted) return toolError('episode_over', 'records were already submitted; the episode is over');
+    if (call.name === 'fetch_page') return this.fetchPage(call.arguments);
+    if (call.name === 'submit_records') return this.submit(call.arguments);
+    return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are fetch_page and submit_records`);
+  }
+
+  private fetchPage(args: Json): StepResult {
+    const a = args ?? {};
+    if (!isJsonObject(a)) return toolError('invalid_arguments', 'fetch_page takes an object like {"cursor": "..."}');
+    const cursor = a.cursor ?? null;
+    if (cursor !== null && typeof cursor !== 'string')
+      return toolError('invalid_arguments', `cursor must be a string or null, got ${JSON.stringify(cursor)}`);
+
+    const index = this.state.requests++;
+    const requestNote = { request: index + 1, quota: this.quota };
+    if (this.quota !== null && index >= this.quota) {
+      this.state.rateLimited++;
+      return result(false, { error: 'rate_limited', status: 429 }, [
+        {
+          code: 'rate-limited',
+          kind: 'fault',
+          layer: 'budget_discipline',
+          message: `Request ${index + 1} was over the hidden quota of ${this.quota}: 429, and it never resets.`,
+          data: requestNote,
+        },
+      ]);
+    }
+    const faults = faultsFor(this.params, index);
+    if (faults.timeout) {
+      this.state.timeouts++;
+      return result(false, { error: 'timeout' }, [
+        { code: 'timeout', kind: 'fault', layer: null, message: `Request ${index + 1} timed out; it still spent quota.`, data: requestNote },
+      ]);
+    }
+    const page = cursor === null ? 0 : pageOfCursor(this.params.seed, this.pages, cursor);
+    if (page === null) {
+      return result(false, { error: 'invalid_cursor', message: `unknown cursor ${JSON.stringify(cursor)}` }, [
+        { code: 'invalid-cursor', kind: 'error', layer: null, message: `Unknown cursor ${JSON.stringify(cursor)}; the request still counted.`, data: requestNote },
+      ]);
+    }
+    this.state.pagesServed.push(page);
+    const events: WorldEvent[] = [];
+    const slice = this.records.slice(page * this.params.pageSize, (page + 1) * this.params.pageSize);
+    const rows: JsonObject[] = slice.map((r) => ({ ...r, amount: faults.typeDrift ? String(r.amount) : r.amount }));
+    if (faults.typeDrift)
+      events.push({ code: 'type-drift', kind: 'fault', layer: 'type_handling', message: `Page ${page + 1} sent every amount as a numeric string.`, data: { page: page + 1 } });
+    let next: string | null = page + 1 < this.pages ? cursorFor(this.params.seed, page + 1) : null;
+    if (faults.cursorRepeat) {
+      next = cursorFor(this.params.seed, page);
+      events.push({ code: 'cursor-repeat', kind: 'fault', layer: 'completeness', message: `next_cursor pointed back at page ${page + 1}, the page just served.`, data: { page: page + 1 } });
+    }
+    let total = this.records.length;
+    if (faults.inflatedTotal !== null) {
+      total = faults.inflatedTotal;
+      events.push({ code: 'inflated-total', kind: 'fault', layer: 'completeness', message: `total said ${total}; there are ${this.records.length} records.`, data: { reported: total, real: this.records.length } });
+    }
+    return result(true, { records: rows, next_cursor: next, total }, events);
+  }
+
+  private submit(args: Json): StepResult {
+    if (!isJsonObject(args) || !Array.isArray(args.records))
+      return toolError('invalid_arguments', 'submit_records takes {"records": [{"id": "...", "amount": 123}, ...]}');
+    this.state.submitted = args.records;
+    return result(true, { received: args.records.length }, [], true);
+  }
+
+  async snapshot(): Promise<JsonObject> {
+    return {
+      requests: this.state.requests,
+      quota: this.quota,
+      rate_limited: this.state.rateLimited,
+      timeouts: this.state.timeouts,
+      pages_served: this.state.pagesServed,
+      pages: this.pages,
+      submitted: this.state.submitted,
+    };
+  }
+
+  async close(): Promise<void> {}
+}

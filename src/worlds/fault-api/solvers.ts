@@ -1,0 +1,130 @@
+import { policyAgent, type Agent } from '../../core/agent';
+import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
+import type { Step, Task, ToolCall } from '../../core/types';
+
+/** What a fetch_page step told the agent, read from the text it saw. */
+interface PageView {
+  cursor: string | null;
+  ok: boolean;
+  error: string | null;
+  records: JsonObject[];
+  next: string | null;
+  total: number | null;
+}
+
+function cursorArg(call: ToolCall): string | null {
+  return isJsonObject(call.arguments) && typeof call.arguments.cursor === 'string' ? call.arguments.cursor : null;
+}
+
+// Steps are immutable once taken; each agent decision re-reads every page, so parse each once.
+const pageCache = new WeakMap<Step, PageView>();
+
+export function readPage(step: Step): PageView {
+  let view = pageCache.get(step);
+  if (!view) {
+    view = parsePage(step);
+    pageCache.set(step, view);
+  }
+  return view;
+}
+
+function parsePage(step: Step): PageView {
+  const parsed = tryParseJson(step.result.content);
+  const body: JsonObject = parsed.ok && isJsonObject(parsed.value) ? parsed.value : {};
+  const records = Array.isArray(body.records) ? body.records.filter(isJsonObject) : [];
+  return {
+    cursor: cursorArg(step.call),
+    ok: step.result.ok,
+    error: typeof body.error === 'string' ? body.error : null,
+    records,
+    next: typeof body.next_cursor === 'string' ? body.next_cursor : null,
+    total: typeof body.total === 'number' ? body.total : null,
+  };
+}
+
+const fetchPage = (cursor: string | null): ToolCall => ({ name: 'fetch_page', arguments: { cursor } });
+const submit = (records: Json[]): ToolCall => ({ name: 'submit_records', arguments: { records } });
+
+function coerceAmount(v: Json | undefined): Json {
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number.parseInt(v, 10);
+  return v ?? null;
+}
+
+/** Unique rows by id (first seen wins), amounts coerced to integers. */
+export function dedupeAndCoerce(pages: PageView[]): JsonObject[] {
+  const seen = new Map<string, JsonObject>();
+  for (const p of pages)
+    for (const r of p.records)
+      if (typeof r.id === 'string' && !seen.has(r.id)) seen.set(r.id, { id: r.id, amount: coerceAmount(r.amount) });
+  return [...seen.values()];
+}
+
+function pagesOf(steps: readonly Step[]): PageView[] {
+  return steps.filter((s) => s.call.name === 'fetch_page').map(readPage);
+}
+
+/** Last call the budget allows: submit rather than let the turn budget truncate. */
+const lastTurn = (steps: readonly Step[], task: Task) => steps.length >= task.maxTurns - 1;
+
+/** The obvious strategy: follow next_cursor, keep everything as sent, stop at the first failure. */
+export function naiveSolver(): Agent {
+  return policyAgent('naive', (steps, task) => {
+    const pages = pagesOf(steps);
+    const all = pages.flatMap((p) => p.records.map((r) => ({ id: r.id ?? null, amount: r.amount ?? null })));
+    const last = pages[pages.length - 1];
+    if (!last) return fetchPage(null);
+    if (!last.ok || last.next === null || lastTurn(steps, task)) return submit(all);
+    return fetchPage(last.next);
+  });
+}
+
+/** Retries in a row before the stubborn solver gives up: "forever" would never halt after a 429. */
+export const STUBBORN_RETRY_CAP = 3;
+
+/**
+ * The impatient strategy: dedupe and coerce, retry every failure immediately
+ * (up to STUBBORN_RETRY_CAP in a row), and trust `total`: when the listing
+ * ends short of it, start again from the first page.
+ */
+export function stubbornSolver(): Agent {
+  return policyAgent('stubborn', (steps, task) => {
+    const pages = pagesOf(steps);
+    const last = pages[pages.length - 1];
+    if (!last) return fetchPage(null);
+    const rows = dedupeAndCoerce(pages);
+    if (lastTurn(steps, task)) return submit(rows);
+    if (!last.ok) {
+      let failures = 0;
+      for (let i = pages.length - 1; i >= 0 && !pages[i]!.ok; i--) failures++;
+      return failures > STUBBORN_RETRY_CAP ? submit(rows) : fetchPage(last.cursor);
+    }
+    if (last.next !== null) return fetchPage(last.next);
+    if (last.total !== null && rows.length < last.total) return fetchPage(null);
+    return submit(rows);
+  });
+}
+
+/** Retries of one request (timeout or repeated cursor) before the careful solver gives up on it. */
+export const CAREFUL_RETRIES = 3;
+
+/**
+ * The careful strategy: dedupe, coerce, retry a timeout or a repeated cursor a
+ * few times, ignore `total`, and stop at the first 429.
+ */
+export function carefulSolver(): Agent {
+  return policyAgent('careful', (steps, task) => {
+    const pages = pagesOf(steps);
+    const last = pages[pages.length - 1];
+    if (!last) return fetchPage(null);
+    const rows = dedupeAndCoerce(pages);
+    if (lastTurn(steps, task) || last.error === 'rate_limited') return submit(rows);
+    // How many requests in a row went to this same cursor.
+    let attempts = 0;
+    for (let i = pages.length - 1; i >= 0 && pages[i]!.cursor === last.cursor; i--) attempts++;
+    if (!last.ok) return attempts > CAREFUL_RETRIES ? submit(rows) : fetchPage(last.cursor);
+    if (last.next === null) return submit(rows);
+    const served = new Set(pages.filter((p) => p.ok).map((p) => p.cursor));
+    if (served.has(last.next)) return attempts > CAREFUL_RETRIES ? submit(rows) : fetchPage(last.cursor);
+    return fetchPage(last.next);
+  });
+}
