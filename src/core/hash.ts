@@ -25,11 +25,23 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
+// Salts are a handful of constant strings; hashing them once keeps fault draws cheap.
+const saltHashes = new Map<string, number>();
+
+function saltHash(salt: string): number {
+  let h = saltHashes.get(salt);
+  if (h === undefined) {
+    h = hashString(salt);
+    if (saltHashes.size < 4096) saltHashes.set(salt, h);
+  }
+  return h;
+}
+
 /** A 32-bit unsigned hash of (seed, index, salt). */
 export function hash32(seed: number, index: number, salt: string): number {
   let h = mix32((seed | 0) ^ 0x9e3779b9);
   h = mix32(h ^ Math.imul(index | 0, 0x27d4eb2f));
-  h = mix32(h ^ hashString(salt));
+  h = mix32(h ^ saltHash(salt));
   return h;
 }
 

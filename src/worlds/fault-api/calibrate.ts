@@ -11,6 +11,8 @@ export interface CellResult {
   layers: Record<string, number>;
   min: number;
   seedsWithTimeout: number;
+  /** fetch_page requests made over all seeds. */
+  requests: number;
 }
 
 export type Calibration = Record<Profile, Record<SolverId, CellResult>>;
@@ -27,6 +29,7 @@ export async function calibrateFaultApi(seeds = 60, onProgress?: (done: number, 
       let sum = 0;
       let min = 1;
       let withTimeout = 0;
+      let requests = 0;
       const layerSums: Record<string, number> = {};
       for (let seed = 1; seed <= seeds; seed++) {
         const task = taskFromParams({ profile, seed, ...DEFAULTS });
@@ -35,12 +38,13 @@ export async function calibrateFaultApi(seeds = 60, onProgress?: (done: number, 
         sum += card.reward;
         min = Math.min(min, card.reward);
         for (const l of card.layers) layerSums[l.id] = (layerSums[l.id] ?? 0) + l.value;
+        requests += trace.steps.filter((s) => s.call.name === 'fetch_page').length;
         if (trace.steps.some((s) => s.events.some((e) => e.code === 'timeout'))) withTimeout++;
         onProgress?.(++done, total);
       }
       const layers: Record<string, number> = {};
       for (const [k, v] of Object.entries(layerSums)) layers[k] = v / seeds;
-      out[profile][solver] = { mean: sum / seeds, layers, min, seedsWithTimeout: withTimeout };
+      out[profile][solver] = { mean: sum / seeds, layers, min, seedsWithTimeout: withTimeout, requests };
     }
   }
   return out;

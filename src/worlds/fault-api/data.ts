@@ -12,8 +12,23 @@ export interface ApiRecord {
 const CUSTOMERS = ['Acme Ltd', 'Birch & Co', 'Cobalt Labs', 'Dune Freight', 'Ember Foods', 'Fjord Media', 'Granite Works', 'Harbor Bikes'];
 const CURRENCIES = ['USD', 'EUR', 'GBP'];
 
-/** The true record set: a pure function of the seed. */
-export function makeRecords(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): ApiRecord[] {
+// The record set is a pure function of (seed, size) and is asked for by the
+// session and by three reward functions per episode: keep the recent ones.
+const recordCache = new Map<string, readonly ApiRecord[]>();
+
+/** The true record set: a pure function of the seed. Shared and frozen: never mutate. */
+export function makeRecords(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): readonly ApiRecord[] {
+  const key = `${p.seed}/${p.numRecords}`;
+  let records = recordCache.get(key);
+  if (!records) {
+    records = Object.freeze(generate(p));
+    if (recordCache.size >= 512) recordCache.delete(recordCache.keys().next().value!);
+    recordCache.set(key, records);
+  }
+  return records;
+}
+
+function generate(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): ApiRecord[] {
   const out: ApiRecord[] = [];
   for (let i = 0; i < p.numRecords; i++) {
     const day = uniformInt(p.seed, i, 'record.day', 1, 28);
@@ -34,7 +49,18 @@ export function cursorFor(seed: number, page: number): string {
   return `c_${hash32(seed, page, 'cursor').toString(36)}${page.toString(36)}`;
 }
 
-export function pageOfCursor(seed: number, pages: number, cursor: string): number | null {
-  for (let k = 0; k < pages; k++) if (cursorFor(seed, k) === cursor) return k;
-  return null;
+const cursorCache = new Map<string, ReadonlyMap<string, number>>();
+
+/** Every page's cursor, for looking pages up by cursor (shared; never mutate). */
+export function cursorIndex(seed: number, pages: number): ReadonlyMap<string, number> {
+  const key = `${seed}/${pages}`;
+  let m = cursorCache.get(key);
+  if (!m) {
+    const built = new Map<string, number>();
+    for (let k = 0; k < pages; k++) built.set(cursorFor(seed, k), k);
+    m = built;
+    if (cursorCache.size >= 512) cursorCache.delete(cursorCache.keys().next().value!);
+    cursorCache.set(key, m);
+  }
+  return m;
 }

@@ -1,6 +1,6 @@
 import { isJsonObject, type Json } from '../../core/json';
 import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
-import { makeRecords } from './data';
+import { makeRecords, type ApiRecord } from './data';
 import { parseParams } from './params';
 
 interface Submission {
@@ -16,10 +16,19 @@ function submissionOf(ep: EpisodeView): Submission | null {
   return { rows, ids };
 }
 
+// makeRecords returns one shared array per (seed, size), so its id → amount map can be shared too.
+const truthCache = new WeakMap<readonly ApiRecord[], Map<string, number>>();
+
 function truthOf(ep: EpisodeView): Map<string, number> {
   const params = parseParams(ep.task.spec);
   if (!params.ok) throw new Error(`fault-api rubric got a bad task: ${params.error}`);
-  return new Map(makeRecords(params.value).map((r) => [r.id, r.amount]));
+  const records = makeRecords(params.value);
+  let truth = truthCache.get(records);
+  if (!truth) {
+    truth = new Map(records.map((r) => [r.id, r.amount]));
+    truthCache.set(records, truth);
+  }
+  return truth;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

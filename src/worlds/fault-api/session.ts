@@ -1,6 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
-import { cursorFor, makeRecords, pageOfCursor, type ApiRecord } from './data';
+import { cursorFor, cursorIndex, makeRecords, type ApiRecord } from './data';
 import { faultsFor } from './faults';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
 
@@ -23,8 +23,9 @@ const toolError = (code: string, message: string): StepResult =>
   result(false, { error: code, message }, [{ code, kind: 'error', layer: null, message }]);
 
 export class FaultApiSession implements Session {
-  private readonly records: ApiRecord[];
+  private readonly records: readonly ApiRecord[];
   private readonly pages: number;
+  private readonly cursors: ReadonlyMap<string, number>;
   private readonly quota: number | null;
   private readonly state: State = { requests: 0, rateLimited: 0, timeouts: 0, pagesServed: [], submitted: null };
 
@@ -34,6 +35,7 @@ export class FaultApiSession implements Session {
   ) {
     this.records = makeRecords(params);
     this.pages = pagesNeeded(params);
+    this.cursors = cursorIndex(params.seed, this.pages);
     this.quota = quotaFor(params);
   }
 
@@ -72,7 +74,7 @@ export class FaultApiSession implements Session {
         { code: 'timeout', kind: 'fault', layer: null, message: `Request ${index + 1} timed out; it still spent quota.`, data: requestNote },
       ]);
     }
-    const page = cursor === null ? 0 : pageOfCursor(this.params.seed, this.pages, cursor);
+    const page = cursor === null ? 0 : (this.cursors.get(cursor) ?? null);
     if (page === null) {
       return result(false, { error: 'invalid_cursor', message: `unknown cursor ${JSON.stringify(cursor)}` }, [
         { code: 'invalid-cursor', kind: 'error', layer: null, message: `Unknown cursor ${JSON.stringify(cursor)}; the request still counted.`, data: requestNote },

@@ -1,0 +1,108 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { runEpisode } from '../core/episode';
+import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
+import { stubbornSolver } from '../worlds/fault-api/solvers';
+import { params } from '../worlds/fault-api/testing';
+
+const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
+const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
+const tmp = mkdtempSync(join(tmpdir(), 'vp-cli-'));
+const file = (name: string, content: string) => {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('vp CLI', () => {
+  it('calibrate --json prints one document with every profile and solver', () => {
+    const r = vp('calibrate', '--seeds', '5', '--json');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc['fault-api'])).toEqual(['clean', 'realistic', 'hostile']);
+    expect(doc['fault-api'].clean).toEqual({ naive: 1, stubborn: 1, careful: 1 });
+  });
+
+  it('tasks --json lists specs the other commands accept', () => {
+    const r = vp('tasks', '--world', 'fault-api', '--json');
+    const tasks = JSON.parse(r.stdout);
+    expect(tasks[0]).toMatchObject({ world: 'fault-api', task: { profile: 'clean', seed: 1 }, title: expect.any(String) });
+    expect(tasks[0].prompt[0].role).toBe('system');
+  });
+
+  it('score replays a native trace and reports match', async () => {
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 3)), stubbornSolver());
+    const r = vp('score', file('t.json', JSON.stringify(trace)), '--json');
+    expect(r.status).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ world: 'fault-api', replay: 'match', reward: trace.scorecard!.reward, stop: 'submitted' });
+    expect(Object.keys(s.layers)).toEqual(['completeness', 'type_handling', 'budget_discipline']);
+  });
+
+  it('score replays a script of calls', () => {
+    const script = { world: 'fault-api', task: { profile: 'clean', seed: 1 }, calls: [{ name: 'fetch_page', arguments: {} }, { name: 'submit_records', arguments: { records: [] } }] };
+    const s = JSON.parse(vp('score', file('s.json', JSON.stringify(script)), '--json').stdout);
+    expect(s).toMatchObject({ replay: 'n/a', stop: 'submitted', reward: 0.2, verdict: { naive: 'FAIL', full: 'FAIL' } });
+  });
+
+  it.each([
+    [['score', '/nonexistent/trace.json'], 'cannot read /nonexistent/trace.json: ENOENT'],
+    [['score'], 'score needs a FILE'],
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [['calibrate', '--seeds', '-3'], '--seeds'],
+    [['tasks', '--world', 'mars'], 'unknown world "mars"'],
+    [['play', '--world', 'fault-api', '--task', '{"profile":'], '--task is not JSON'],
+    [['play', '--world', 'fault-api', '--task', '{"profile":"evil"}'], 'task.profile must be one of'],
+  ])('bad input %j: one line on stderr, exit 2', (args, message) => {
+    const r = vp(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('score rejects a bad trace file with a located message', () => {
+    const r = vp('score', file('bad.json', JSON.stringify({ format: 'verifier-playground.trace', version: 1, world: 'fault-api', task: {}, agent: { kind: 'robot' } })));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('agent.kind: expected one of');
+  });
+
+  it('play is driven line by line by another program to a scorecard', async () => {
+    const child = spawn(process.execPath, [...CLI, 'play', '--world', 'fault-api', '--task', '{"profile":"clean","seed":4}'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const next = async () => JSON.parse((await lines.next()).value as string);
+    const hello = await next();
+    expect(hello.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['fetch_page', 'submit_records']);
+    const records: unknown[] = [];
+    let cursor: string | null = null;
+    child.stdin!.write('this is not json\n');
+    expect(await next()).toMatchObject({ ok: false, done: false });
+    do {
+      child.stdin!.write(`${JSON.stringify({ name: 'fetch_page', arguments: { cursor } })}\n`);
+      const r = await next();
+      const page = JSON.parse(r.content);
+      records.push(...page.records);
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    child.stdin!.write(`${JSON.stringify({ name: 'submit_records', arguments: { records } })}\n`);
+    expect(await next()).toMatchObject({ ok: true, done: true });
+    const end = await next();
+    expect(end).toMatchObject({ done: true, scorecard: { reward: 1, verdict: { full: 'PASS' }, stop: 'submitted' } });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+  });
+
+  it('play scores end of input before the end as abandoned', () => {
+    const r = spawnSync(process.execPath, [...CLI, 'play', '--world', 'fault-api', '--task', '{"profile":"clean","seed":1}'], {
+      input: '{"name":"fetch_page","arguments":{}}\n',
+      encoding: 'utf8',
+    });
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(3);
+    expect(out[2]).toMatchObject({ done: true, scorecard: { stop: 'abandoned', verdict: { full: 'FAIL' } } });
+    expect(r.status).toBe(0);
+  });
+});

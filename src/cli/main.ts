@@ -1,0 +1,117 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { tryParseJson } from '../core/json';
+import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
+import { PROFILES } from '../worlds/fault-api/params';
+import { runBench } from './commands/bench';
+import { playLines } from './commands/play';
+import { scoreFile } from './commands/score';
+import { listTasks } from './commands/tasks';
+import { CliError, fmt, table } from './io';
+import { requireWorld, worldsForNode } from './worlds';
+
+const USAGE = `usage: npm run vp -- <command> [options]
+  calibrate [--seeds N] [--json]         fault-api reference solvers, mean reward per profile
+  tasks [--world W] [--json]             the task list with specs
+  score FILE [--json]                    replay and score a trace or a script
+  play --world W --task JSON             play over stdin/stdout, one JSON per line
+  bench [--json]                         performance figures`;
+
+const print = (s: string) => process.stdout.write(`${s}\n`);
+
+function positiveInt(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new CliError(`--${name} must be a positive integer, got "${v}"`);
+  return Number(v);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        seeds: { type: 'string' },
+        world: { type: 'string' },
+        task: { type: 'string' },
+      },
+    });
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals } = parsed;
+  const json = values.json === true;
+  switch (command) {
+    case 'calibrate': {
+      const seeds = positiveInt(values.seeds, 'seeds', 60);
+      const cal = await calibrateFaultApi(seeds);
+      if (json) {
+        const out: Record<string, Record<string, number>> = {};
+        for (const p of PROFILES) out[p] = Object.fromEntries(SOLVERS.map((s) => [s, cal[p][s].mean]));
+        print(JSON.stringify({ 'fault-api': out }));
+      } else {
+        print(`fault-api: mean full reward over ${seeds} seeds`);
+        print(table(['profile', ...SOLVERS], PROFILES.map((p) => [p, ...SOLVERS.map((s) => fmt(cal[p][s].mean))])));
+      }
+      return;
+    }
+    case 'tasks': {
+      const worlds = values.world ? [requireWorld(values.world)] : worldsForNode();
+      const tasks = listTasks(worlds);
+      if (json) print(JSON.stringify(tasks));
+      else print(table(['world', 'task', 'title'], tasks.map((t) => [t.world, JSON.stringify(t.task), t.title])));
+      return;
+    }
+    case 'score': {
+      const file = positionals[0];
+      if (!file) throw new CliError('score needs a FILE (a trace or a script)');
+      const s = await scoreFile(file);
+      if (json) print(JSON.stringify(s));
+      else {
+        print(`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`);
+        print(table(['layer', 'value'], Object.entries(s.layers).map(([k, v]) => [k, fmt(v)])));
+        print(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+      }
+      return;
+    }
+    case 'play': {
+      const world = requireWorld(values.world);
+      const spec = tryParseJson(values.task ?? '{}');
+      if (!spec.ok) throw new CliError(`--task is not JSON: ${spec.error}`);
+      const task = world.makeTask(spec.value);
+      if (!task.ok) throw new CliError(task.error);
+      const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+      await playLines(world, task.value, rl, print);
+      rl.close();
+      return;
+    }
+    case 'bench': {
+      const report = await runBench();
+      if (json) print(JSON.stringify(report));
+      else for (const [k, v] of Object.entries(report)) print(`${k}: ${typeof v === 'number' ? fmt(v, 3) : JSON.stringify(v)}`);
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      print(USAGE);
+      return;
+    default:
+      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (e: unknown) => {
+    if (e instanceof CliError) {
+      process.stderr.write(`vp: ${e.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`vp: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

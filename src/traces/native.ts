@@ -1,0 +1,164 @@
+import { tryParseJson, type JsonObject } from '../core/json';
+import { err, ok, type Result } from '../core/result';
+import {
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type AgentInfo,
+  type EventKind,
+  type LayerScore,
+  type Scorecard,
+  type Step,
+  type Stop,
+  type StopReason,
+  type Trace,
+  type WorldEvent,
+} from '../core/types';
+import { arrayAt, booleanAt, numberAt, objectAt, oneOf, optional, ShapeError, stringAt } from './validate';
+
+const AGENT_KINDS = ['human', 'model', 'scripted', 'replay'] as const;
+const EVENT_KINDS: readonly EventKind[] = ['fault', 'access', 'trip', 'refused', 'write', 'error', 'info'];
+const STOP_REASONS: readonly StopReason[] = ['submitted', 'budget', 'no-tool-call', 'abandoned', 'agent-error', 'world-error'];
+
+function readEvent(v: unknown, path: string): WorldEvent {
+  const o = objectAt(v, path);
+  const event: WorldEvent = {
+    code: stringAt(o.code, `${path}.code`),
+    kind: oneOf(o.kind, `${path}.kind`, EVENT_KINDS),
+    layer: o.layer === null || o.layer === undefined ? null : stringAt(o.layer, `${path}.layer`),
+    message: stringAt(o.message, `${path}.message`),
+  };
+  if (o.data !== undefined) event.data = objectAt(o.data, `${path}.data`);
+  return event;
+}
+
+function readStep(v: unknown, path: string, index: number): Step {
+  const o = objectAt(v, path);
+  const call = objectAt(o.call, `${path}.call`);
+  const result = objectAt(o.result, `${path}.result`);
+  const step: Step = {
+    index,
+    call: { name: stringAt(call.name, `${path}.call.name`), arguments: call.arguments ?? null },
+    result: {
+      ok: booleanAt(result.ok, `${path}.result.ok`),
+      content: stringAt(result.content, `${path}.result.content`),
+      done: booleanAt(result.done, `${path}.result.done`),
+    },
+    events: arrayAt(o.events ?? [], `${path}.events`).map((e, i) => readEvent(e, `${path}.events[${i}]`)),
+  };
+  if (o.index !== undefined && numberAt(o.index, `${path}.index`) !== index)
+    throw new ShapeError(`${path}.index`, `expected ${index}: steps must be in order`);
+  if (call.id !== undefined) step.call.id = stringAt(call.id, `${path}.call.id`);
+  const duration = optional(o.durationMs, (d) => numberAt(d, `${path}.durationMs`));
+  if (duration !== undefined) step.durationMs = duration;
+  if (o.usage !== undefined) {
+    const u = objectAt(o.usage, `${path}.usage`);
+    step.usage = { promptTokens: numberAt(u.promptTokens, `${path}.usage.promptTokens`), completionTokens: numberAt(u.completionTokens, `${path}.usage.completionTokens`) };
+  }
+  if (o.model !== undefined) {
+    const m = objectAt(o.model, `${path}.model`);
+    step.model = {};
+    const latency = optional(m.latencyMs, (x) => numberAt(x, `${path}.model.latencyMs`));
+    if (latency !== undefined) step.model.latencyMs = latency;
+    const finish = optional(m.finishReason, (x) => stringAt(x, `${path}.model.finishReason`));
+    if (finish !== undefined) step.model.finishReason = finish;
+    const cost = optional(m.costUsd, (x) => numberAt(x, `${path}.model.costUsd`));
+    if (cost !== undefined) step.model.costUsd = cost;
+  }
+  return step;
+}
+
+function readStop(v: unknown): Stop | null {
+  if (v === null || v === undefined) return null;
+  const o = objectAt(v, 'stop');
+  const stop: Stop = {
+    reason: oneOf(o.reason, 'stop.reason', STOP_REASONS),
+    terminated: booleanAt(o.terminated, 'stop.terminated'),
+    truncated: booleanAt(o.truncated, 'stop.truncated'),
+  };
+  const detail = optional(o.detail, (d) => stringAt(d, 'stop.detail'));
+  if (detail !== undefined) stop.detail = detail;
+  return stop;
+}
+
+function readScorecard(v: unknown): Scorecard | null {
+  if (v === null || v === undefined) return null;
+  const o = objectAt(v, 'scorecard');
+  const verdict = objectAt(o.verdict, 'scorecard.verdict');
+  const layers: LayerScore[] = arrayAt(o.layers, 'scorecard.layers').map((l, i) => {
+    const p = `scorecard.layers[${i}]`;
+    const lo = objectAt(l, p);
+    const layer: LayerScore = {
+      id: stringAt(lo.id, `${p}.id`),
+      label: stringAt(lo.label, `${p}.label`),
+      value: numberAt(lo.value, `${p}.value`),
+      weight: numberAt(lo.weight, `${p}.weight`),
+      pass: booleanAt(lo.pass, `${p}.pass`),
+      reasons: arrayAt(lo.reasons ?? [], `${p}.reasons`).map((r, j) => stringAt(r, `${p}.reasons[${j}]`)),
+    };
+    if (lo.gate === true) layer.gate = true;
+    return layer;
+  });
+  const card: Scorecard = {
+    layers,
+    reward: numberAt(o.reward, 'scorecard.reward'),
+    naive: numberAt(o.naive, 'scorecard.naive'),
+    verdict: {
+      naive: oneOf(verdict.naive, 'scorecard.verdict.naive', ['PASS', 'FAIL'] as const),
+      full: oneOf(verdict.full, 'scorecard.verdict.full', ['PASS', 'FAIL'] as const),
+      caughtBy: verdict.caughtBy === null || verdict.caughtBy === undefined ? null : stringAt(verdict.caughtBy, 'scorecard.verdict.caughtBy'),
+    },
+    final: o.final === undefined ? true : booleanAt(o.final, 'scorecard.final'),
+  };
+  if (o.readings !== undefined) {
+    const r = objectAt(o.readings, 'scorecard.readings');
+    card.readings = Object.fromEntries(Object.entries(r).map(([k, x]) => [k, numberAt(x, `scorecard.readings.${k}`)]));
+  }
+  return card;
+}
+
+function readAgent(v: unknown): AgentInfo {
+  const o = objectAt(v, 'agent');
+  const agent: AgentInfo = { kind: oneOf(o.kind, 'agent.kind', AGENT_KINDS), name: stringAt(o.name, 'agent.name') };
+  const model = optional(o.model, (m) => stringAt(m, 'agent.model'));
+  if (model !== undefined) agent.model = model;
+  if (o.hints !== undefined) agent.hints = booleanAt(o.hints, 'agent.hints');
+  return agent;
+}
+
+/** Read a native trace from parsed JSON. Never throws: bad input is a located error. */
+export function readTrace(value: unknown): Result<Trace> {
+  try {
+    const o = objectAt(value, '');
+    if (o.format !== TRACE_FORMAT)
+      throw new ShapeError('format', `expected "${TRACE_FORMAT}", got ${JSON.stringify(o.format ?? null)}: not a verifier-playground trace`);
+    if (o.version !== TRACE_VERSION)
+      throw new ShapeError('version', `version ${JSON.stringify(o.version ?? null)} is not supported (this build reads version ${TRACE_VERSION})`);
+    const trace: Trace = {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      world: stringAt(o.world, 'world'),
+      task: objectAt(o.task, 'task'),
+      agent: readAgent(o.agent),
+      steps: arrayAt(o.steps, 'steps').map((s, i) => readStep(s, `steps[${i}]`, i)),
+      stop: readStop(o.stop),
+      scorecard: readScorecard(o.scorecard),
+    };
+    if (o.meta !== undefined) trace.meta = objectAt(o.meta, 'meta') as JsonObject;
+    return ok(trace);
+  } catch (e) {
+    if (e instanceof ShapeError) return err(e.message);
+    throw e;
+  }
+}
+
+/** Parse a native trace from text. */
+export function parseTrace(text: string): Result<Trace> {
+  if (text.trim() === '') return err('the file is empty');
+  const parsed = tryParseJson(text);
+  if (!parsed.ok) return err(`not JSON: ${parsed.error}`);
+  return readTrace(parsed.value);
+}
+
+export function serializeTrace(trace: Trace): string {
+  return JSON.stringify(trace, null, 2);
+}

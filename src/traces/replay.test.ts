@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { runEpisode } from '../core/episode';
+import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
+import { naiveSolver, stubbornSolver } from '../worlds/fault-api/solvers';
+import { params } from '../worlds/fault-api/testing';
+import { replayCalls, verifyTrace } from './replay';
+
+describe('replay verification', () => {
+  it('reproduces every recorded result of an untouched trace', async () => {
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 8)), stubbornSolver());
+    const report = await verifyTrace(faultApiWorld, trace);
+    expect(report.ok && report.value.status).toBe('match');
+    expect(report.ok && JSON.stringify(report.value.trace)).toBe(JSON.stringify(trace));
+  });
+
+  it('marks the step whose result was edited, with the diff', async () => {
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 8)), naiveSolver());
+    const edited = structuredClone(trace);
+    expect(edited.steps[1]!.result.content).toContain('rec-0005');
+    edited.steps[1]!.result.content = edited.steps[1]!.result.content.replace('rec-0005', 'rec-9999');
+    const report = await verifyTrace(faultApiWorld, edited);
+    expect(report.ok).toBe(true);
+    if (!report.ok) return;
+    expect(report.value.status).toBe('mismatch');
+    expect(report.value.diffs).toHaveLength(1);
+    expect(report.value.diffs[0]).toMatchObject({ step: 1, field: 'content' });
+    expect(report.value.diffs[0]!.recorded).toContain('rec-9999');
+  });
+
+  it('re-scores with the current verifiers: an edited scorecard is ignored', async () => {
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 8)), naiveSolver());
+    const forged = structuredClone(trace);
+    forged.scorecard!.reward = 1;
+    const report = await verifyTrace(faultApiWorld, forged);
+    expect(report.ok && report.value.trace.scorecard!.reward).toBe(trace.scorecard!.reward);
+  });
+
+  it('reports a task the world rejects', async () => {
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 1)), naiveSolver());
+    const report = await verifyTrace(faultApiWorld, { ...trace, task: { profile: 'nope' } });
+    expect(report).toMatchObject({ ok: false, error: expect.stringContaining('task.profile must be one of') });
+  });
+
+  it('scores a script that stops early as abandoned', async () => {
+    const task = taskFromParams(params('clean', 1));
+    const { trace } = await replayCalls(faultApiWorld, task, [{ call: { name: 'fetch_page', arguments: {} } }], { kind: 'scripted', name: 's' });
+    expect(trace.stop?.reason).toBe('abandoned');
+    expect(trace.scorecard?.verdict.full).toBe('FAIL');
+  });
+});
