@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+
+test('the home page lists the worlds and reproduces the CLI calibration table', async ({ page }, testInfo) => {
+  const cli = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'calibrate', '--json'], { encoding: 'utf8' }),
+  ) as Record<string, Record<string, Record<string, number>>>;
+  await page.goto('./');
+  await expect(page.getByTestId('world-list')).toContainText('fault-api');
+  const table = page.getByTestId('fault-api-calibration');
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  for (const [profile, row] of Object.entries(cli['fault-api']!))
+    for (const [solver, mean] of Object.entries(row))
+      await expect(page.getByTestId(`cal-${profile}-${solver}`).locator('.value')).toHaveText(mean.toFixed(2));
+  await expect(page.getByTestId('calibration-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+});
+
+test('unknown routes say so and link home', async ({ page }) => {
+  await page.goto('./#/no/such/view');
+  await expect(page.getByRole('heading', { name: /Nothing at/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the worlds' }).click();
+  await expect(page.getByTestId('world-list')).toBeVisible();
+});

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { parseHash, useHash } from './lib/route';
+import { HomeView } from './views/HomeView';
+import { NotFound } from './views/NotFound';
+
+const DiagnosticsView = lazy(() => import('./views/DiagnosticsView'));
+
+export function App() {
+  const hash = useHash();
+  const route = useMemo(() => parseHash(hash), [hash]);
+  const [head] = route.path;
+  let view;
+  if (head === undefined) view = <HomeView />;
+  else if (head === 'diagnostics') view = <DiagnosticsView />;
+  else view = <NotFound path={route.path} />;
+  return (
+    <div className="app">
+      <header className="topbar">
+        <a className="brand" href="#/">
+          verifier-playground
+        </a>
+        <nav>
+          <a href="#/">Worlds</a>
+        </nav>
+      </header>
+      <main>
+        <Suspense fallback={<p className="muted">Loading…</p>}>{view}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { SOLVERS, type Calibration } from '../../worlds/fault-api/calibrate';
+import { PROFILES } from '../../worlds/fault-api/params';
+
+const COLORS: Record<string, string> = { naive: 'var(--c-bad)', stubborn: 'var(--c-warn)', careful: 'var(--c-good)' };
+
+export default function CalibrationChart({ calibration }: { calibration: Calibration }) {
+  const data = PROFILES.map((p) => ({ profile: p, ...Object.fromEntries(SOLVERS.map((s) => [s, Number(calibration[p][s].mean.toFixed(3))])) }));
+  return (
+    <div className="chart" data-testid="calibration-chart" aria-label="Mean reward per profile and solver">
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis dataKey="profile" stroke="var(--muted)" />
+          <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} stroke="var(--muted)" />
+          <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} />
+          <Legend />
+          {SOLVERS.map((s) => (
+            <Bar key={s} dataKey={s} fill={COLORS[s]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import { SOLVERS, type Calibration } from '../../worlds/fault-api/calibrate';
+import { PROFILES } from '../../worlds/fault-api/params';
+import { useFaultApiCalibration } from '../lib/useFaultApiCalibration';
+import { Progress } from './Progress';
+
+const CalibrationChart = lazy(() => import('./CalibrationChart'));
+
+/** The published table from the dirty-integration README, shown beside ours. */
+const PUBLISHED: Record<string, Record<string, number>> = {
+  clean: { naive: 1, stubborn: 1, careful: 1 },
+  realistic: { naive: 0.56, stubborn: 1, careful: 1 },
+  hostile: { naive: 0.35, stubborn: 0.91, careful: 1 },
+};
+
+function layerSplit(cal: Calibration, profile: (typeof PROFILES)[number], solver: (typeof SOLVERS)[number]): string {
+  const l = cal[profile][solver].layers;
+  return `completeness ${l.completeness?.toFixed(2)} · types ${l.type_handling?.toFixed(2)} · budget ${l.budget_discipline?.toFixed(2)}`;
+}
+
+export function FaultApiCalibration({ seeds }: { seeds: number }) {
+  const state = useFaultApiCalibration(seeds);
+  if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
+  if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" />;
+  const cal = state.result;
+  return (
+    <div className="calibration">
+      <table className="grid" data-testid="fault-api-calibration">
+        <thead>
+          <tr>
+            <th scope="col">profile</th>
+            {SOLVERS.map((s) => (
+              <th scope="col" key={s}>
+                {s}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {PROFILES.map((p) => (
+            <tr key={p}>
+              <th scope="row">{p}</th>
+              {SOLVERS.map((s) => (
+                <td key={s} title={layerSplit(cal, p, s)} data-testid={`cal-${p}-${s}`} className="num">
+                  <span className="value">{cal[p][s].mean.toFixed(2)}</span>
+                  <span className="published">published {PUBLISHED[p]![s]!.toFixed(2)}</span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">
+        Mean full reward over {seeds} seeds per cell, computed just now in your browser ({state.ms.toFixed(0)} ms, in a Web Worker). Hover a
+        cell for its reward split.
+      </p>
+      <Suspense fallback={<div className="chart-placeholder">Loading chart…</div>}>
+        <CalibrationChart calibration={cal} />
+      </Suspense>
+    </div>
+  );
+}

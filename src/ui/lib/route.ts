@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+/** A route parsed from the URL hash: `#/calibration?seeds=60` → { path: ['calibration'], query }. */
+export interface Route {
+  path: string[];
+  query: URLSearchParams;
+}
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#\/?/, '');
+  const [pathPart = '', queryPart = ''] = raw.split('?', 2);
+  return { path: pathPart.split('/').filter(Boolean).map(decodeURIComponent), query: new URLSearchParams(queryPart) };
+}
+
+export function hrefFor(path: string[], query?: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
+  const qs = q.toString();
+  return `#/${path.map(encodeURIComponent).join('/')}${qs ? `?${qs}` : ''}`;
+}
+
+const subscribe = (cb: () => void) => {
+  window.addEventListener('hashchange', cb);
+  return () => window.removeEventListener('hashchange', cb);
+};
+
+/** The URL owns what is shown; components read it through this hook. */
+export function useHash(): string {
+  return useSyncExternalStore(subscribe, () => window.location.hash);
+}
