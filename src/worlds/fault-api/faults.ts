@@ -10,17 +10,27 @@ export interface RequestFaults {
   inflatedTotal: number | null;
 }
 
-const draw = (p: FaultApiParams, index: number, kind: string, rate: number) =>
-  rate > 0 && index >= 0 && uniform(p.seed, index, `fault.${kind}`) < rate;
+// Salts are constants: the hash keys on (seed, request index, fault kind).
+const SALT = {
+  timeout: 'fault.timeout',
+  repeat: 'fault.cursor-repeat',
+  drift: 'fault.type-drift',
+  total: 'fault.inflated-total',
+  totalExtra: 'fault.inflated-total.extra',
+  scheduled: 'fault.timeout.scheduled',
+} as const;
+
+const draw = (p: FaultApiParams, index: number, salt: string, rate: number) =>
+  rate > 0 && index >= 0 && uniform(p.seed, index, salt) < rate;
 
 function scheduled(p: FaultApiParams, index: number): boolean {
-  return FAULT_RATES[p.profile].scheduledTimeout && index === uniformInt(p.seed, 0, 'fault.timeout.scheduled', 0, pagesNeeded(p) - 1);
+  return FAULT_RATES[p.profile].scheduledTimeout && index === uniformInt(p.seed, 0, SALT.scheduled, 0, pagesNeeded(p) - 1);
 }
 
 /** A random fault that costs the agent a request (timeout or cursor repeat) was drawn. */
 function drawnStrike(p: FaultApiParams, index: number): boolean {
   const r = FAULT_RATES[p.profile];
-  return draw(p, index, 'timeout', r.timeout) || draw(p, index, 'cursor-repeat', r.cursorRepeat);
+  return draw(p, index, SALT.timeout, r.timeout) || draw(p, index, SALT.repeat, r.cursorRepeat);
 }
 
 /**
@@ -37,13 +47,13 @@ function strikes(p: FaultApiParams, index: number): boolean {
 export function faultsFor(p: FaultApiParams, index: number): RequestFaults {
   const rates = FAULT_RATES[p.profile];
   const strike = strikes(p, index);
-  const timeout = scheduled(p, index) || (strike && draw(p, index, 'timeout', rates.timeout));
+  const timeout = scheduled(p, index) || (strike && draw(p, index, SALT.timeout, rates.timeout));
   return {
     timeout,
     cursorRepeat: strike && !timeout,
-    typeDrift: draw(p, index, 'type-drift', rates.typeDrift),
-    inflatedTotal: draw(p, index, 'inflated-total', rates.inflatedTotal)
-      ? p.numRecords + uniformInt(p.seed, index, 'fault.inflated-total.extra', 1, Math.max(1, Math.ceil(p.numRecords / 4)))
+    typeDrift: draw(p, index, SALT.drift, rates.typeDrift),
+    inflatedTotal: draw(p, index, SALT.total, rates.inflatedTotal)
+      ? p.numRecords + uniformInt(p.seed, index, SALT.totalExtra, 1, Math.max(1, Math.ceil(p.numRecords / 4)))
       : null,
   };
 }

@@ -59,8 +59,39 @@ export function dedupeAndCoerce(pages: PageView[]): JsonObject[] {
   return [...seen.values()];
 }
 
-function pagesOf(steps: readonly Step[]): PageView[] {
-  return steps.filter((s) => s.call.name === 'fetch_page').map(readPage);
+/**
+ * What an agent has gathered so far, updated incrementally: each decision
+ * reads only the steps taken since the last one (an agent plays one episode).
+ */
+class Collector {
+  readonly pages: PageView[] = [];
+  readonly unique = new Map<string, JsonObject>();
+  readonly served = new Set<string | null>();
+  private seen = 0;
+
+  ingest(steps: readonly Step[]): this {
+    for (; this.seen < steps.length; this.seen++) {
+      const step = steps[this.seen]!;
+      if (step.call.name !== 'fetch_page') continue;
+      const page = readPage(step);
+      this.pages.push(page);
+      if (page.ok) this.served.add(page.cursor);
+      for (const r of page.records)
+        if (typeof r.id === 'string' && !this.unique.has(r.id)) this.unique.set(r.id, { id: r.id, amount: coerceAmount(r.amount) });
+    }
+    return this;
+  }
+
+  get last(): PageView | undefined {
+    return this.pages[this.pages.length - 1];
+  }
+
+  /** How many of the latest pages in a row satisfy `pred`. */
+  streak(pred: (p: PageView) => boolean): number {
+    let n = 0;
+    for (let i = this.pages.length - 1; i >= 0 && pred(this.pages[i]!); i--) n++;
+    return n;
+  }
 }
 
 /** Last call the budget allows: submit rather than let the turn budget truncate. */
@@ -68,12 +99,12 @@ const lastTurn = (steps: readonly Step[], task: Task) => steps.length >= task.ma
 
 /** The obvious strategy: follow next_cursor, keep everything as sent, stop at the first failure. */
 export function naiveSolver(): Agent {
+  const c = new Collector();
   return policyAgent('naive', (steps, task) => {
-    const pages = pagesOf(steps);
-    const all = pages.flatMap((p) => p.records.map((r) => ({ id: r.id ?? null, amount: r.amount ?? null })));
-    const last = pages[pages.length - 1];
+    const last = c.ingest(steps).last;
     if (!last) return fetchPage(null);
-    if (!last.ok || last.next === null || lastTurn(steps, task)) return submit(all);
+    if (!last.ok || last.next === null || lastTurn(steps, task))
+      return submit(c.pages.flatMap((p) => p.records.map((r) => ({ id: r.id ?? null, amount: r.amount ?? null }))));
     return fetchPage(last.next);
   });
 }
@@ -87,20 +118,16 @@ export const STUBBORN_RETRY_CAP = 3;
  * ends short of it, start again from the first page.
  */
 export function stubbornSolver(): Agent {
+  const c = new Collector();
   return policyAgent('stubborn', (steps, task) => {
-    const pages = pagesOf(steps);
-    const last = pages[pages.length - 1];
+    const last = c.ingest(steps).last;
     if (!last) return fetchPage(null);
-    const rows = dedupeAndCoerce(pages);
-    if (lastTurn(steps, task)) return submit(rows);
-    if (!last.ok) {
-      let failures = 0;
-      for (let i = pages.length - 1; i >= 0 && !pages[i]!.ok; i--) failures++;
-      return failures > STUBBORN_RETRY_CAP ? submit(rows) : fetchPage(last.cursor);
-    }
+    const rows = () => [...c.unique.values()];
+    if (lastTurn(steps, task)) return submit(rows());
+    if (!last.ok) return c.streak((p) => !p.ok) > STUBBORN_RETRY_CAP ? submit(rows()) : fetchPage(last.cursor);
     if (last.next !== null) return fetchPage(last.next);
-    if (last.total !== null && rows.length < last.total) return fetchPage(null);
-    return submit(rows);
+    if (last.total !== null && c.unique.size < last.total) return fetchPage(null);
+    return submit(rows());
   });
 }
 
@@ -112,19 +139,16 @@ export const CAREFUL_RETRIES = 3;
  * few times, ignore `total`, and stop at the first 429.
  */
 export function carefulSolver(): Agent {
+  const c = new Collector();
   return policyAgent('careful', (steps, task) => {
-    const pages = pagesOf(steps);
-    const last = pages[pages.length - 1];
+    const last = c.ingest(steps).last;
     if (!last) return fetchPage(null);
-    const rows = dedupeAndCoerce(pages);
-    if (lastTurn(steps, task) || last.error === 'rate_limited') return submit(rows);
-    // How many requests in a row went to this same cursor.
-    let attempts = 0;
-    for (let i = pages.length - 1; i >= 0 && pages[i]!.cursor === last.cursor; i--) attempts++;
-    if (!last.ok) return attempts > CAREFUL_RETRIES ? submit(rows) : fetchPage(last.cursor);
-    if (last.next === null) return submit(rows);
-    const served = new Set(pages.filter((p) => p.ok).map((p) => p.cursor));
-    if (served.has(last.next)) return attempts > CAREFUL_RETRIES ? submit(rows) : fetchPage(last.cursor);
+    const rows = () => [...c.unique.values()];
+    if (lastTurn(steps, task) || last.error === 'rate_limited') return submit(rows());
+    const attempts = c.streak((p) => p.cursor === last.cursor);
+    if (!last.ok) return attempts > CAREFUL_RETRIES ? submit(rows()) : fetchPage(last.cursor);
+    if (last.next === null) return submit(rows());
+    if (c.served.has(last.next)) return attempts > CAREFUL_RETRIES ? submit(rows()) : fetchPage(last.cursor);
     return fetchPage(last.next);
   });
 }
