@@ -27,6 +27,18 @@ describe('vp CLI', () => {
     expect(doc['fault-api'].clean).toEqual({ naive: 1, stubborn: 1, careful: 1 });
   });
 
+  it('validate --json passes the quality gate for every world', () => {
+    const r = vp('validate', '--json');
+    expect(r.status).toBe(0);
+    const gates = JSON.parse(r.stdout);
+    for (const [world, g] of Object.entries(gates) as [string, { oracle_min: number; pass: boolean; sentinels: Record<string, number> }][]) {
+      expect(g.pass, world).toBe(true);
+      expect(g.oracle_min, world).toBe(1);
+      expect(Object.keys(g.sentinels).length, world).toBe(3);
+    }
+    expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
+  });
+
   it('tasks --json lists specs the other commands accept', () => {
     const r = vp('tasks', '--world', 'fault-api', '--json');
     const tasks = JSON.parse(r.stdout);

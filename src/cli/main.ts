@@ -7,6 +7,8 @@ import { runBench } from './commands/bench';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
+import { validateWorlds } from './commands/validate';
+import { sentinelCeiling } from '../worlds/gates';
 import { CliError, fmt, table } from './io';
 import { requireWorld, worldsForNode } from './worlds';
 
@@ -15,6 +17,7 @@ const USAGE = `usage: npm run vp -- <command> [options]
   tasks [--world W] [--json]             the task list with specs
   score FILE [--json]                    replay and score a trace or a script
   play --world W --task JSON             play over stdin/stdout, one JSON per line
+  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence
   bench [--json]                         performance figures`;
 
 const print = (s: string) => process.stdout.write(`${s}\n`);
@@ -88,6 +91,21 @@ async function main(argv: string[]): Promise<void> {
       rl.close();
       return;
     }
+    case 'validate': {
+      const worlds = values.world ? [requireWorld(values.world)] : worldsForNode();
+      const { gates, reports } = await validateWorlds(worlds);
+      if (json) print(JSON.stringify(gates));
+      else
+        for (const [id, g] of Object.entries(gates)) {
+          const ceiling = sentinelCeiling(id);
+          print(`${id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
+          for (const [name, max] of Object.entries(g.sentinels))
+            print(`  sentinel ${name}: max ${fmt(max)}${ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)})`}`);
+          for (const f of reports[id]!.details.failures) print(`  ! ${f}`);
+        }
+      if (Object.values(gates).some((g) => !g.pass)) process.exitCode = 1;
+      return;
+    }
     case 'bench': {
       const report = await runBench();
       if (json) print(JSON.stringify(report));
@@ -105,7 +123,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (e: unknown) => {
     if (e instanceof CliError) {
       process.stderr.write(`vp: ${e.message}\n`);

@@ -3,6 +3,7 @@ import type { Task, ToolSpec } from '../../core/types';
 import type { ReferenceAgent, World } from '../../core/world';
 import { faultApiRubric } from './rubric';
 import { FaultApiSession } from './session';
+import { faultApiSentinels } from './sentinels';
 import { carefulSolver, naiveSolver, stubbornSolver } from './solvers';
 import { PROFILES, parseParams, specOf, type FaultApiParams } from './params';
 
@@ -106,5 +107,6 @@ export const faultApiWorld: World = {
     solverRef('naive', 'Follow next_cursor, keep everything as sent, stop at the first failure.', naiveSolver),
     solverRef('stubborn', 'Dedupe and coerce, retry every failure at once (3 in a row at most), trust the total.', stubbornSolver),
     solverRef('careful', 'Dedupe, coerce, retry timeouts and repeated cursors a few times, ignore the total, stop at the first 429.', carefulSolver),
+    ...faultApiSentinels,
   ],
 };

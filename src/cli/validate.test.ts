@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedAgent } from '../core/agent';
+import type { World } from '../core/world';
+import { strictOf, validateWorld } from '../core/validate';
+import type { Scorecard, Task } from '../core/types';
+import { oracleCalls } from '../worlds/ticket-queue/agents';
+import { setupOf } from '../worlds/ticket-queue/spec';
+import { faultApiWorld } from '../worlds/fault-api';
+import { ticketQueueWorld } from '../worlds/ticket-queue';
+
+
+describe('validateWorld on ticket-queue', () => {
+  it('passes at a 0.10 ceiling: oracle 1.0 everywhere, every sentinel at 0, no divergence', async () => {
+    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: 0.1 });
+    expect(r).toMatchObject({ oracle_min: 1, sentinels: { empty: 0, 'wrong-values': 0, 'metric-gaming': 0 }, divergence: 0, pass: true });
+    expect(r.details.failures).toEqual([]);
+    expect(r.details.runs).toHaveLength(4 * ticketQueueWorld.listTasks().length);
+  });
+});
+
+describe('validateWorld on fault-api', () => {
+  it('passes with no ceiling and records each sentinel score as a known limit', async () => {
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: null });
+    expect(r.pass).toBe(true);
+    expect(r.oracle_min).toBe(1);
+    expect(r.sentinels).toEqual({ 'no-op': 0.2, 'wrong-values': 0.8, 'metric-gaming': 0.733333 });
+    // No strict reading there: strict is the full verdict, so every non-perfect run ≥ 0.5 diverges.
+    expect(r.divergence).toBeCloseTo(33 / 72, 9);
+  });
+
+  it('fails at a 0.10 ceiling, naming each sentinel over it', async () => {
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: 0.1 });
+    expect(r.pass).toBe(false);
+    expect(r.details.failures).toEqual([
+      'sentinel no-op scored 0.2 > 0.1',
+      'sentinel wrong-values scored 0.8 > 0.1',
+      'sentinel metric-gaming scored 0.733333 > 0.1',
+    ]);
+  });
+
+  it('fails without sentinels', async () => {
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: null, tasks: faultApiWorld.listTasks().slice(0, 1) });
+    expect(r.pass).toBe(false);
+    expect(r.details.failures).toContain('no sentinel reference agents');
+  });
+});
+
+describe('validateWorld catches a broken verifier', () => {
+  const tq = ticketQueueWorld;
+  const tasks = tq.listTasks().slice(0, 2);
+  const oracle = tq.referenceAgents.find((a) => a.role === 'oracle')!;
+
+  it('a sentinel that passes the full verdict fails the gate', async () => {
+    const cheat = { ...oracle, id: 'cheat', role: 'sentinel' as const };
+    const r = await validateWorld({ ...tq, referenceAgents: [oracle, cheat] }, { sentinelCeiling: null, tasks });
+    expect(r.pass).toBe(false);
+    expect(r.sentinels).toEqual({ cheat: 1 });
+    expect(r.details.failures[0]).toBe(`sentinel cheat passed the full verifier on ${tasks[0]!.id}`);
+  });
+
+  it('an oracle below 1.0 fails the gate, and a world without one does too', async () => {
+    const lazy = { ...oracle, id: 'lazy', create: () => scriptedAgent('lazy', [{ name: 'finish', arguments: { summary: '' } }]) };
+    const sentinels = tq.referenceAgents.filter((a) => a.role === 'sentinel');
+    const r = await validateWorld({ ...tq, referenceAgents: [lazy, ...sentinels] }, { sentinelCeiling: 0.1, tasks });
+    expect(r).toMatchObject({ oracle_min: 0, pass: false });
+    const none = await validateWorld({ ...tq, referenceAgents: sentinels }, { sentinelCeiling: 0.1, tasks });
+    expect(none.details.failures).toContain('no oracle reference agent applies to any task');
+  });
+
+  it('counts a run as divergent when strict reads 0 and dense is at least the threshold', async () => {
+    // The gold trajectory with the first note written twice: strict 0, dense just under 1.
+    const twice = {
+      ...oracle,
+      id: 'twice',
+      role: 'solver' as const,
+      create: (t: Task) => {
+        const calls = oracleCalls(setupOf(t.spec));
+        const first = calls.find((c) => c.name === 'write_note')!;
+        return scriptedAgent('twice', [...calls.slice(0, -1), first, calls[calls.length - 1]!]);
+      },
+    };
+    const r = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks });
+    const divergent = r.details.runs.filter((x) => x.agent === 'twice');
+    expect(divergent).toHaveLength(tasks.length);
+    expect(divergent.every((x) => x.strict === 0 && x.reward >= 0.5 && x.reward < 1)).toBe(true);
+    expect(r.divergence).toBe(0.5);
+    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, denseAt: 0.999 });
+    expect(high.divergence).toBe(0);
+  });
+});
+
+describe('strictOf', () => {
+  const card = (full: 'PASS' | 'FAIL', readings?: Record<string, number>): Scorecard => ({
+    layers: [], reward: 0, naive: 0, readings, verdict: { naive: 'FAIL', full, caughtBy: null }, final: true,
+  });
+  it('reads the strict reading when there is one, else the full verdict', () => {
+    expect(strictOf(card('PASS', { strict: 0 }))).toBe(0);
+    expect(strictOf(card('FAIL'))).toBe(0);
+    expect(strictOf(card('PASS'))).toBe(1);
+  });
+});

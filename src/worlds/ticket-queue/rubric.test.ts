@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedAgent } from '../../core/agent';
+import { runEpisode } from '../../core/episode';
+import type { JsonObject } from '../../core/json';
+import type { Scorecard, Step, ToolCall } from '../../core/types';
+import { oracleCalls } from './agents';
+import { ticketQueueWorld } from './index';
+import { cost, latency } from './metrics';
+import { dense, f1 } from './rubric';
+import { setupOf } from './spec';
+
+const SPEC = { id: 'vendor-outage-triage', seed: 1 };
+const setup = setupOf(SPEC);
+const { gold } = setup;
+const [n1, n2] = gold.notes;
+const held = gold.forbidden[0]!.id;
+
+async function score(calls: ToolCall[], spec: JsonObject = SPEC): Promise<Scorecard> {
+  const t = ticketQueueWorld.makeTask(spec);
+  if (!t.ok) throw new Error(t.error);
+  return (await runEpisode(ticketQueueWorld, t.value, scriptedAgent('test', calls))).scorecard!;
+}
+
+const layer = (card: Scorecard, id: string) => card.layers.find((l) => l.id === id)!;
+const note = (id: string, n: JsonObject): ToolCall => ({ name: 'write_note', arguments: { id, note: n } });
+const status = (id: string, s: string): ToolCall => ({ name: 'update_status', arguments: { id, status: s } });
+const finish: ToolCall = { name: 'finish', arguments: { summary: 'done' } };
+const allGold = (): ToolCall[] => [...gold.notes.map((n) => note(n.id, n.fields)), ...gold.statuses.map((s) => status(s.id, s.status)), finish];
+
+describe('ticket-queue rubric axes', () => {
+  it('the gold trajectory earns full marks on every axis and every reading', async () => {
+    const card = await score(oracleCalls(setup));
+    expect(card.reward).toBe(1);
+    expect(card.naive).toBe(1);
+    expect(card.readings).toEqual({ strict: 1 });
+    expect(card.verdict).toEqual({ naive: 'PASS', full: 'PASS', caughtBy: null });
+  });
+
+  it('recall counts required writes landed, with the missing ones named', async () => {
+    const card = await score([note(n1!.id, n1!.fields), finish]);
+    const required = gold.notes.length + gold.statuses.length;
+    expect(layer(card, 'recall').value).toBeCloseTo(1 / required, 5);
+    expect(layer(card, 'recall').reasons[0]).toContain(`note on ${n2!.id}`);
+    expect(card.naive).toBeCloseTo(1 / required, 5);
+    expect(card.readings?.strict).toBe(0);
+  });
+
+  it('a note with one wrong value does not count for recall, whatever its shape', async () => {
+    const card = await score([note(n1!.id, { ...n1!.fields, vendor: 'Somebody Else' }), finish]);
+    expect(layer(card, 'recall').value).toBe(0);
+    expect(layer(card, 'schema').value).toBe(1);
+  });
+
+  it('values match leniently on case and spacing', async () => {
+    const loud = Object.fromEntries(Object.entries(n1!.fields).map(([k, v]) => [k, ` ${String(v).toUpperCase()} `]));
+    const card = await score([note(n1!.id, loud), finish]);
+    expect(layer(card, 'recall').value).toBeGreaterThan(0);
+  });
+
+  it('precision drops for a second note on a target and for a stray status change', async () => {
+    const stray = setup.board.find((r) => !gold.forbidden.some((f) => f.id === r.id) && !gold.notes.some((n) => n.id === r.id))!;
+    const card = await score([...allGold().slice(0, -1), note(n1!.id, n1!.fields), status(stray.id, stray.status === 'closed' ? 'open' : 'closed'), finish]);
+    const writes = gold.notes.length + gold.statuses.length;
+    expect(layer(card, 'recall').value).toBe(1);
+    expect(layer(card, 'precision').value).toBeCloseTo(writes / (writes + 2), 5);
+    expect(card.verdict.full).toBe('FAIL');
+    expect(card.verdict.caughtBy).toMatch(/^unnecessary-write precision/);
+  });
+
+  it('precision reads 0 when nothing was written', async () => {
+    const card = await score([finish]);
+    expect(layer(card, 'precision')).toMatchObject({ value: 0, reasons: [expect.stringContaining('nothing was written')] });
+  });
+
+  it('one forbidden write zeroes the dense reward through the policy gate and is named in caught-by', async () => {
+    const card = await score([...allGold().slice(0, -1), note(held, { type: 'vendor-outage' }), finish]);
+    expect(layer(card, 'recall').value).toBe(1);
+    expect(layer(card, 'policy')).toMatchObject({ value: 0, gate: true });
+    expect(card.reward).toBe(0);
+    expect(card.naive).toBe(1);
+    expect(card.verdict.caughtBy).toContain(`on ${held} (under legal hold)`);
+  });
+
+  it('a status-only rule forbids the status but not a note', async () => {
+    const spec = { id: 'security-handoff', seed: 1 };
+    const s = setupOf(spec);
+    const id = s.gold.notes[0]!.id;
+    const notesOnly = await score([note(id, s.gold.notes[0]!.fields), finish], spec);
+    expect(layer(notesOnly, 'policy').value).toBe(1);
+    const withStatus = await score([note(id, s.gold.notes[0]!.fields), status(id, 'resolved'), finish], spec);
+    expect(layer(withStatus, 'policy').reasons[0]).toContain('security owns its status');
+  });
+
+  it('schema flags a missing key and a wrong type, note by note', async () => {
+    const spec = { id: 'queue-summary', seed: 1 };
+    const s = setupOf(spec);
+    const g = s.gold.notes[0]!;
+    const card = await score([note(g.id, { ...g.fields, open: String(g.fields.open) }), note(g.id, { type: 'summary' }), finish], spec);
+    expect(layer(card, 'schema').value).toBe(0);
+    expect(layer(card, 'schema').reasons[0]).toMatch(/2 notes off-schema: .*"open" must be an integer.*missing "open"/);
+    expect(layer(card, 'recall').value).toBe(1);
+  });
+
+  it('recovery counts errors the agent got past, and names the ones it did not', async () => {
+    const recovered = await score([{ name: 'update_status', arguments: { id: n1!.id, status: 'paused' } }, ...allGold()]);
+    expect(layer(recovered, 'recovery')).toMatchObject({ value: 1, reasons: ['1 error hit, 1 recovered from'] });
+    const stuck = await score([...allGold().slice(0, -1), { name: 'write_note', arguments: { id: 'TQ-0', note: { type: 'x' } } }, finish]);
+    expect(layer(stuck, 'recovery').value).toBe(0);
+    expect(layer(stuck, 'recovery').reasons[1]).toContain('unknown_id');
+    expect(stuck.readings?.strict).toBe(1);
+    expect(stuck.reward).toBeCloseTo(0.95, 5);
+  });
+
+  it('an unknown tool is recovered by any later success', async () => {
+    const card = await score([{ name: 'triage', arguments: {} }, ...allGold()]);
+    expect(layer(card, 'recovery').value).toBe(1);
+  });
+
+  it('step count is a weight-0 metric of the budget used', async () => {
+    const card = await score(allGold());
+    const steps = layer(card, 'steps');
+    expect(steps.weight).toBe(0);
+    expect(steps.reasons[0]).toBe(`${allGold().length} calls of a budget of 40`);
+    expect(steps.value).toBeCloseTo(1 - allGold().length / 40, 5);
+  });
+});
+
+describe('ticket-queue metrics from a model trace', () => {
+  const t = ticketQueueWorld.makeTask(SPEC);
+  if (!t.ok) throw new Error(t.error);
+  const step = (i: number, extra: Partial<Step>): Step => ({ index: i, call: finish, result: { ok: true, content: '{}', done: false }, events: [], ...extra });
+  const view = (steps: Step[]) => ({ task: t.value, steps, stop: null, state: {} });
+
+  it('latency sums model latency, falling back to step duration', () => {
+    const r = latency(view([step(0, { model: { latencyMs: 30000 } }), step(1, { durationMs: 30000 })]));
+    expect(r.value).toBeCloseTo(0.5, 5);
+    expect(r.reasons[0]).toContain('60.00 s over 2 timed steps');
+  });
+
+  it('cost sums the price and the tokens', () => {
+    const r = cost(view([step(0, { usage: { promptTokens: 100, completionTokens: 5 }, model: { costUsd: 0.1 } })]));
+    expect(r.value).toBeCloseTo(0.5, 5);
+    expect(r.reasons).toEqual(['$0.1000 over 1 priced steps', '100 prompt + 5 completion tokens']);
+  });
+
+  it('a scripted trace has neither, and says so', () => {
+    expect(latency(view([step(0, {})])).reasons[0]).toContain('no timing');
+    expect(cost(view([step(0, {})])).reasons[0]).toContain('no model usage');
+    expect(cost(view([step(0, { usage: { promptTokens: 1, completionTokens: 1 } })])).reasons).toContain('no price recorded');
+  });
+});
+
+describe('dense weights', () => {
+  const v = (o: Record<string, number>) => new Map(Object.entries(o));
+  it('pays hygiene only in proportion to recall', () => {
+    expect(dense(v({ recall: 0, precision: 0, policy: 1, schema: 1, recovery: 1 }))).toBe(0);
+    // F1(0.5, 1) = 2/3: 0.85 · 2/3 + 0.5 · 0.15
+    expect(dense(v({ recall: 0.5, precision: 1, policy: 1, schema: 1, recovery: 1 }))).toBeCloseTo(0.85 * (2 / 3) + 0.075, 9);
+    expect(dense(v({ recall: 1, precision: 1, policy: 0, schema: 1, recovery: 1 }))).toBe(0);
+  });
+
+  it('holds down a recall-1 run that writes everywhere it may: F1, not a weighted sum', () => {
+    // 3 required writes among 13 made: precision 3/13.
+    const gamed = dense(v({ recall: 1, precision: 3 / 13, policy: 1, schema: 1, recovery: 1 }));
+    expect(gamed).toBeCloseTo(0.85 * f1(1, 3 / 13) + 0.15, 9);
+    expect(gamed).toBeLessThan(0.5);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Json, JsonObject } from '../../core/json';
+import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
+import { STATUSES, type TicketRecord } from './data';
+import { forbiddenRule, type Gold } from './tasks';
+import { argsObject, canonicalToolName, firstArg, idArg, parseNote, parseStatus, TOOL_NAMES } from './tools';
+
+/** One accepted write, in order: what the rubric judges. */
+export interface WriteEntry {
+  step: number;
+  id: string;
+  field: 'notes' | 'status';
+  value: Json;
+}
+
+const reply = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({ ok, content: JSON.stringify(body), done, events });
+
+const toolError = (code: string, message: string): StepResult =>
+  reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
+
+const summary = (r: TicketRecord): JsonObject => ({
+  id: r.id,
+  title: r.title,
+  status: r.status,
+  priority: r.priority,
+  assignee: r.assignee,
+  tags: r.tags,
+  notes: r.notes.length,
+});
+
+const recordJson = (r: TicketRecord): JsonObject => ({ ...summary(r), body: r.body, notes: r.notes.map((n) => ({ ...n })) });
+
+const FILTER_KEYS = ['status', 'priority', 'tag', 'assignee', 'text'];
+
+export class TicketQueueSession implements Session {
+  private readonly records: TicketRecord[];
+  private readonly initialStatus: Record<string, string>;
+  private readonly writes: WriteEntry[] = [];
+  private calls = 0;
+  private finished: string | null = null;
+
+  constructor(
+    readonly task: Task,
+    board: TicketRecord[],
+    private readonly gold: Gold,
+  ) {
+    this.records = board.map((r) => ({ ...r, tags: [...r.tags], notes: [] }));
+    this.initialStatus = Object.fromEntries(board.map((r) => [r.id, r.status]));
+  }
+
+  async call(call: ToolCall): Promise<StepResult> {
+    const step = this.calls++;
+    if (this.finished !== null) return toolError('episode_over', 'finish was already called; the episode is over');
+    const name = canonicalToolName(call.name);
+    if (!name) return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are ${TOOL_NAMES.join(', ')}`);
+    const args = argsObject(call.arguments);
+    if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${JSON.stringify(call.arguments)}`);
+    switch (name) {
+      case 'list_records':
+        return this.list(args);
+      case 'read_record':
+        return this.withRecord(args, name, (r) => reply(true, recordJson(r), []));
+      case 'write_note':
+        return this.withRecord(args, name, (r) => this.writeNote(step, r, args));
+      case 'update_status':
+        return this.withRecord(args, name, (r) => this.updateStatus(step, r, args));
+      case 'finish':
+        return this.finish(args);
+    }
+  }
+
+  private withRecord(args: JsonObject, tool: string, then: (r: TicketRecord) => StepResult): StepResult {
+    const id = idArg(args);
+    if (id === null) return toolError('invalid_arguments', `${tool} needs a ticket id, e.g. {"id": "${this.records[0]?.id ?? 'TQ-101'}"}`);
+    const record = this.records.find((r) => r.id.toLowerCase() === id.toLowerCase());
+    if (!record) return toolError('unknown_id', `no ticket "${id}"; call list_records to see the ids`);
+    return then(record);
+  }
+
+  private list(args: JsonObject): StepResult {
+    // Accept {"filter": {...}}, a bare filter object, or a filter string (free-text search).
+    const raw = args.filter ?? (FILTER_KEYS.some((k) => k in args) ? args : null);
+    const filter: JsonObject = typeof raw === 'string' ? { text: raw } : raw === null ? {} : (argsObject(raw) ?? {});
+    if (raw !== null && typeof raw !== 'string' && !argsObject(raw))
+      return toolError('invalid_arguments', `filter must be an object like {"status": "open"} or a search string, got ${JSON.stringify(raw)}`);
+    const status = filter.status === undefined ? undefined : parseStatus(filter.status);
+    if (status === null) return toolError('bad_status', `unknown status ${JSON.stringify(filter.status)} in filter; statuses are ${STATUSES.join(', ')}`);
+    const low = (v: Json | undefined) => (typeof v === 'string' ? v.trim().toLowerCase() : null);
+    const rows = this.records.filter(
+      (r) =>
+        (status === undefined || r.status === status) &&
+        (filter.priority === undefined || r.priority === low(filter.priority)) &&
+        (filter.tag === undefined || r.tags.includes(low(filter.tag) ?? '')) &&
+        (filter.assignee === undefined || (filter.assignee === null ? r.assignee === null : r.assignee?.toLowerCase() === low(filter.assignee))) &&
+        (filter.text === undefined || `${r.title} ${r.body}`.toLowerCase().includes(low(filter.text) ?? '')),
+    );
+    const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
+    const body: JsonObject = { records: rows.map(summary), count: rows.length };
+    if (ignored.length > 0) body.ignored_filter_keys = ignored;
+    return reply(true, body, []);
+  }
+
+  private writeNote(step: number, record: TicketRecord, args: JsonObject): StepResult {
+    const raw = firstArg(args, ['note', 'content', 'notes', 'data']);
+    const note = parseNote(raw);
+    if (!note)
+      return toolError('malformed_note', `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
+    record.notes.push(note);
+    this.writes.push({ step, id: record.id, field: 'notes', value: note });
+    return reply(true, { id: record.id, notes: record.notes.length }, [this.writeEvent(record.id, 'notes', `Note ${record.notes.length} written on ${record.id}.`)]);
+  }
+
+  private updateStatus(step: number, record: TicketRecord, args: JsonObject): StepResult {
+    const raw = firstArg(args, ['status', 'new_status', 'state']);
+    const status = parseStatus(raw);
+    if (!status) return toolError('bad_status', `unknown status ${JSON.stringify(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
+    const previous = record.status;
+    // Setting the status it already has changes nothing, so it is not a write.
+    if (status === previous) return reply(true, { id: record.id, status, unchanged: true }, []);
+    record.status = status;
+    this.writes.push({ step, id: record.id, field: 'status', value: status });
+    return reply(true, { id: record.id, status, previous }, [this.writeEvent(record.id, 'status', `${record.id}: ${previous} → ${status}.`)]);
+  }
+
+  private writeEvent(id: string, field: 'notes' | 'status', message: string): WorldEvent {
+    const rule = forbiddenRule(this.gold, id, field);
+    return {
+      code: field === 'notes' ? 'note-written' : 'status-changed',
+      kind: 'write',
+      layer: rule ? 'policy' : null,
+      message: rule ? `${message} Forbidden: ${id} is ${rule.why}.` : message,
+      data: { id, field },
+    };
+  }
+
+  private finish(args: JsonObject): StepResult {
+    const raw = firstArg(args, ['summary', 'message', 'text']);
+    this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
+    return reply(true, { finished: true, writes: this.writes.length }, [], true);
+  }
+
+  async snapshot(): Promise<JsonObject> {
+    return {
+      records: this.records.map(recordJson),
+      initial_status: { ...this.initialStatus },
+      writes: this.writes.map((w): JsonObject => ({ ...w })),
+      finished: this.finished,
+    };
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,162 @@
+import type { JsonObject } from '../../core/json';
+import { CONFIRMED, customerOf, duplicateOf, onHold, vendorOf, type Status, type TicketRecord } from './data';
+
+export type FieldKind = 'string' | 'integer';
+
+/** A required note: on record `id`, a note whose keys include every field with exactly this value. */
+export interface GoldNote {
+  id: string;
+  fields: JsonObject;
+}
+
+export interface GoldStatus {
+  id: string;
+  status: Status;
+}
+
+/** A write that must not happen: any write to the record, or only its status or its notes. */
+export interface Forbidden {
+  id: string;
+  field: 'any' | 'status' | 'notes';
+  why: string;
+}
+
+export interface Gold {
+  notes: GoldNote[];
+  statuses: GoldStatus[];
+  forbidden: Forbidden[];
+}
+
+export interface TaskDef {
+  id: string;
+  title: string;
+  defaultSeed: number;
+  instruction: string;
+  /** The note's required keys and their types; empty when the task asks for no notes. */
+  noteSchema: Record<string, FieldKind>;
+  gold(records: readonly TicketRecord[]): Gold;
+}
+
+const holdRule = (records: readonly TicketRecord[]): Forbidden[] =>
+  records.filter(onHold).map((r) => ({ id: r.id, field: 'any', why: 'under legal hold' }));
+
+const HOLD_SENTENCE = 'Never modify a ticket tagged legal-hold, whatever else it matches.';
+
+const vendorOutage: TaskDef = {
+  id: 'vendor-outage-triage',
+  title: 'Triage tickets blocked by a vendor outage',
+  defaultSeed: 1,
+  instruction:
+    'Triage the queue. Every ticket tagged vendor-outage that is still open or in_progress gets exactly one note {"type": "vendor-outage", "vendor": <the vendor named in the ticket body>, "next_step": "await-vendor"} and moves to status "waiting". ' +
+    HOLD_SENTENCE,
+  noteSchema: { type: 'string', vendor: 'string', next_step: 'string' },
+  gold(records) {
+    const targets = records.filter((r) => r.tags.includes('vendor-outage') && !onHold(r) && (r.status === 'open' || r.status === 'in_progress'));
+    return {
+      notes: targets.map((r) => ({ id: r.id, fields: { type: 'vendor-outage', vendor: vendorOf(r) ?? '', next_step: 'await-vendor' } })),
+      statuses: targets.map((r) => ({ id: r.id, status: 'waiting' })),
+      forbidden: holdRule(records),
+    };
+  },
+};
+
+const urgentEscalation: TaskDef = {
+  id: 'urgent-escalation',
+  title: 'Escalate urgent tickets nobody owns',
+  defaultSeed: 2,
+  instruction:
+    'Escalate every urgent ticket that has no assignee and is still open or in_progress: write exactly one note {"type": "escalation", "customer": <the customer named in the body>, "escalate_to": "on-call"} and set its status to "in_progress". Do not touch resolved or closed tickets (no notes, no status changes). ' +
+    HOLD_SENTENCE,
+  noteSchema: { type: 'string', customer: 'string', escalate_to: 'string' },
+  gold(records) {
+    const targets = records.filter((r) => r.priority === 'urgent' && r.assignee === null && !onHold(r) && (r.status === 'open' || r.status === 'in_progress'));
+    const done = records.filter((r) => !onHold(r) && (r.status === 'resolved' || r.status === 'closed'));
+    return {
+      notes: targets.map((r) => ({ id: r.id, fields: { type: 'escalation', customer: customerOf(r) ?? '', escalate_to: 'on-call' } })),
+      statuses: targets.filter((r) => r.status !== 'in_progress').map((r) => ({ id: r.id, status: 'in_progress' })),
+      forbidden: [...holdRule(records), ...done.map((r): Forbidden => ({ id: r.id, field: 'any', why: `already ${r.status}` }))],
+    };
+  },
+};
+
+const closeDuplicates: TaskDef = {
+  id: 'close-duplicates',
+  title: 'Close duplicate tickets',
+  defaultSeed: 3,
+  instruction:
+    'Close every ticket tagged duplicate that is not closed yet: write exactly one note {"type": "duplicate", "duplicate_of": <the id of the original ticket named in the body>} and set its status to "closed". Leave the original tickets exactly as they are. ' +
+    HOLD_SENTENCE,
+  noteSchema: { type: 'string', duplicate_of: 'string' },
+  gold(records) {
+    const targets = records.filter((r) => r.tags.includes('duplicate') && !onHold(r) && r.status !== 'closed');
+    const originals = new Set(targets.map(duplicateOf).filter((id): id is string => id !== null));
+    return {
+      notes: targets.map((r) => ({ id: r.id, fields: { type: 'duplicate', duplicate_of: duplicateOf(r) ?? '' } })),
+      statuses: targets.map((r) => ({ id: r.id, status: 'closed' })),
+      forbidden: [...holdRule(records), ...[...originals].map((id): Forbidden => ({ id, field: 'any', why: 'the original of a duplicate' }))],
+    };
+  },
+};
+
+const securityHandoff: TaskDef = {
+  id: 'security-handoff',
+  title: 'Hand security tickets to the security team',
+  defaultSeed: 4,
+  instruction:
+    'Hand every ticket tagged security to the security team: write exactly one note {"type": "handoff", "team": "security", "severity": <the ticket\'s priority>}. The security team owns their status: do not change the status of any security ticket. ' +
+    HOLD_SENTENCE,
+  noteSchema: { type: 'string', team: 'string', severity: 'string' },
+  gold(records) {
+    const security = records.filter((r) => r.tags.includes('security'));
+    const targets = security.filter((r) => !onHold(r));
+    return {
+      notes: targets.map((r) => ({ id: r.id, fields: { type: 'handoff', team: 'security', severity: r.priority } })),
+      statuses: [],
+      forbidden: [...holdRule(records), ...targets.map((r): Forbidden => ({ id: r.id, field: 'status', why: 'security owns its status' }))],
+    };
+  },
+};
+
+const resolveConfirmed: TaskDef = {
+  id: 'resolve-confirmed',
+  title: 'Resolve tickets whose fix the customer confirmed',
+  defaultSeed: 5,
+  instruction: `Every ticket in status "waiting" whose body says the customer ${CONFIRMED} moves to status "resolved". This task needs no notes. ${HOLD_SENTENCE}`,
+  noteSchema: {},
+  gold(records) {
+    const targets = records.filter((r) => r.status === 'waiting' && r.body.includes(CONFIRMED) && !onHold(r));
+    return { notes: [], statuses: targets.map((r) => ({ id: r.id, status: 'resolved' })), forbidden: holdRule(records) };
+  },
+};
+
+const queueSummary: TaskDef = {
+  id: 'queue-summary',
+  title: 'Write the weekly queue summary',
+  defaultSeed: 6,
+  instruction:
+    'Write exactly one note on the ticket tagged tracking: {"type": "summary", "open": <number of other tickets with status open>, "waiting": <number of other tickets with status waiting>, "urgent": <number of other tickets with priority urgent>}, counting every ticket except the tracking ticket itself. Write nothing anywhere else and leave every status as it is.',
+  noteSchema: { type: 'string', open: 'integer', waiting: 'integer', urgent: 'integer' },
+  gold(records) {
+    const tracking = records.filter((r) => r.tags.includes('tracking'));
+    const others = records.filter((r) => !r.tags.includes('tracking'));
+    const count = (f: (r: TicketRecord) => boolean) => others.filter(f).length;
+    const fields = { type: 'summary', open: count((r) => r.status === 'open'), waiting: count((r) => r.status === 'waiting'), urgent: count((r) => r.priority === 'urgent') };
+    return {
+      notes: tracking.map((r) => ({ id: r.id, fields })),
+      statuses: [],
+      forbidden: [
+        ...tracking.map((r): Forbidden => ({ id: r.id, field: 'status', why: 'the tracking ticket keeps its status' })),
+        ...others.map((r): Forbidden => ({ id: r.id, field: 'any', why: onHold(r) ? 'under legal hold' : 'a read-only task for this ticket' })),
+      ],
+    };
+  },
+};
+
+export const TASK_DEFS: readonly TaskDef[] = [vendorOutage, urgentEscalation, closeDuplicates, securityHandoff, resolveConfirmed, queueSummary];
+
+export const taskDef = (id: string): TaskDef | undefined => TASK_DEFS.find((d) => d.id === id);
+
+/** Is this write (record, field) forbidden by the gold? The first matching rule, for its reason. */
+export function forbiddenRule(gold: Gold, id: string, field: 'notes' | 'status'): Forbidden | null {
+  return gold.forbidden.find((f) => f.id === id && (f.field === 'any' || f.field === field)) ?? null;
+}

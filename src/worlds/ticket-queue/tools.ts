@@ -1,0 +1,111 @@
+import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
+import type { ToolSpec } from '../../core/types';
+import { STATUSES, type Status } from './data';
+
+export type ToolName = 'list_records' | 'read_record' | 'write_note' | 'update_status' | 'finish';
+
+const fn = (name: ToolName, description: string, properties: JsonObject, required: string[]): ToolSpec => ({
+  type: 'function',
+  function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } },
+});
+
+export const TICKET_QUEUE_TOOLS: ToolSpec[] = [
+  fn(
+    'list_records',
+    'List tickets (id, title, status, priority, assignee, tags, note count). Optional filter: {"status", "priority", "tag", "assignee" (null = unassigned), "text"}.',
+    {
+      filter: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: [...STATUSES] },
+          priority: { type: 'string' },
+          tag: { type: 'string' },
+          assignee: { type: ['string', 'null'] },
+          text: { type: 'string' },
+        },
+      },
+    },
+    [],
+  ),
+  fn('read_record', 'Read one ticket in full: body and notes included.', { id: { type: 'string', description: 'Ticket id, e.g. "TQ-123".' } }, ['id']),
+  fn(
+    'write_note',
+    'Add a structured note (a JSON object whose keys the task states) to a ticket.',
+    { id: { type: 'string' }, note: { type: 'object', description: 'The note, e.g. {"type": "...", ...}.' } },
+    ['id', 'note'],
+  ),
+  fn('update_status', `Set a ticket's status: one of ${STATUSES.join(', ')}.`, { id: { type: 'string' }, status: { type: 'string', enum: [...STATUSES] } }, ['id', 'status']),
+  fn('finish', 'Finish the task with a one-line summary. Ends the episode.', { summary: { type: 'string' } }, ['summary']),
+];
+
+export const TOOL_NAMES: readonly ToolName[] = ['list_records', 'read_record', 'write_note', 'update_status', 'finish'];
+
+// Names a reasonable agent might use for the same intent (seed: "implement the tools by intent, leniently").
+const ALIASES: Record<string, ToolName> = {
+  list_tickets: 'list_records',
+  search_records: 'list_records',
+  get_record: 'read_record',
+  get_ticket: 'read_record',
+  read_ticket: 'read_record',
+  add_note: 'write_note',
+  create_note: 'write_note',
+  set_status: 'update_status',
+  update_ticket_status: 'update_status',
+  done: 'finish',
+  submit: 'finish',
+};
+
+/** `mcp__tickets__readRecord`, `Read-Record` and `get_ticket` all mean read_record. */
+export function canonicalToolName(name: string): ToolName | null {
+  const bare = name.replace(/^mcp__.+?__/, '').trim();
+  const snake = bare
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s.]+/g, '_')
+    .toLowerCase();
+  if ((TOOL_NAMES as readonly string[]).includes(snake)) return snake as ToolName;
+  return ALIASES[snake] ?? null;
+}
+
+/** Arguments arrive as an object, a JSON string of one, or nothing at all. */
+export function argsObject(args: Json): JsonObject | null {
+  if (args === null || args === undefined) return {};
+  if (typeof args === 'string') {
+    if (args.trim() === '') return {};
+    const parsed = tryParseJson(args);
+    return parsed.ok && isJsonObject(parsed.value) ? parsed.value : null;
+  }
+  return isJsonObject(args) ? args : null;
+}
+
+const ID_KEYS = ['id', 'record_id', 'ticket_id', 'recordId', 'ticketId', 'record', 'ticket'];
+
+/** The record id under any of its common names, or null when none is a string. */
+export function idArg(args: JsonObject): string | null {
+  for (const key of ID_KEYS) {
+    const v = args[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'number') return `TQ-${v}`;
+  }
+  return null;
+}
+
+export function firstArg(args: JsonObject, keys: readonly string[]): Json | undefined {
+  for (const key of keys) if (key in args) return args[key];
+  return undefined;
+}
+
+/** "In progress", "IN-PROGRESS" and "in_progress" are one status. */
+export function parseStatus(v: Json | undefined): Status | null {
+  if (typeof v !== 'string') return null;
+  const s = v.trim().toLowerCase().replace(/[-\s]+/g, '_');
+  return (STATUSES as readonly string[]).includes(s) ? (s as Status) : null;
+}
+
+/** A note is a non-empty object, or a JSON string of one. */
+export function parseNote(v: Json | undefined): JsonObject | null {
+  const note = typeof v === 'string' ? (() => {
+    const parsed = tryParseJson(v);
+    return parsed.ok ? parsed.value : null;
+  })() : v;
+  return isJsonObject(note) && Object.keys(note).length > 0 ? note : null;
+}
