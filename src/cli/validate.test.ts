@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../core/agent';
-import type { World } from '../core/world';
 import { strictOf, validateWorld } from '../core/validate';
 import type { Scorecard, Task } from '../core/types';
 import { oracleCalls } from '../worlds/ticket-queue/agents';
