@@ -38,7 +38,8 @@ describe('validateWorld on fault-api', () => {
   });
 
   it('fails without sentinels', async () => {
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: null, tasks: faultApiWorld.listTasks().slice(0, 1) });
+    const bare = { ...faultApiWorld, referenceAgents: faultApiWorld.referenceAgents.filter((a) => a.role !== 'sentinel') };
+    const r = await validateWorld(bare, { sentinelCeiling: null, tasks: faultApiWorld.listTasks().slice(0, 1) });
     expect(r.pass).toBe(false);
     expect(r.details.failures).toContain('no sentinel reference agents');
   });
