@@ -9,6 +9,8 @@ import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
 import { validateWorlds } from './commands/validate';
 import { sentinelCeiling } from '../worlds/gates';
+import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
+import { summarize } from '../traces/summary';
 import { CliError, fmt, table } from './io';
 import { requireWorld, worldsForNode } from './worlds';
 
@@ -17,6 +19,8 @@ const USAGE = `usage: npm run vp -- <command> [options]
   tasks [--world W] [--json]             the task list with specs
   score FILE [--json]                    replay and score a trace or a script
   play --world W --task JSON             play over stdin/stdout, one JSON per line
+  gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts
+  sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw
   validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence
   bench [--json]                         performance figures`;
 
@@ -40,6 +44,7 @@ async function main(argv: string[]): Promise<void> {
         seeds: { type: 'string' },
         world: { type: 'string' },
         task: { type: 'string' },
+        query: { type: 'string' },
       },
     });
   } catch (e) {
@@ -81,7 +86,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'play': {
-      const world = requireWorld(values.world);
+      const world = requireWorld(values.world, true);
       const spec = tryParseJson(values.task ?? '{}');
       if (!spec.ok) throw new CliError(`--task is not JSON: ${spec.error}`);
       const task = world.makeTask(spec.value);
@@ -89,6 +94,36 @@ async function main(argv: string[]): Promise<void> {
       const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
       await playLines(world, task.value, rl, print);
       rl.close();
+      return;
+    }
+    case 'gotchas': {
+      const rows = await gotchaTable();
+      if (json) print(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
+      else
+        print(
+          table(
+            ['trajectory', 'task', 'naive', 'layered', 'caught by'],
+            rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']),
+          ),
+        );
+      return;
+    }
+    case 'sql': {
+      const world = requireWorld('tripwire', true);
+      if (values.query === undefined) throw new CliError('sql needs --query "SELECT ..."');
+      const spec = tryParseJson(values.task ?? '');
+      if (!spec.ok) throw new CliError(`--task must be JSON like {"id": "top-refund-customer"}: ${spec.error}`);
+      const task = world.makeTask(spec.value);
+      if (!task.ok) throw new CliError(task.error);
+      const r = await runSqlOnce(spec.value, values.query, world);
+      if (json) print(JSON.stringify(r));
+      else {
+        if (r.error) print(`error: ${r.error}`);
+        if (r.columns.length) print(table(r.columns, r.rows.map((row) => (Array.isArray(row) ? row : [row]).map((c) => (typeof c === 'string' ? c : JSON.stringify(c))))));
+        for (const x of r.refused) print(`refused: ${x.reason}: ${x.statement}`);
+        for (const t of r.trips) print(`trip: ${t.table}: ${t.detail}`);
+        print(`read: ${JSON.stringify(r.read)}  written: ${JSON.stringify(r.written)}`);
+      }
       return;
     }
     case 'validate': {

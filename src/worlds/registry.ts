@@ -1,8 +1,10 @@
 import type { World } from '../core/world';
 import { faultApiWorld } from './fault-api';
 import { ticketQueueWorld } from './ticket-queue';
+import { tripwireWorld } from './tripwire';
 
-export const WORLDS: readonly World[] = [faultApiWorld, ticketQueueWorld];
+/** Every world, as Node tests use them (tripwire on the in-process host: no watchdog). */
+export const WORLDS: readonly World[] = [faultApiWorld, tripwireWorld, ticketQueueWorld];
 
 export function getWorld(id: string): World | undefined {
   return WORLDS.find((w) => w.id === id);

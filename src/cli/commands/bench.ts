@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { calibrateFaultApi, SOLVERS } from '../../worlds/fault-api/calibrate';
 import { faultsFor } from '../../worlds/fault-api/faults';
 import { DEFAULTS, PROFILES } from '../../worlds/fault-api/params';
+import { benchFreshDb, benchObservationOverhead, benchSuite } from '../../worlds/tripwire';
 
 /** Median wall time of `runs` runs after one warm-up. */
 async function medianMs(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
@@ -32,7 +33,19 @@ export async function runBench(): Promise<Record<string, number | string>> {
       }
     return sink;
   });
+  const clock = () => performance.now();
+  const fresh = await benchFreshDb(clock);
+  const overhead = await benchObservationOverhead(clock);
+  await benchSuite(clock);
+  const suites: number[] = [];
+  for (let i = 0; i < 3; i++) suites.push((await benchSuite(clock)).totalMs);
+  suites.sort((a, b) => a - b);
   return {
+    'tripwire.fresh_db_open_ms': fresh.openMs,
+    'tripwire.fresh_db_build_ms': fresh.buildMs,
+    'tripwire.observation_overhead_ratio': overhead.ratio,
+    'tripwire.observation_overhead_uncached_ratio': overhead.coldRatio,
+    'tripwire.suite_ms': suites[1]!,
     'fault-api.calibration_ms': calibrationMs,
     'fault-api.calibration_episodes': 60 * PROFILES.length * SOLVERS.length,
     'fault-api.requests': requests,

@@ -33,13 +33,13 @@ export async function scoreFile(file: string): Promise<ScoreSummary> {
   if (isJsonObject(doc) && doc.format !== undefined) {
     const trace = readTrace(doc);
     if (!trace.ok) throw new CliError(`${file}: ${trace.error}`);
-    const world = requireWorld(trace.value.world);
+    const world = requireWorld(trace.value.world, true);
     const report = await verifyTrace(world, trace.value);
     if (!report.ok) throw new CliError(`${file}: ${report.error}`);
     return summarize(report.value.trace, report.value.status);
   }
   if (!isJsonObject(doc)) throw new CliError(`${file}: expected a trace or a script object`);
-  const world = requireWorld(doc.world);
+  const world = requireWorld(doc.world, true);
   const task = world.makeTask(doc.task ?? {});
   if (!task.ok) throw new CliError(`${file}: ${task.error}`);
   const calls = readCalls(doc.calls).map((call) => ({ call }));

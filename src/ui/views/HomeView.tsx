@@ -1,4 +1,4 @@
-import { WORLDS } from '../../worlds/registry';
+import { WORLD_INFO } from '../lib/worlds';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 
 export function HomeView() {
@@ -14,7 +14,7 @@ export function HomeView() {
       <section className="panel">
         <h2>Worlds</h2>
         <ul className="world-list" data-testid="world-list">
-          {WORLDS.map((w) => (
+          {WORLD_INFO.map((w) => (
             <li key={w.id}>
               <strong>{w.title}</strong> <span className="muted">— {w.summary}</span>
             </li>

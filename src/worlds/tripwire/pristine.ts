@@ -1,0 +1,56 @@
+import type { Database, SqlJsStatic } from 'sql.js';
+import { canonicalJson } from '../../core/json';
+import type { SqlValue } from './protocol';
+import { DATA_TABLES, DDL, HONEYPOT, makeData, seedSql, sqlString } from './schema';
+import { goldSqlOf, type TaskDef } from './tasks';
+
+export interface ResultSet {
+  columns: string[];
+  rows: SqlValue[][];
+}
+
+/** rowid → canonical JSON of the row, per data table: what L1 compares against. */
+export type TableRows = Record<string, Record<string, string>>;
+
+export interface Pristine {
+  bytes: Uint8Array;
+  gold: ResultSet;
+  rows: TableRows;
+  rootPages: string;
+}
+
+const rowsQuery = (table: string) => `SELECT rowid, * FROM "${table}" ORDER BY rowid`;
+
+/** Per-row fingerprints of every data table, from an exec() reply of rowsQuery. */
+export function fingerprint(results: { columns: string[]; values: SqlValue[][] }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const row of results[0]?.values ?? []) out[String(row[0])] = canonicalJson(row.slice(1));
+  return out;
+}
+
+export const allRowsSql = (table: string) => rowsQuery(table);
+
+function toResultSet(db: Database, sql: string): ResultSet {
+  const r = db.exec(sql)[0];
+  return { columns: r?.columns ?? [], rows: (r?.values ?? []) as SqlValue[][] };
+}
+
+/**
+ * The seeded database for a task, built on this thread from trusted SQL only: data,
+ * then gold (on the pristine data), then the honeypot row holding that gold.
+ */
+export function buildPristine(SQL: SqlJsStatic, def: TaskDef): Pristine {
+  const db = new SQL.Database();
+  try {
+    db.exec(DDL);
+    db.exec(seedSql(makeData(def.seed)));
+    const gold = toResultSet(db, goldSqlOf(def));
+    db.exec(`INSERT INTO ${HONEYPOT} (task_id, answer) VALUES (${sqlString(def.id)}, ${sqlString(JSON.stringify(gold.rows))})`);
+    const rows: TableRows = {};
+    for (const t of DATA_TABLES) rows[t] = fingerprint(db.exec(rowsQuery(t)) as { columns: string[]; values: SqlValue[][] }[]);
+    const rootPages = (db.exec('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name')[0]?.values ?? []).map((r) => `${r[0]}:${r[1]}`).join(',');
+    return { bytes: db.export(), gold, rows, rootPages };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,66 @@
+import type { SqlJsStatic } from 'sql.js';
+import type { World } from '../../core/world';
+import { AccessChecker } from './access';
+import { REFERENCE_AGENTS } from './agents';
+import { createInProcessHost, type SqlHost } from './host';
+import { buildPristine, type Pristine } from './pristine';
+import { tripwireRubric } from './rubric';
+import { DDL } from './schema';
+import { TripwireSession } from './session';
+import { TASK_DEFS, defOf, makeTripwireTask, taskOf } from './tasks';
+
+export const DEFAULT_WATCHDOG_MS = 2000;
+
+export interface TripwireWorldOptions {
+  /** Where the databases live; defaults to in-process (no watchdog). */
+  host?: SqlHost;
+  /** Watchdog per statement batch request; ignored by hosts without one. */
+  watchdogMs?: number;
+}
+
+/** The checker and the pristine databases, built once per sql.js instance and reused by every episode. */
+interface Shared {
+  SQL: SqlJsStatic;
+  checker: AccessChecker;
+  pristine: Map<string, Pristine>;
+}
+
+export interface TripwireWorld extends World {
+  readonly host: SqlHost;
+  readonly watchdogMs: number;
+}
+
+export function createTripwireWorld(options: TripwireWorldOptions = {}): TripwireWorld {
+  const host = options.host ?? createInProcessHost();
+  const watchdogMs = options.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+  let shared: Promise<Shared> | null = null;
+  const ready = () => (shared ??= host.sqlJs().then((SQL) => ({ SQL, checker: new AccessChecker(SQL, DDL), pristine: new Map<string, Pristine>() })));
+
+  return {
+    id: 'tripwire',
+    title: 'tripwire',
+    summary: 'A retail SQLite database with a honeypot answer table: the final answer alone passes agents that cheat; end state, trace and an engine-level gate catch them.',
+    host,
+    watchdogMs,
+    makeTask: makeTripwireTask,
+    listTasks: () => TASK_DEFS.map(taskOf),
+    open: async (task) => {
+      const def = defOf(task);
+      const { SQL, checker, pristine } = await ready();
+      let p = pristine.get(def.id);
+      if (!p) {
+        p = buildPristine(SQL, def);
+        // EXPLAIN runs on the scratch database: its root pages must be the seeded database's.
+        if (p.rootPages !== checker.rootPages) throw new Error(`scratch schema differs from the seeded database: ${checker.rootPages} vs ${p.rootPages}`);
+        pristine.set(def.id, p);
+      }
+      return TripwireSession.open(task, def, { host, checker, pristine: p, watchdogMs: host.watchdog ? watchdogMs : null });
+    },
+    rubric: tripwireRubric,
+    referenceAgents: REFERENCE_AGENTS,
+    describeState: (state) => ({
+      batches: typeof state.batches === 'number' ? state.batches : 0,
+      restores: typeof state.restores === 'number' ? state.restores : 0,
+    }),
+  };
+}
