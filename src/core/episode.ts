@@ -73,6 +73,11 @@ export class Episode {
     return this.session.snapshot();
   }
 
+  /** What a viewer shows: the session's richer inspect(), or its snapshot. */
+  async inspect() {
+    return this.session.inspect ? this.session.inspect() : this.session.snapshot();
+  }
+
   /** The scorecard now; provisional (final: false) while the episode runs. */
   async scorecard(): Promise<Scorecard> {
     const state = await this.session.snapshot();

@@ -58,8 +58,13 @@ export interface StepResult {
 export interface Session {
   readonly task: Task;
   call(call: ToolCall): Promise<StepResult>;
-  /** The inspectable state: plain JSON. */
+  /** The state the verifier scores: plain JSON. */
   snapshot(): Promise<JsonObject>;
+  /**
+   * Richer state for viewers (e.g. every table's rows), possibly slower than
+   * snapshot(); never used for scoring. Worlds without one show the snapshot.
+   */
+  inspect?(): Promise<JsonObject>;
   close(): Promise<void>;
 }
 

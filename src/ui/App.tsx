@@ -4,6 +4,7 @@ import { HomeView } from './views/HomeView';
 import { NotFound } from './views/NotFound';
 
 const DiagnosticsView = lazy(() => import('./views/DiagnosticsView'));
+const EpisodeView = lazy(() => import('./views/EpisodeView'));
 
 export function App() {
   const hash = useHash();
@@ -12,6 +13,7 @@ export function App() {
   let view;
   if (head === undefined) view = <HomeView />;
   else if (head === 'diagnostics') view = <DiagnosticsView />;
+  else if (head === 'episode') view = <EpisodeView route={route} />;
   else view = <NotFound path={route.path} />;
   return (
     <div className="app">
@@ -21,6 +23,7 @@ export function App() {
         </a>
         <nav>
           <a href="#/">Worlds</a>
+          <a href="#/episode/fault-api">Play</a>
         </nav>
       </header>
       <main>

@@ -217,6 +217,17 @@ export class TripwireSession implements Session {
     };
   }
 
+  /** Every data table's rows (rowid first) for the state inspector; the honeypot is left out. */
+  async inspect(): Promise<JsonObject> {
+    const tables: JsonObject = {};
+    for (const t of DATA_TABLES) {
+      if (t === HONEYPOT) continue;
+      const [r] = await this.db.exec(allRowsSql(t));
+      tables[t] = { columns: r?.columns ?? [], rows: r?.values ?? [] };
+    }
+    return { tables, ...(await this.snapshot()) };
+  }
+
   async close(): Promise<void> {
     await this.db.close();
   }

@@ -1,0 +1,68 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { Json } from '../../core/json';
+
+export type Cell = Json | undefined;
+
+export interface DataTableProps {
+  columns: string[];
+  rows: Cell[][];
+  /** Per-row class names, e.g. to mark duplicates or changed rows. */
+  rowClass?: (index: number) => string | undefined;
+  /** Per-cell class names, e.g. to mark a mistyped amount. */
+  cellClass?: (row: number, column: string, value: Cell) => string | undefined;
+  caption?: string;
+  testId?: string;
+}
+
+/** Values are shown as text, never HTML: strings bare, everything else as JSON. */
+export function cellText(v: Cell): string {
+  if (v === undefined) return '';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+/** A small read-only table over rows of values (@tanstack/react-table v8). */
+export function DataTable({ columns, rows, rowClass, cellClass, caption, testId }: DataTableProps) {
+  const defs = useMemo<ColumnDef<Cell[]>[]>(
+    () =>
+      columns.map((name, i) => ({
+        id: `${i}:${name}`,
+        header: name,
+        accessorFn: (row: Cell[]) => row[i],
+        cell: (info) => {
+          const v = info.getValue<Cell>();
+          return <span className={typeof v === 'string' ? 'str' : typeof v === 'number' ? 'num' : undefined}>{cellText(v)}</span>;
+        },
+      })),
+    [columns],
+  );
+  const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel() });
+  return (
+    <div className="table-wrap">
+      <table className="data" data-testid={testId}>
+        {caption ? <caption>{caption}</caption> : null}
+        <thead>
+          {table.getHeaderGroups().map((g) => (
+            <tr key={g.id}>
+              {g.headers.map((h) => (
+                <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((r) => (
+            <tr key={r.id} className={rowClass?.(r.index)}>
+              {r.getVisibleCells().map((c, ci) => (
+                <td key={c.id} className={cellClass?.(r.index, columns[ci]!, r.original[ci])}>
+                  {flexRender(c.column.columnDef.cell, c.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

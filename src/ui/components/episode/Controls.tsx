@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+
+export interface ControlsProps {
+  step: number;
+  last: number;
+  onStep(step: number): void;
+  onReset(): void;
+  resetLabel: string;
+}
+
+const SPEEDS = [
+  { label: '0.5×', ms: 1600 },
+  { label: '1×', ms: 800 },
+  { label: '2×', ms: 400 },
+  { label: '4×', ms: 200 },
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+/** Start / back / forward / end, play at a chosen speed, reset; ←/→, space, Home/End. */
+export function Controls({ step, last, onStep, onReset, resetLabel }: ControlsProps) {
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [help, setHelp] = useState(false);
+
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= last) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => onStep(step + 1), SPEEDS[speed]!.ms);
+    return () => clearTimeout(t);
+  }, [playing, step, last, speed, onStep]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'ArrowLeft') onStep(Math.max(0, step - 1));
+      else if (e.key === 'ArrowRight') onStep(Math.min(last, step + 1));
+      else if (e.key === 'Home') onStep(0);
+      else if (e.key === 'End') onStep(last);
+      else if (e.key === ' ') setPlaying((p) => !p);
+      else if (e.key === '?') setHelp((h) => !h);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step, last, onStep]);
+
+  return (
+    <div className="controls" role="toolbar" aria-label="Step controls">
+      <button type="button" onClick={() => onStep(0)} disabled={step === 0} title="To start (Home)" aria-label="To start">
+        |◀
+      </button>
+      <button type="button" onClick={() => onStep(step - 1)} disabled={step === 0} title="Step back (←)" aria-label="Step back">
+        ◀
+      </button>
+      <span className="step-counter" data-testid="step-counter">
+        step {step} / {last}
+      </span>
+      <button type="button" onClick={() => onStep(step + 1)} disabled={step >= last} title="Step forward (→)" aria-label="Step forward">
+        ▶
+      </button>
+      <button type="button" onClick={() => onStep(last)} disabled={step >= last} title="To end (End)" aria-label="To end">
+        ▶|
+      </button>
+      <button type="button" onClick={() => setPlaying((p) => !p)} disabled={step >= last && !playing} title="Play / pause (space)" aria-label={playing ? 'Pause' : 'Play'}>
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} aria-label="Speed">
+        {SPEEDS.map((s, i) => (
+          <option key={s.label} value={i}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={onReset}>
+        {resetLabel}
+      </button>
+      <span className="help-wrap">
+        <button type="button" className="help-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">
+          ?
+        </button>
+        {help ? (
+          <div className="popover" role="dialog" aria-label="Keyboard shortcuts">
+            <strong>Keyboard</strong>
+            <dl>
+              <dt>← / →</dt>
+              <dd>step back / forward</dd>
+              <dt>Home / End</dt>
+              <dd>to start / to end</dd>
+              <dt>space</dt>
+              <dd>play / pause</dd>
+              <dt>?</dt>
+              <dd>this help</dd>
+            </dl>
+          </div>
+        ) : null}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import type { Step } from '../../../core/types';
+import { eventTone } from './eventStyle';
+import { ResultView } from './ResultView';
+
+export interface StepListProps {
+  steps: readonly Step[];
+  /** Calls applied at the selected point; step k (1-based) is highlighted. */
+  selected: number;
+  onSelect(step: number): void;
+  hideEvents: boolean;
+}
+
+/** Every tool call and its result as the agent saw it, with the hidden events as badges. */
+export function StepList({ steps, selected, onSelect, hideEvents }: StepListProps) {
+  const selectedRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    selectedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  if (steps.length === 0) return <p className="muted">No calls yet.</p>;
+  return (
+    <ol className="steps" data-testid="steps">
+      {steps.map((s) => {
+        const n = s.index + 1;
+        const isSelected = n === selected;
+        return (
+          <li
+            key={s.index}
+            ref={isSelected ? selectedRef : undefined}
+            className={`step${isSelected ? ' step-selected' : ''}${n > selected ? ' step-future' : ''}`}
+            data-testid={`step-${n}`}
+          >
+            <button type="button" className="step-head" onClick={() => onSelect(n)} aria-pressed={isSelected}>
+              <span className="step-n">{n}</span>
+              <code className="step-tool">{s.call.name}</code>
+              {s.result.ok ? null : <span className="badge badge-bad">failed</span>}
+              {!hideEvents &&
+                s.events.map((e, i) => (
+                  <span key={i} className={`badge badge-${eventTone(e)}`} title={e.message}>
+                    {e.code}
+                  </span>
+                ))}
+              {s.durationMs !== undefined ? <span className="step-time">{(s.durationMs / 1000).toFixed(1)} s</span> : null}
+            </button>
+            {isSelected ? (
+              <div className="step-body">
+                <div className="step-args">
+                  <div className="label">arguments</div>
+                  <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
+                </div>
+                <div className="step-result">
+                  <div className="label">result{s.result.done ? ' (ended the episode)' : ''}</div>
+                  <ResultView content={s.result.content} ok={s.result.ok} />
+                </div>
+                {!hideEvents && s.events.length > 0 ? (
+                  <ul className="events">
+                    {s.events.map((e, i) => (
+                      <li key={i} className={`event event-${eventTone(e)}`}>
+                        <strong>{e.code}</strong>
+                        {e.layer ? <span className="muted"> · {e.layer}</span> : null} — {e.message}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { Step } from '../../../core/types';
+import { useWidth } from '../../lib/useWidth';
+import { LANE_LABEL, eventTone, laneOf, toolColor, type Lane } from './eventStyle';
+
+export interface TimelineProps {
+  steps: readonly Step[];
+  tools: readonly string[];
+  /** Calls applied at the selected point (0 = start). */
+  selected: number;
+  onSelect(step: number): void;
+  /** Hide the verifier's lanes (a person playing without hints). */
+  hideEvents: boolean;
+  /** fault-api: requests used after each step, and the hidden quota. */
+  budget?: { used: number[]; quota: number | null };
+}
+
+const LEFT = 112;
+const LANE_H = 26;
+const CHART_H = 64;
+
+interface Mark {
+  step: number;
+  lane: Lane;
+  color: string;
+  text: string;
+  shape: 'dot' | 'diamond' | 'square';
+}
+
+function marksOf(steps: readonly Step[], tools: readonly string[], hideEvents: boolean): Mark[] {
+  const marks: Mark[] = [];
+  for (const s of steps) {
+    const n = s.index + 1;
+    marks.push({ step: n, lane: 'calls', color: toolColor(tools, s.call.name), text: `step ${n}: ${s.call.name}`, shape: 'dot' });
+    if (!s.result.ok) marks.push({ step: n, lane: 'errors', color: 'var(--c-bad)', text: `step ${n}: the call failed`, shape: 'square' });
+    if (hideEvents) continue;
+    for (const e of s.events) {
+      const lane = laneOf(e.kind);
+      if (!lane || (lane === 'errors' && !s.result.ok)) continue;
+      const tone = eventTone(e);
+      const color = tone === 'bad' ? 'var(--c-bad)' : tone === 'fault' ? 'var(--c-fault)' : tone === 'warn' ? 'var(--c-warn)' : 'var(--accent)';
+      marks.push({ step: n, lane, color, text: `step ${n}: ${e.message}`, shape: tone === 'bad' ? 'diamond' : 'dot' });
+    }
+  }
+  return marks;
+}
+
+/** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
+export function Timeline({ steps, tools, selected, onSelect, hideEvents, budget }: TimelineProps) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
+  const n = Math.max(steps.length, 1);
+  const plotW = Math.max(width - LEFT - 16, 100);
+  const x = (k: number) => LEFT + (k / n) * plotW;
+  const showBudget = budget && !hideEvents;
+  const height = lanes.length * LANE_H + (showBudget ? CHART_H + 8 : 0) + 22;
+  const marks = marksOf(steps, tools, hideEvents);
+  const stacked = new Map<string, number>();
+  const maxBudget = showBudget ? Math.max(budget.quota ?? 0, ...budget.used, 1) : 1;
+  const chartTop = lanes.length * LANE_H + 8;
+  const yBudget = (v: number) => chartTop + CHART_H - (v / maxBudget) * CHART_H;
+
+  return (
+    <div className="timeline" ref={ref} data-testid="timeline">
+      <svg width={width} height={height} role="img" aria-label="Episode timeline">
+        {lanes.map((lane, i) => (
+          <g key={lane}>
+            <rect x={0} y={i * LANE_H} width={width} height={LANE_H} className={i % 2 ? 'lane-odd' : 'lane-even'} />
+            <text x={8} y={i * LANE_H + 17} className="lane-label">
+              {LANE_LABEL[lane]}
+            </text>
+          </g>
+        ))}
+        {showBudget ? (
+          <g data-testid="budget-chart">
+            <text x={8} y={chartTop + 14} className="lane-label">
+              requests
+            </text>
+            {budget.quota !== null ? (
+              <>
+                <line x1={LEFT} x2={LEFT + plotW} y1={yBudget(budget.quota)} y2={yBudget(budget.quota)} className="quota-line" />
+                <text x={LEFT + plotW - 4} y={yBudget(budget.quota) - 4} textAnchor="end" className="lane-label">
+                  hidden quota {budget.quota}
+                </text>
+              </>
+            ) : null}
+            <polyline fill="none" className="used-line" points={[0, ...budget.used].map((v, k) => `${x(k)},${yBudget(v)}`).join(' ')} />
+          </g>
+        ) : null}
+        <line x1={x(selected)} x2={x(selected)} y1={0} y2={height - 20} className="cursor-line" />
+        {Array.from({ length: steps.length + 1 }, (_, k) => (
+          <rect
+            key={k}
+            x={x(k) - plotW / n / 2}
+            y={0}
+            width={plotW / n}
+            height={height - 20}
+            fill="transparent"
+            data-step={k}
+            onClick={() => onSelect(k)}
+            style={{ cursor: 'pointer' }}
+          />
+        ))}
+        {marks.map((m, i) => {
+          const key = `${m.step}:${m.lane}`;
+          const stack = stacked.get(key) ?? 0;
+          stacked.set(key, stack + 1);
+          const cx = x(m.step) + stack * 7;
+          const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
+          const common = {
+            fill: m.color,
+            onMouseEnter: () => setHover({ x: cx, y: cy, text: m.text }),
+            onMouseLeave: () => setHover(null),
+            onClick: () => onSelect(m.step),
+            className: `mark${m.step === selected ? ' mark-selected' : ''}`,
+            'data-lane': m.lane,
+            'data-testid': `mark-${m.lane}-${m.step}`,
+          };
+          if (m.shape === 'diamond') return <path key={i} d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`} {...common} />;
+          if (m.shape === 'square') return <rect key={i} x={cx - 5} y={cy - 5} width={10} height={10} {...common} />;
+          return <circle key={i} cx={cx} cy={cy} r={5} {...common} />;
+        })}
+        {Array.from({ length: steps.length + 1 }, (_, k) =>
+          steps.length <= 40 || k % Math.ceil(steps.length / 40) === 0 ? (
+            <text key={k} x={x(k)} y={height - 6} textAnchor="middle" className="tick">
+              {k}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      {hover ? (
+        <div className="tooltip" style={{ left: Math.min(hover.x, width - 260), top: hover.y + 12 }} role="tooltip">
+          {hover.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Task, ToolCall, Trace } from '../../core/types';
+import type { World } from '../../core/world';
+import { Controls } from '../components/episode/Controls';
+import { EpisodeHeader } from '../components/episode/EpisodeHeader';
+import { ScorecardPanel } from '../components/episode/ScorecardPanel';
+import { StepList } from '../components/episode/StepList';
+import { Timeline } from '../components/episode/Timeline';
+import { StateInspector } from '../components/inspect/StateInspector';
+import { PlayPanel } from '../components/play/PlayPanel';
+import { episodeHref, readEpisodeRoute, type EpisodeRoute } from '../lib/episodeRoute';
+import { getRun, startRun, type LiveRun } from '../lib/liveRun';
+import { navigate } from '../lib/navigate';
+import { referenceTrace } from '../lib/referenceTrace';
+import type { Route } from '../lib/route';
+import { stepState } from '../lib/stepState';
+import { useAsync } from '../lib/useAsync';
+import { budgetSeries } from '../lib/budget';
+import { loadWorld } from '../lib/worlds';
+import { ExportButton } from '../components/ExportButton';
+
+const FULL_LABEL: Record<string, string> = { tripwire: 'layered', 'ticket-queue': 'dense' };
+
+export default function EpisodeView({ route }: { route: Route }) {
+  const r = readEpisodeRoute(route.path, route.query);
+  const world = useAsync(() => loadWorld(r.world), [r.world]);
+  if (world.status === 'loading') return <p className="muted">Loading {r.world}…</p>;
+  if (world.status === 'error') return <p className="error">{world.message}</p>;
+  return <WithTask world={world.value} r={r} />;
+}
+
+function WithTask({ world, r }: { world: World; r: EpisodeRoute }) {
+  const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
+  if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
+  return <WithTrace world={world} task={made.value} r={r} />;
+}
+
+/** Where the trace comes from: a reference agent (computed once), or a person's run (live, saved). */
+function WithTrace({ world, task, r }: { world: World; task: Task; r: EpisodeRoute }) {
+  const specKey = JSON.stringify(task.spec);
+  const ref = useAsync(() => (r.agent === 'human' ? Promise.resolve(null) : referenceTrace(world, task, r.agent)), [world, specKey, r.agent]);
+  const run = useAsync(() => (r.agent === 'human' && r.run ? getRun(r.run, world) : Promise.resolve(null)), [world, r.agent, r.run]);
+  const [starting, setStarting] = useState(false);
+
+  if (r.agent === 'human') {
+    if (!r.run)
+      return (
+        <div className="episode">
+          <EpisodeHeader world={world} task={task} agent={r.agent} />
+          <section className="panel start">
+            <h2>{task.title}</h2>
+            <Prompt task={task} open />
+            <button
+              type="button"
+              className="primary"
+              disabled={starting}
+              onClick={async () => {
+                setStarting(true);
+                const live = await startRun(world, task);
+                navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: live.id, step: 0 }), { replace: true });
+              }}
+              data-testid="start-run"
+            >
+              Start playing
+            </button>
+            <p className="muted small">Your run is scored exactly like an agent's and saved in this browser. The verifier's events stay hidden until you finish.</p>
+          </section>
+        </div>
+      );
+    if (run.status === 'loading') return <p className="muted">Restoring your run…</p>;
+    if (run.status === 'error') return <p className="error">{run.message}</p>;
+    return <LiveEpisode world={world} task={task} r={r} live={run.value!} />;
+  }
+  if (ref.status === 'loading') return <p className="muted">Running {r.agent}…</p>;
+  if (ref.status === 'error') return <p className="error">{ref.message}</p>;
+  return <EpisodeBody world={world} task={task} r={r} trace={ref.value!} />;
+}
+
+function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: EpisodeRoute; live: LiveRun }) {
+  const [trace, setTrace] = useState(live.trace);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setTrace(live.trace);
+    return live.subscribe(setTrace);
+  }, [live]);
+  const onCall = useCallback(
+    async (call: ToolCall) => {
+      setBusy(true);
+      try {
+        await live.call(call);
+        navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: live.id, step: live.trace.steps.length }), { replace: true });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [live, world.id, task.spec],
+  );
+  return <EpisodeBody world={world} task={task} r={r} trace={trace} live={{ run: live, busy, onCall }} />;
+}
+
+interface LiveProps {
+  run: LiveRun;
+  busy: boolean;
+  onCall(call: ToolCall): void;
+}
+
+function Prompt({ task, open = false }: { task: Task; open?: boolean }) {
+  return (
+    <details className="prompt" open={open}>
+      <summary>Task prompt</summary>
+      {task.prompt.map((m, i) => (
+        <p key={i}>
+          <span className="role">{m.role}</span> {m.content}
+        </p>
+      ))}
+    </details>
+  );
+}
+
+function EpisodeBody({ world, task, r, trace, live }: { world: World; task: Task; r: EpisodeRoute; trace: Trace; live?: LiveProps }) {
+  const last = trace.steps.length;
+  const step = Math.min(r.step ?? last, last);
+  const hideEvents = !!live && !live.run.finished && !trace.agent.hints;
+  const state = useAsync(() => stepState(world, task, trace, step - 1), [world, task, trace, step]);
+  const setStep = useCallback(
+    (k: number) => navigate(episodeHref({ ...r, task: task.spec, step: Math.max(0, Math.min(last, k)) }), { replace: true }),
+    [r, task.spec, last],
+  );
+  const finalState = useAsync(() => stepState(world, task, trace, last - 1), [world, task, trace, last]);
+  const budget = world.id === 'fault-api' && finalState.status === 'done' ? budgetSeries(trace.steps, finalState.value.state) : undefined;
+  const tools = task.tools.map((t) => t.function.name);
+
+  return (
+    <div className="episode" data-testid="episode">
+      <EpisodeHeader world={world} task={task} agent={r.agent} />
+      <div className="episode-title">
+        <h2>{task.title}</h2>
+        <span className="muted">
+          {trace.agent.kind === 'human' ? 'you' : trace.agent.name}
+          {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${trace.stop.detail})` : ''}` : ' · in progress'}
+          {trace.agent.hints ? ' · played with hints' : ''}
+        </span>
+        <ExportButton trace={trace} />
+      </div>
+      <Prompt task={task} />
+      <Controls
+        step={step}
+        last={last}
+        onStep={setStep}
+        onReset={() => (live ? navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human' })) : setStep(0))}
+        resetLabel={live ? 'New run' : 'Reset'}
+      />
+      <Timeline steps={trace.steps} tools={tools} selected={step} onSelect={setStep} hideEvents={hideEvents} budget={budget} />
+      <div className="episode-grid">
+        <section className="panel steps-panel">
+          <h3>Steps</h3>
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideEvents} />
+          {live && !live.run.finished ? (
+            <>
+              <h3>Your move</h3>
+              <PlayPanel world={world.id} task={task} steps={trace.steps} busy={live.busy} onCall={live.onCall} />
+              <div className="play-row">
+                {!trace.agent.hints ? (
+                  <button type="button" onClick={() => live.run.revealHints()} data-testid="reveal-hints">
+                    Reveal the verifier’s events (marks the run “played with hints”)
+                  </button>
+                ) : null}
+                <button type="button" onClick={() => live.run.giveUp()}>
+                  Give up
+                </button>
+              </div>
+            </>
+          ) : null}
+        </section>
+        <aside className="side">
+          <section className="panel">
+            <h3>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h3>
+            {hideEvents ? (
+              <p className="muted" data-testid="scorecard-hidden">
+                The verifiers’ verdicts appear when you finish (or reveal hints).
+              </p>
+            ) : state.status === 'done' ? (
+              <ScorecardPanel card={state.value.scorecard} fullLabel={FULL_LABEL[world.id] ?? 'full'} />
+            ) : state.status === 'error' ? (
+              <p className="error">{state.message}</p>
+            ) : (
+              <p className="muted">Scoring…</p>
+            )}
+          </section>
+          <section className="panel">
+            <h3>State at step {step}</h3>
+            {state.status === 'done' ? (
+              <StateInspector world={world.id} state={state.value.state} steps={trace.steps.slice(0, step)} hideVerifier={hideEvents} />
+            ) : state.status === 'error' ? (
+              <p className="error">{state.message}</p>
+            ) : (
+              <p className="muted">Replaying…</p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
