@@ -1,22 +1,56 @@
-import { WORLD_INFO } from '../lib/worlds';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
+import { HomeTable } from '../components/HomeTable';
+import { faultApiRows, ticketQueueRows, tripwireRows } from '../lib/homeRows';
+import { useAsync } from '../lib/useAsync';
+import { loadWorld, WORLD_INFO } from '../lib/worlds';
+import { episodeHref } from '../lib/episodeRoute';
 
 export function HomeView() {
+  const tripwire = useAsync(() => loadWorld('tripwire').then(tripwireRows), []);
+  const faultApi = useAsync(() => loadWorld('fault-api').then(faultApiRows), []);
+  const tickets = useAsync(() => loadWorld('ticket-queue').then(ticketQueueRows), []);
   return (
     <>
       <section className="hero">
         <h1>A verifier that checks only the final answer passes agents that cheated or got lucky.</h1>
         <p>
           Deterministic, fault-injecting RL environments you can play, step through and re-score in the browser. Every episode is scored twice:
-          by the naive verifier (final answer only) and by the full one (every layer). Where they disagree is the reward-hacking surface.
+          by the naive verifier (final answer only) and by the full one (every layer). Where they disagree is the reward-hacking surface. Click a
+          row to step through it.
         </p>
+      </section>
+      <section className="panel home-tables" data-testid="home">
+        <HomeTable
+          title="tripwire — the three cheats"
+          rows={tripwire}
+          fullLabel="layered"
+          testId="home-tripwire"
+          note="Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three."
+        />
+        <HomeTable
+          title="fault-api — hostile profile, seed 6"
+          rows={faultApi}
+          fullLabel="full"
+          testId="home-fault-api"
+          note="The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out."
+        />
+        <HomeTable
+          title="ticket-queue — oracle vs reward-hacking sentinels"
+          rows={tickets}
+          fullLabel="dense"
+          testId="home-ticket-queue"
+          note="A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it."
+        />
       </section>
       <section className="panel">
         <h2>Worlds</h2>
         <ul className="world-list" data-testid="world-list">
           {WORLD_INFO.map((w) => (
             <li key={w.id}>
-              <strong>{w.title}</strong> <span className="muted">— {w.summary}</span>
+              <a href={episodeHref({ world: w.id, agent: 'human' })}>
+                <strong>{w.title}</strong>
+              </a>{' '}
+              <span className="muted">— {w.summary}</span>
             </li>
           ))}
         </ul>
@@ -24,8 +58,8 @@ export function HomeView() {
       <section className="panel">
         <h2>fault-api: calibration</h2>
         <p className="muted">
-          Three reference solvers — the obvious strategy (naive), the impatient one (stubborn) and the careful one — against the three
-          profiles. Careful must reach 1.00 everywhere, or the world became unfair rather than harder.
+          Three reference solvers — the obvious strategy (naive), the impatient one (stubborn) and the careful one — against the three profiles.
+          Careful must reach 1.00 everywhere, or the world became unfair rather than harder.
         </p>
         <FaultApiCalibration seeds={60} />
       </section>
