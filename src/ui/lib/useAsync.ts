@@ -2,20 +2,28 @@ import { useEffect, useState } from 'react';
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'error'; message: string };
 
-/** Resolve a promise made from `deps`; a stale answer never overwrites a newer one. */
-export function useAsync<T>(make: () => Promise<T>, deps: readonly unknown[]): AsyncState<T> {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+/**
+ * Resolve a promise made from `deps`. The answer is tagged with the deps it was
+ * made for: after the deps change, the render reads "loading" at once instead
+ * of the previous answer (unless `keepPrevious`: stepping through an episode
+ * keeps the last state on screen while the next one replays, instead of
+ * flashing), and a stale answer never overwrites a newer one.
+ */
+export function useAsync<T>(make: () => Promise<T>, deps: readonly unknown[], options: { keepPrevious?: boolean } = {}): AsyncState<T> {
+  const [held, setHeld] = useState<{ deps: readonly unknown[]; state: AsyncState<T> } | null>(null);
   useEffect(() => {
     let live = true;
-    setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     make().then(
-      (value) => live && setState({ status: 'done', value }),
-      (e: unknown) => live && setState({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
+      (value) => live && setHeld({ deps, state: { status: 'done', value } }),
+      (e: unknown) => live && setHeld({ deps, state: { status: 'error', message: e instanceof Error ? e.message : String(e) } }),
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
-  return state;
+  if (held && (sameDeps(held.deps, deps) || (options.keepPrevious && held.state.status === 'done'))) return held.state;
+  return { status: 'loading' };
 }

@@ -121,7 +121,7 @@ function EpisodeBody({ world, task, r, trace, live }: { world: World; task: Task
   const last = trace.steps.length;
   const step = Math.min(r.step ?? last, last);
   const hideEvents = !!live && !live.run.finished && !trace.agent.hints;
-  const state = useAsync(() => stepState(world, task, trace, step - 1), [world, task, trace, step]);
+  const state = useAsync(() => stepState(world, task, trace, step - 1), [world, task, trace, step], { keepPrevious: true });
   const setStep = useCallback(
     (k: number) => navigate(episodeHref({ ...r, task: task.spec, step: Math.max(0, Math.min(last, k)) }), { replace: true }),
     [r, task.spec, last],
