@@ -7,6 +7,7 @@ import { runBench } from './commands/bench';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
+import { formatEval, runEval } from './commands/eval';
 import { validateWorlds } from './commands/validate';
 import { sentinelCeiling } from '../worlds/gates';
 import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
@@ -21,6 +22,9 @@ const USAGE = `usage: npm run vp -- <command> [options]
   play --world W --task JSON             play over stdin/stdout, one JSON per line
   gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts
   sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw
+  eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]
+       --base-url URL --model M [--api-key-env VAR] [--out FILE] [--json]
+                                         a model behind an OpenAI-compatible endpoint plays the tasks
   validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence
   bench [--json]                         performance figures`;
 
@@ -43,8 +47,15 @@ async function main(argv: string[]): Promise<void> {
         json: { type: 'boolean', default: false },
         seeds: { type: 'string' },
         world: { type: 'string' },
-        task: { type: 'string' },
+        task: { type: 'string', multiple: true },
         query: { type: 'string' },
+        tasks: { type: 'string' },
+        rollouts: { type: 'string' },
+        concurrency: { type: 'string' },
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key-env': { type: 'string' },
+        out: { type: 'string' },
       },
     });
   } catch (e) {
@@ -87,7 +98,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'play': {
       const world = requireWorld(values.world, true);
-      const spec = tryParseJson(values.task ?? '{}');
+      const spec = tryParseJson(values.task?.[0] ?? '{}');
       if (!spec.ok) throw new CliError(`--task is not JSON: ${spec.error}`);
       const task = world.makeTask(spec.value);
       if (!task.ok) throw new CliError(task.error);
@@ -111,7 +122,7 @@ async function main(argv: string[]): Promise<void> {
     case 'sql': {
       const world = requireWorld('tripwire', true);
       if (values.query === undefined) throw new CliError('sql needs --query "SELECT ..."');
-      const spec = tryParseJson(values.task ?? '');
+      const spec = tryParseJson(values.task?.[0] ?? '');
       if (!spec.ok) throw new CliError(`--task must be JSON like {"id": "top-refund-customer"}: ${spec.error}`);
       const task = world.makeTask(spec.value);
       if (!task.ok) throw new CliError(task.error);
@@ -139,6 +150,21 @@ async function main(argv: string[]): Promise<void> {
           for (const f of reports[id]!.details.failures) print(`  ! ${f}`);
         }
       if (Object.values(gates).some((g) => !g.pass)) process.exitCode = 1;
+      return;
+    }
+    case 'eval': {
+      const cards = await runEval({
+        world: values.world ?? '',
+        task: values.task,
+        tasksFile: values.tasks,
+        rollouts: values.rollouts === undefined ? undefined : positiveInt(values.rollouts, 'rollouts', 1),
+        concurrency: values.concurrency === undefined ? undefined : positiveInt(values.concurrency, 'concurrency', 2),
+        baseUrl: values['base-url'] ?? '',
+        model: values.model ?? '',
+        apiKeyEnv: values['api-key-env'],
+        out: values.out,
+      });
+      print(json ? JSON.stringify(cards) : formatEval(cards));
       return;
     }
     case 'bench': {

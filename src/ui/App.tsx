@@ -5,6 +5,7 @@ import { NotFound } from './views/NotFound';
 
 const DiagnosticsView = lazy(() => import('./views/DiagnosticsView'));
 const EpisodeView = lazy(() => import('./views/EpisodeView'));
+const CalibrationView = lazy(() => import('./views/CalibrationView'));
 
 export function App() {
   const hash = useHash();
@@ -14,6 +15,7 @@ export function App() {
   if (head === undefined) view = <HomeView />;
   else if (head === 'diagnostics') view = <DiagnosticsView />;
   else if (head === 'episode') view = <EpisodeView route={route} />;
+  else if (head === 'calibration') view = <CalibrationView />;
   else view = <NotFound path={route.path} />;
   return (
     <div className="app">
@@ -24,6 +26,7 @@ export function App() {
         <nav>
           <a href="#/">Worlds</a>
           <a href="#/episode/fault-api">Play</a>
+          <a href="#/calibration">Calibration</a>
         </nav>
       </header>
       <main>

@@ -1,20 +1,36 @@
 /// <reference lib="webworker" />
+import initSqlJs from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { referenceMatrix } from '../../core/matrix';
+import type { World } from '../../core/world';
 import { calibrateFaultApi } from '../../worlds/fault-api/calibrate';
-import type { CalibrationRequest, CalibrationMessage } from './calibrationProtocol';
+import type { CalibrationMessage, CalibrationRequest } from './calibrationProtocol';
 
 const post = (m: CalibrationMessage) => self.postMessage(m);
 
+/** Progress at most every 2%: hundreds of messages would cost more than the work. */
+function throttled() {
+  let last = 0;
+  return (done: number, total: number) => {
+    if (done === total || done - last >= total / 50) {
+      last = done;
+      post({ type: 'progress', done, total });
+    }
+  };
+}
+
+// Reference agents only: their SQL is ours, so sql.js runs in this worker without a watchdog.
+async function world(id: 'tripwire' | 'ticket-queue'): Promise<World> {
+  if (id === 'ticket-queue') return (await import('../../worlds/ticket-queue/index')).ticketQueueWorld;
+  const [{ createTripwireWorld }, { createInProcessHost }] = await Promise.all([import('../../worlds/tripwire/world'), import('../../worlds/tripwire/host')]);
+  return createTripwireWorld({ host: createInProcessHost(() => initSqlJs({ locateFile: () => wasmUrl })) });
+}
+
 self.onmessage = async (e: MessageEvent<CalibrationRequest>) => {
   try {
-    let last = 0;
-    const result = await calibrateFaultApi(e.data.seeds, (done, total) => {
-      // Progress at most every 2%: hundreds of messages would cost more than the work.
-      if (done === total || done - last >= total / 50) {
-        last = done;
-        post({ type: 'progress', done, total });
-      }
-    });
-    post({ type: 'done', result });
+    const req = e.data;
+    if (req.kind === 'fault-api') post({ type: 'done', result: await calibrateFaultApi(req.seeds, throttled()) });
+    else post({ type: 'matrix', cells: await referenceMatrix(await world(req.world), throttled()) });
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }

@@ -21,7 +21,8 @@ export function TripwireInspector({ state }: { state: JsonObject }) {
   const updated = idSet(d.updated);
   const deleted = [...idSet(d.deleted)];
   const rows = table && Array.isArray(table.rows) ? (table.rows as Cell[][]) : [];
-  const columns = table && Array.isArray(table.columns) ? table.columns.map(String) : [];
+  // The first column is the rowid (SELECT rowid, *): name it so, not after an INTEGER PRIMARY KEY alias.
+  const columns = table && Array.isArray(table.columns) ? table.columns.map((c, i) => (i === 0 ? 'rowid' : String(c))) : [];
   return (
     <div className="inspector" data-testid="inspector-tripwire">
       <div className="tabs" role="tablist">

@@ -1,0 +1,98 @@
+import type { Agent } from '../core/agent';
+import { runEpisode, type EpisodeOptions } from '../core/episode';
+import type { Task, Trace } from '../core/types';
+import type { World } from '../core/world';
+import { ModelAgent, modelMeta } from './modelAgent';
+
+export interface Rollout {
+  task: Task;
+  /** 0-based repeat of the same task. */
+  index: number;
+}
+
+export interface BatchProgress {
+  done: number;
+  total: number;
+  running: number;
+  /** The trace just finished, when this update is for one. */
+  trace?: Trace;
+}
+
+export interface BatchOptions {
+  world: World;
+  tasks: readonly Task[];
+  rollouts: number;
+  /** Requests in flight at once; local servers often serve one at a time. */
+  concurrency: number;
+  /** A fresh agent per rollout; the signal is the batch's, for the agent's requests. */
+  makeAgent: (rollout: Rollout, signal: AbortSignal) => Agent;
+  signal?: AbortSignal;
+  onProgress?: (p: BatchProgress) => void;
+  episode?: EpisodeOptions;
+}
+
+export interface BatchResult {
+  /** Finished rollouts, in task × rollout order. */
+  traces: Trace[];
+  /** The same, each with the rollout it came from. */
+  runs: { rollout: Rollout; trace: Trace }[];
+  /** Rollouts not started, or stopped by the cancel, and so not kept. */
+  cancelled: number;
+  /** Rollouts whose world failed to open (the message), kept out of the table. */
+  failed: { rollout: Rollout; error: string }[];
+}
+
+/**
+ * Run tasks × rollouts with a concurrency limit. A cancel stops new rollouts
+ * and the requests in flight; rollouts that finished before it are kept, and
+ * the ones it cut short are dropped rather than scored as if the model quit.
+ */
+export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
+  const plan: Rollout[] = opts.tasks.flatMap((task) => Array.from({ length: opts.rollouts }, (_, index) => ({ task, index })));
+  const results: (Trace | null)[] = plan.map(() => null);
+  const failed: BatchResult['failed'] = [];
+  const inner = new AbortController();
+  const onAbort = () => inner.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  if (opts.signal?.aborted) inner.abort();
+  let nextIndex = 0;
+  let done = 0;
+  let running = 0;
+  const report = (trace?: Trace) => opts.onProgress?.({ done, total: plan.length, running, ...(trace ? { trace } : {}) });
+
+  async function worker(): Promise<void> {
+    while (!inner.signal.aborted && nextIndex < plan.length) {
+      const i = nextIndex++;
+      const rollout = plan[i]!;
+      running++;
+      report();
+      try {
+        const agent = opts.makeAgent(rollout, inner.signal);
+        const trace = await runEpisode(opts.world, rollout.task, agent, opts.episode);
+        if (agent instanceof ModelAgent) trace.meta = { ...trace.meta, model: modelMeta(agent, trace.steps, trace.stop) };
+        if (!cutByCancel(trace, agent, inner.signal)) results[i] = trace;
+        running--;
+        done++;
+        report(results[i] ?? undefined);
+      } catch (e) {
+        running--;
+        done++;
+        failed.push({ rollout, error: e instanceof Error ? e.message : String(e) });
+        report();
+      }
+    }
+  }
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, plan.length)) }, worker));
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  const runs = plan.flatMap((rollout, i) => (results[i] ? [{ rollout, trace: results[i] }] : []));
+  return { traces: runs.map((r) => r.trace), runs, cancelled: plan.length - runs.length - failed.length, failed };
+}
+
+function cutByCancel(trace: Trace, agent: Agent, signal: AbortSignal): boolean {
+  if (agent instanceof ModelAgent) return agent.cancelled;
+  return signal.aborted && (trace.stop?.reason === 'abandoned' || trace.stop?.reason === 'agent-error');
+}

@@ -1,0 +1,71 @@
+/** Where a model lives and how to ask it. The API key is held here in memory only. */
+export interface EndpointConfig {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** Sent as-is on every request; a local server's CORS config must allow each name. */
+  extraHeaders?: Record<string, string>;
+  /** USD per million prompt tokens; with pricePerMTokOut, steps carry a cost. */
+  pricePerMTokIn?: number;
+  pricePerMTokOut?: number;
+  /** Per request; default DEFAULT_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+export interface EndpointPreset {
+  id: string;
+  label: string;
+  baseUrl: string;
+  /** Whether the server normally wants a key (hosted APIs) or runs open (local servers). */
+  needsKey: boolean;
+}
+
+/** Presets fill the base URL only: the model name and key stay the person's choice. */
+export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
+  { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true },
+  { id: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true },
+  { id: 'vllm', label: 'vLLM (local)', baseUrl: 'http://localhost:8000/v1', needsKey: false },
+  { id: 'ollama', label: 'Ollama (local)', baseUrl: 'http://localhost:11434/v1', needsKey: false },
+  { id: 'lmstudio', label: 'LM Studio (local)', baseUrl: 'http://localhost:1234/v1', needsKey: false },
+];
+
+export function presetById(id: string): EndpointPreset | undefined {
+  return ENDPOINT_PRESETS.find((p) => p.id === id);
+}
+
+/**
+ * The chat-completions URL for a base URL. People paste either the API root or
+ * the full endpoint, with or without trailing slashes; both give one URL.
+ */
+export function chatCompletionsUrl(baseUrl: string): string {
+  const root = baseUrl.trim().replace(/\/+$/, '');
+  return root.endsWith('/chat/completions') ? root : `${root}/chat/completions`;
+}
+
+/** A one-line problem with the settings, or null when a request can be attempted. */
+export function checkEndpoint(config: EndpointConfig): string | null {
+  let url: URL;
+  try {
+    url = new URL(chatCompletionsUrl(config.baseUrl));
+  } catch {
+    return `the base URL "${config.baseUrl}" is not a URL (expected something like http://localhost:11434/v1)`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the base URL must start with http:// or https://, got "${url.protocol}"`;
+  if (url.username || url.password) return 'the base URL must not contain a user name or password; use the API key field';
+  if (config.model.trim() === '') return 'a model name is required';
+  if (config.temperature !== undefined && !(config.temperature >= 0 && config.temperature <= 2)) return 'temperature must be between 0 and 2';
+  if (config.maxTokens !== undefined && !(Number.isInteger(config.maxTokens) && config.maxTokens > 0)) return 'max tokens must be a positive integer';
+  for (const price of [config.pricePerMTokIn, config.pricePerMTokOut])
+    if (price !== undefined && !(price >= 0)) return 'prices must be zero or more (USD per million tokens)';
+  return null;
+}
+
+/** Cost of one response in USD, or undefined when no price is set. */
+export function costUsd(config: EndpointConfig, promptTokens: number, completionTokens: number): number | undefined {
+  if (config.pricePerMTokIn === undefined && config.pricePerMTokOut === undefined) return undefined;
+  return (promptTokens * (config.pricePerMTokIn ?? 0) + completionTokens * (config.pricePerMTokOut ?? 0)) / 1_000_000;
+}

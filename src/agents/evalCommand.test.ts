@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatEval, runEval } from '../cli/commands/eval';
+import { CliError } from '../cli/io';
+import { readTrace } from '../traces/native';
+import { verifyTrace } from '../traces/replay';
+import { faultApiWorld } from '../worlds/fault-api/index';
+import { carefulSolver } from '../worlds/fault-api/solvers';
+import { multiTaskResponder } from './testing/policyResponder';
+import { startMockServer, type MockServer } from './testing/mockServer';
+
+const KEY = 'sk-eval-SECRET-777';
+const specs = [{ profile: 'hostile', seed: 1 }, { profile: 'clean', seed: 2, max_turns: 25 }];
+const tasks = specs.map((s) => {
+  const t = faultApiWorld.makeTask(s);
+  if (!t.ok) throw new Error(t.error);
+  return t.value;
+});
+const tmp = mkdtempSync(join(tmpdir(), 'vp-eval-'));
+
+let server: MockServer;
+afterEach(() => server?.close());
+const base = () => ({ world: 'fault-api', baseUrl: server.baseUrl, model: 'mock-model' });
+
+describe('runEval (vp eval)', () => {
+  it('scores tasks × rollouts with usage and latency, and writes replayable traces without the key', async () => {
+    server = await startMockServer({ respond: multiTaskResponder(tasks, carefulSolver) });
+    const out = join(tmp, 'traces.jsonl');
+    const cards = await runEval({ ...base(), task: specs.map((s) => JSON.stringify(s)), rollouts: 2, apiKeyEnv: 'VP_TEST_KEY', env: { VP_TEST_KEY: KEY }, out });
+    expect(cards.map((c) => [c.task.profile, c.rollout, c.reward, c.stop, c.model])).toEqual([
+      ['hostile', 0, 1, 'submitted', 'mock-model'],
+      ['hostile', 1, 1, 'submitted', 'mock-model'],
+      ['clean', 0, 1, 'submitted', 'mock-model'],
+      ['clean', 1, 1, 'submitted', 'mock-model'],
+    ]);
+    for (const c of cards) {
+      expect(c.usage.prompt_tokens).toBeGreaterThan(0);
+      expect(c.usage.peak_prompt_tokens).toBeGreaterThan(0);
+      expect(c.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(c).toMatchObject({ replay: 'n/a', cost_usd: null, agent: 'mock-model' });
+    }
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain(KEY);
+    expect(JSON.stringify(cards)).not.toContain(KEY);
+    const lines = text.trim().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      const trace = readTrace(JSON.parse(line));
+      expect(trace.ok).toBe(true);
+      if (!trace.ok) continue;
+      const report = await verifyTrace(faultApiWorld, trace.value);
+      expect(report.ok && report.value.status).toBe('match');
+    }
+    expect(server.completions().every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  it('reads a tasks file: `tasks --json` rows or one spec per line', async () => {
+    server = await startMockServer({ respond: multiTaskResponder(tasks, carefulSolver) });
+    const rows = join(tmp, 'rows.json');
+    writeFileSync(rows, JSON.stringify(specs.map((task) => ({ world: 'fault-api', task, title: 'x' }))));
+    expect((await runEval({ ...base(), tasksFile: rows })).map((c) => c.task.seed)).toEqual([1, 2]);
+    const jsonl = join(tmp, 'specs.jsonl');
+    writeFileSync(jsonl, specs.map((s) => JSON.stringify(s)).join('\n'));
+    expect((await runEval({ ...base(), tasksFile: jsonl })).map((c) => c.task.seed)).toEqual([1, 2]);
+  });
+
+  it('fails with one line when every rollout failed, naming the cause', async () => {
+    server = await startMockServer({ respond: () => ({ kind: 'status', status: 404 }) });
+    await expect(runEval({ ...base(), task: '{"seed":1}' })).rejects.toThrow(/^every rollout failed: Not found \(404\)/);
+  });
+
+  it.each([
+    [{ task: undefined }, /needs --task JSON or --tasks FILE/],
+    [{ task: '{seed' }, /--task is not JSON/],
+    [{ task: '{"profile":"nope"}' }, /task 1: task.profile must be one of/],
+    [{ world: 'atlantis' }, /unknown world "atlantis"/],
+    [{ rollouts: 0 }, /--rollouts must be an integer from 1/],
+    [{ baseUrl: 'ftp://x' }, /must start with http/],
+    [{ model: '' }, /model name is required/],
+    [{ apiKeyEnv: 'MISSING_VAR_XYZ', env: {} }, /MISSING_VAR_XYZ \(--api-key-env\) is not set/],
+    [{ tasksFile: join(tmp, 'absent.json') }, /cannot read .*absent.json: ENOENT/],
+  ])('bad input %j → CliError', async (override, message) => {
+    server = await startMockServer({ respond: [] });
+    const e = await runEval({ ...base(), task: '{"seed":1}', ...override }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CliError);
+    expect((e as Error).message).toMatch(message);
+    expect((e as Error).message).not.toContain('\n');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a key passed where the variable name goes is refused without being echoed', async () => {
+    server = await startMockServer({ respond: [] });
+    const e = await runEval({ ...base(), task: '{}', apiKeyEnv: 'sk-abc-123-secret' }).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(CliError);
+    expect((e as Error).message).toMatch(/takes the NAME of an environment variable/);
+    expect((e as Error).message).not.toContain('sk-abc-123-secret');
+  });
+
+  it('a tasks file row for another world is refused', async () => {
+    server = await startMockServer({ respond: [] });
+    const file = join(tmp, 'other.json');
+    writeFileSync(file, JSON.stringify([{ world: 'ticket-queue', task: { id: 'x' } }]));
+    await expect(runEval({ ...base(), tasksFile: file })).rejects.toThrow(/task 1 is for world "ticket-queue", not "fault-api"/);
+  });
+});
+
+describe('formatEval', () => {
+  it('prints one row per rollout with tokens, latency and cost', async () => {
+    server = await startMockServer({ respond: multiTaskResponder(tasks, carefulSolver) });
+    const cards = await runEval({ ...base(), task: JSON.stringify(specs[1]) });
+    const lines = formatEval(cards).split('\n');
+    expect(lines[0]).toMatch(/^task\s+rollout\s+full\s+naive\s+verdict\s+stop\s+steps\s+tok in\s+tok out\s+peak ctx\s+latency s\s+cost \$$/);
+    expect(lines).toHaveLength(3);
+    const c = cards[0]!;
+    expect(lines[2]!.split(/\s{2,}/)).toEqual([
+      JSON.stringify(c.task),
+      '0',
+      '1.00',
+      c.naive.toFixed(2),
+      'PASS',
+      'submitted',
+      String(c.steps),
+      String(c.usage.prompt_tokens),
+      String(c.usage.completion_tokens),
+      String(c.usage.peak_prompt_tokens),
+      (c.latency_ms / 1000).toFixed(1),
+      '-',
+    ]);
+  });
+});

@@ -1,0 +1,300 @@
+import type { Agent, AgentAction, AgentObservation } from '../core/agent';
+import type { Json, JsonObject } from '../core/json';
+import type { AgentInfo, Step, Stop, Task, ToolCall, WorldEvent } from '../core/types';
+import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
+import type { EndpointConfig } from './endpoint';
+import { isAbort } from './errors';
+import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry';
+import { checkToolCall, toolErrorContent, uniqueIds } from './toolCalls';
+import { totalsJson, UsageLedger, type StepExtras, type UsageTotals } from './usage';
+import type { WireMessage, WireToolCall } from './wire';
+
+/** Something the driver did that the world never saw: recorded beside the trace's steps. */
+export interface AgentEvent extends WorldEvent {
+  /** The number of steps taken when it happened. */
+  beforeStep: number;
+  toolCallId?: string;
+}
+
+export type CallAction = Extract<AgentAction, { type: 'call' }>;
+export type StopAction = Extract<AgentAction, { type: 'stop' }>;
+
+/** A call the model asked for, not yet run. `thought` is the prose that came with it. */
+export type Proposal = CallAction & { thought: string | null; queued: number };
+
+export type Decision = { type: 'approve'; arguments?: Json } | { type: 'reject'; reason?: string };
+
+export interface ModelAgentOptions {
+  config: EndpointConfig;
+  /** Cancels the request in flight and any retry wait; next() then stops as abandoned. */
+  signal?: AbortSignal;
+  retry?: Partial<RetryPolicy>;
+  sleep?: Sleep;
+  chat?: Partial<ChatEnv>;
+  /** Human in the loop: asked before each call runs. Without it every call is approved. */
+  review?: (proposal: Proposal) => Promise<Decision>;
+  onEvent?: (event: AgentEvent) => void;
+}
+
+export const CANCELLED_DETAIL = 'cancelled by the user';
+const PROSE_LIMIT = 600;
+
+interface Queued {
+  wire: WireToolCall;
+  /** Beyond the turn budget when the response arrived: answered with a note, never run. */
+  dropped: boolean;
+}
+
+/**
+ * Drives one episode against an OpenAI-compatible endpoint. Calls that cannot
+ * run (invalid JSON, schema mismatch, over budget, rejected) never reach the
+ * world: they are answered to the model as tool errors here and recorded as
+ * agent events, so the trace's steps stay exactly what the world executed and
+ * replay verification still holds. Invalid calls spend a turn like any other,
+ * so a model that only emits broken calls still ends.
+ */
+export class ModelAgent implements Agent {
+  readonly info: AgentInfo;
+  private readonly log: WireMessage[] = [];
+  private readonly agentEvents: AgentEvent[] = [];
+  private readonly ledger: UsageLedger;
+  private readonly env: ChatEnv;
+  private readonly policy: RetryPolicy;
+  private task: Task | null = null;
+  private queue: Queued[] = [];
+  private proposal: (Proposal & { stepIndex: number }) | null = null;
+  private awaiting: { id: string; stepIndex: number } | null = null;
+  private stopped: StopAction | null = null;
+  private unexecuted = 0;
+  private idCounter = 0;
+  private cancelledFlag = false;
+
+  constructor(private readonly opts: ModelAgentOptions) {
+    this.info = { kind: 'model', name: opts.config.model, model: opts.config.model };
+    this.ledger = new UsageLedger(opts.config);
+    this.env = { ...defaultChatEnv(), ...opts.chat };
+    this.policy = { ...DEFAULT_RETRY, ...opts.retry };
+  }
+
+  /** The exact messages exchanged so far (a copy): for the inspector, export, or re-sending. */
+  messages(): WireMessage[] {
+    return structuredClone(this.log);
+  }
+
+  events(): AgentEvent[] {
+    return this.agentEvents.slice();
+  }
+
+  totals(): UsageTotals {
+    return { ...this.ledger.totals };
+  }
+
+  get cancelled(): boolean {
+    return this.cancelledFlag;
+  }
+
+  async next(obs: AgentObservation): Promise<AgentAction> {
+    try {
+      for (;;) {
+        const action = await this.propose(obs, this.opts.signal);
+        if (action.type === 'stop' || !this.opts.review) return action.type === 'stop' ? action : this.accept();
+        const decision = await this.opts.review(action);
+        if (decision.type === 'approve') return this.accept(decision.arguments);
+        this.reject(decision.reason);
+      }
+    } catch (e) {
+      if (!isAbort(e)) throw e;
+      this.cancelledFlag = true;
+      return { type: 'stop', reason: 'abandoned', detail: CANCELLED_DETAIL };
+    }
+  }
+
+  /**
+   * Step mode: the next call the model wants, without running it. Asks the
+   * endpoint only when no call is queued. Safe to call again after an error
+   * (nothing is appended until a response parses) or while a proposal is open
+   * (the same proposal comes back). Throws ChatError.
+   */
+  async propose(obs: AgentObservation, signal?: AbortSignal): Promise<Proposal | StopAction> {
+    this.begin(obs.task);
+    this.sync(obs.steps);
+    if (this.awaiting) throw new Error('the previous call has no result yet: apply it to the episode before asking for the next one');
+    if (this.proposal) return this.proposal;
+    for (;;) {
+      if (this.stopped) return this.stopped;
+      const p = this.dequeue(obs.steps.length);
+      if (p) return p;
+      if (this.budgetLeft(obs.steps.length) <= 0) {
+        this.stopped = { type: 'stop', reason: 'abandoned', detail: `the turn budget ran out: ${this.unexecuted} tool call(s) could not run` };
+        continue;
+      }
+      await this.request(obs.steps.length, signal);
+    }
+  }
+
+  /** Run the open proposal, with edited arguments if given. Returns the action for Episode.apply. */
+  accept(args?: Json): CallAction {
+    const p = this.proposal;
+    if (!p) throw new Error('there is no proposed call to accept');
+    let call: ToolCall = p.call;
+    if (args !== undefined) {
+      call = { ...p.call, arguments: args };
+      this.editLogged(p.call, args);
+      this.event(p.stepIndex, 'call-edited', 'info', `The person edited the arguments of ${call.name} before it ran.`, call.id, { original: p.call.arguments });
+    }
+    const extras = this.ledger.take();
+    this.proposal = null;
+    this.awaiting = { id: call.id ?? '', stepIndex: p.stepIndex };
+    return { type: 'call', call, ...extras };
+  }
+
+  /** Refuse the open proposal: the model is told, and asked again on the next propose. */
+  reject(reason?: string): void {
+    const p = this.proposal;
+    if (!p) throw new Error('there is no proposed call to reject');
+    const why = reason?.trim() ? `: ${reason.trim()}` : '.';
+    this.tool(p.call.id ?? '', toolErrorContent('rejected', `The user rejected this call; it was not run${why}`));
+    this.event(p.stepIndex, 'call-rejected', 'refused', `The person rejected ${p.call.name}${why}`, p.call.id);
+    this.proposal = null;
+  }
+
+  /**
+   * Close the exchange once the episode has stopped: the last result, and a
+   * note for each call that never ran, so the messages can be re-sent as they are.
+   */
+  finish(steps: readonly Step[], stop: Stop | null): void {
+    this.sync(steps);
+    const why = `not run: the episode had ended (${stop?.reason ?? 'stopped'})`;
+    if (this.awaiting) this.tool(this.awaiting.id, toolErrorContent('not_run', why));
+    if (this.proposal) this.tool(this.proposal.call.id ?? '', toolErrorContent('not_run', why));
+    for (const q of this.queue) this.tool(q.wire.id, toolErrorContent(q.dropped ? 'over_budget' : 'not_run', q.dropped ? budgetNote() : why));
+    this.awaiting = null;
+    this.proposal = null;
+    this.queue = [];
+  }
+
+  /** What a trace keeps beside its steps: `trace.meta.model`. Never the key. */
+  record(): JsonObject {
+    const { baseUrl, model, temperature, maxTokens } = this.opts.config;
+    const endpoint: JsonObject = { base_url: baseUrl.split('?')[0]!, model };
+    if (temperature !== undefined) endpoint.temperature = temperature;
+    if (maxTokens !== undefined) endpoint.max_tokens = maxTokens;
+    return {
+      endpoint,
+      usage: totalsJson(this.ledger.totals),
+      messages: JSON.parse(JSON.stringify(this.log)) as Json,
+      events: JSON.parse(JSON.stringify(this.agentEvents)) as Json,
+    };
+  }
+
+  private begin(task: Task): void {
+    if (this.task === null) {
+      this.task = task;
+      // A prompt "tool" message has no call id to answer, so it is sent as the user's words.
+      for (const m of task.prompt) this.log.push(m.role === 'tool' ? { role: 'user', content: m.content } : { role: m.role, content: m.content });
+    } else if (this.task.id !== task.id) throw new Error('a model agent plays one task; make a new agent for another');
+  }
+
+  /** Append the result of the call handed out last, once the episode has run it. */
+  private sync(steps: readonly Step[]): void {
+    const a = this.awaiting;
+    if (!a) return;
+    const step = steps[a.stepIndex];
+    if (!step) return;
+    this.tool(a.id, step.result.content);
+    this.awaiting = null;
+  }
+
+  private budgetLeft(stepsTaken: number): number {
+    return this.task!.maxTurns - stepsTaken - this.unexecuted;
+  }
+
+  /** The next queued call that can run; answers the ones that cannot on the way. */
+  private dequeue(stepIndex: number): Proposal | null {
+    for (let q = this.queue.shift(); q; q = this.queue.shift()) {
+      if (q.dropped) {
+        this.tool(q.wire.id, toolErrorContent('over_budget', budgetNote()));
+        continue;
+      }
+      const checked = checkToolCall(q.wire, this.task!.tools);
+      if (!checked.ok) {
+        this.unexecuted++;
+        this.tool(q.wire.id, toolErrorContent(checked.code, `${checked.message}. The call was not run.`));
+        this.event(stepIndex, checked.code, 'error', checked.message, q.wire.id, { arguments: checked.raw });
+        continue;
+      }
+      const thought = this.lastAssistantText();
+      const extras: StepExtras = this.ledger.peek();
+      this.proposal = { type: 'call', call: checked.call, ...extras, thought, queued: this.queue.length, stepIndex };
+      return this.proposal;
+    }
+    return null;
+  }
+
+  private async request(stepIndex: number, signal: AbortSignal | undefined): Promise<void> {
+    const task = this.task!;
+    const response = await withRetries(
+      () => chatCompletion(this.opts.config, this.log, task.tools, signal, this.env),
+      this.policy,
+      this.opts.sleep ?? realSleep,
+      signal,
+      (e, delayMs, attempt) => {
+        this.ledger.totals.retries++;
+        this.event(stepIndex, 'request-retry', 'info', `Retry ${attempt} in ${Math.round(delayMs)} ms after: ${e.kind}${e.status ? ` ${e.status}` : ''}`);
+      },
+    );
+    this.ledger.record(response);
+    const message = { ...response.message };
+    if (message.tool_calls) message.tool_calls = uniqueIds(message.tool_calls, () => `vp_call_${++this.idCounter}`);
+    this.log.push(message);
+    const calls = message.tool_calls ?? [];
+    if (calls.length === 0) {
+      const prose = (message.content ?? '').trim();
+      const detail = prose === '' ? `the model answered with no text and no tool call (finish reason: ${response.finishReason ?? 'none'})` : truncate(prose);
+      this.stopped = { type: 'stop', reason: 'no-tool-call', detail };
+      return;
+    }
+    const room = Math.max(0, this.budgetLeft(stepIndex));
+    this.queue = calls.map((wire, i) => ({ wire, dropped: i >= room }));
+    if (calls.length > room)
+      this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${calls.length} calls with ${room} turn(s) left; ${calls.length - room} were dropped.`, undefined, {
+        dropped: calls.slice(room).map((c) => c.function.name),
+      });
+  }
+
+  private lastAssistantText(): string | null {
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const m = this.log[i]!;
+      if (m.role === 'assistant') return m.content;
+    }
+    return null;
+  }
+
+  /** The model's own message is rewritten too: what it sees next is what actually ran. */
+  private editLogged(call: ToolCall, args: Json): void {
+    for (const m of this.log)
+      if (m.role === 'assistant')
+        for (const tc of m.tool_calls ?? []) if (tc.id === call.id) tc.function = { name: tc.function.name, arguments: JSON.stringify(args) };
+  }
+
+  private tool(id: string, content: string): void {
+    this.log.push({ role: 'tool', tool_call_id: id, content });
+  }
+
+  private event(beforeStep: number, code: string, kind: WorldEvent['kind'], message: string, toolCallId?: string, data?: JsonObject): void {
+    const e: AgentEvent = { code, kind, layer: null, message, beforeStep };
+    if (toolCallId !== undefined) e.toolCallId = toolCallId;
+    if (data) e.data = data;
+    this.agentEvents.push(e);
+    this.opts.onEvent?.(e);
+  }
+}
+
+const budgetNote = () => 'not run: the turn budget had no room for this call';
+const truncate = (s: string) => (s.length > PROSE_LIMIT ? `${s.slice(0, PROSE_LIMIT)}…` : s);
+
+/** The trace meta a model agent adds after its episode: call once the episode has stopped. */
+export function modelMeta(agent: ModelAgent, steps: readonly Step[], stop: Stop | null): JsonObject {
+  agent.finish(steps, stop);
+  return agent.record();
+}

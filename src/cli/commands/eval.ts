@@ -1,0 +1,173 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isJsonObject, tryParseJson, type Json } from '../../core/json';
+import type { Task, Trace } from '../../core/types';
+import type { World } from '../../core/world';
+import { rolloutUsage } from '../../agents/aggregate';
+import { runBatch, type BatchProgress } from '../../agents/batch';
+import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
+import { ModelAgent } from '../../agents/modelAgent';
+import { summarize, type ScoreSummary } from '../../traces/summary';
+import { CliError, fmt, table } from '../io';
+import { requireWorld } from '../worlds';
+
+export interface EvalOptions {
+  world: string;
+  /** One or more task specs as JSON text (`--task`). */
+  task?: string | string[];
+  /** A JSON array of specs (or of `tasks --json` rows), or one spec per line. */
+  tasksFile?: string;
+  rollouts?: number;
+  concurrency?: number;
+  baseUrl: string;
+  model: string;
+  /** The NAME of the environment variable holding the key; the key is never an argument. */
+  apiKeyEnv?: string;
+  out?: string;
+  temperature?: number;
+  maxTokens?: number;
+  timeoutMs?: number;
+  /** Where the key is looked up; process.env unless a test injects one. */
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  onProgress?: (p: BatchProgress) => void;
+  /** The world to use instead of looking `world` up (tests, worlds not in the CLI registry). */
+  worldImpl?: World;
+}
+
+/** `score`'s scorecard, plus what the model cost: one per rollout. */
+export interface EvalScorecard extends ScoreSummary {
+  model: string;
+  rollout: number;
+  usage: { prompt_tokens: number; completion_tokens: number; peak_prompt_tokens: number };
+  latency_ms: number;
+  cost_usd: number | null;
+  /** Why the episode stopped, in words (the error for 'agent-error'). */
+  stop_detail?: string;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function readKey(name: string | undefined, env: Record<string, string | undefined>): string | undefined {
+  if (name === undefined) return undefined;
+  // Never echo a value that is not a variable name: it may be the key itself.
+  if (!ENV_NAME.test(name)) throw new CliError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key itself');
+  const key = env[name];
+  if (key === undefined || key.trim() === '') throw new CliError(`the environment variable ${name} (--api-key-env) is not set or empty`);
+  return key.trim();
+}
+
+function specsFromFile(file: string): Json[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const whole = tryParseJson(text);
+  if (whole.ok) return Array.isArray(whole.value) ? whole.value : [whole.value];
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .map((line, i) => {
+      const p = tryParseJson(line);
+      if (!p.ok) throw new CliError(`${file} line ${i + 1} is not JSON: ${p.error}`);
+      return p.value;
+    });
+}
+
+function resolveTasks(world: World, opts: EvalOptions): Task[] {
+  const specs: Json[] = [];
+  for (const t of typeof opts.task === 'string' ? [opts.task] : (opts.task ?? [])) {
+    const p = tryParseJson(t);
+    if (!p.ok) throw new CliError(`--task is not JSON: ${p.error}`);
+    specs.push(p.value);
+  }
+  if (opts.tasksFile) specs.push(...specsFromFile(opts.tasksFile));
+  if (specs.length === 0) throw new CliError('eval needs --task JSON or --tasks FILE');
+  return specs.map((raw, i) => {
+    // Rows of `tasks --json` carry {world, task}: take the spec, refuse other worlds.
+    const spec = isJsonObject(raw) && isJsonObject(raw.task) ? raw.task : raw;
+    if (isJsonObject(raw) && isJsonObject(raw.task) && raw.world !== undefined && raw.world !== world.id)
+      throw new CliError(`task ${i + 1} is for world "${String(raw.world)}", not "${world.id}"`);
+    const task = world.makeTask(spec);
+    if (!task.ok) throw new CliError(`task ${i + 1}: ${task.error}`);
+    return task.value;
+  });
+}
+
+function intOption(v: number | undefined, name: string, fallback: number, max: number): number {
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < 1 || v > max) throw new CliError(`--${name} must be an integer from 1 to ${max}, got ${v}`);
+  return v;
+}
+
+export function evalScorecard(trace: Trace, rollout: number, model: string): EvalScorecard {
+  const u = rolloutUsage(trace);
+  const card: EvalScorecard = {
+    ...summarize(trace, 'n/a'),
+    agent: model,
+    model,
+    rollout,
+    usage: { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, peak_prompt_tokens: u.peakPromptTokens },
+    latency_ms: u.latencyMs,
+    cost_usd: u.costUsd,
+  };
+  if (trace.stop?.detail) card.stop_detail = trace.stop.detail;
+  return card;
+}
+
+/** Run a model over tasks × rollouts and score every rollout. Throws CliError on bad input. */
+export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
+  // A model's SQL is untrusted: tripwire runs behind the watchdog.
+  const world = opts.worldImpl ?? requireWorld(opts.world, true);
+  const tasks = resolveTasks(world, opts);
+  const rollouts = intOption(opts.rollouts, 'rollouts', 1, 10_000);
+  const concurrency = intOption(opts.concurrency, 'concurrency', 2, 64);
+  const config: EndpointConfig = { baseUrl: opts.baseUrl ?? '', model: opts.model ?? '' };
+  const key = readKey(opts.apiKeyEnv, opts.env ?? process.env);
+  if (key) config.apiKey = key;
+  if (opts.temperature !== undefined) config.temperature = opts.temperature;
+  if (opts.maxTokens !== undefined) config.maxTokens = opts.maxTokens;
+  if (opts.timeoutMs !== undefined) config.timeoutMs = opts.timeoutMs;
+  const problem = checkEndpoint(config);
+  if (problem) throw new CliError(problem);
+
+  const result = await runBatch({
+    world,
+    tasks,
+    rollouts,
+    concurrency,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+    makeAgent: (_rollout, signal) => new ModelAgent({ config, signal }),
+    episode: { clock: () => Date.now() },
+  });
+  if (opts.out) writeFileSync(opts.out, result.traces.map((t) => JSON.stringify(t)).join('\n') + (result.traces.length ? '\n' : ''));
+  if (result.failed.length > 0) throw new CliError(`the world failed to open: ${result.failed[0]!.error}`);
+  const cards = result.runs.map((r) => evalScorecard(r.trace, r.rollout.index, config.model));
+  if (cards.length > 0 && cards.every((c) => c.stop === 'agent-error'))
+    throw new CliError(`every rollout failed: ${cards[0]!.stop_detail ?? 'the model request failed'}`);
+  return cards;
+}
+
+/** The text form of `vp eval`: one row per rollout. */
+export function formatEval(cards: readonly EvalScorecard[]): string {
+  return table(
+    ['task', 'rollout', 'full', 'naive', 'verdict', 'stop', 'steps', 'tok in', 'tok out', 'peak ctx', 'latency s', 'cost $'],
+    cards.map((c) => [
+      JSON.stringify(c.task),
+      String(c.rollout),
+      fmt(c.reward),
+      fmt(c.naive),
+      c.verdict.full,
+      c.stop,
+      String(c.steps),
+      String(c.usage.prompt_tokens),
+      String(c.usage.completion_tokens),
+      String(c.usage.peak_prompt_tokens),
+      fmt(c.latency_ms / 1000, 1),
+      c.cost_usd === null ? '-' : fmt(c.cost_usd, 4),
+    ]),
+  );
+}
