@@ -1,0 +1,232 @@
+import { isJsonObject, type Json } from '../../core/json';
+import { readTrace } from '../native';
+import { ShapeError } from '../validate';
+import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
+import { LineSplitter, type Line } from './lines';
+import { lineKey, lineOfOffset, recordKind } from './records';
+import type { ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
+import { readVfRow } from './vfRow';
+
+export interface ImporterOptions {
+  limits?: Partial<ImportLimits>;
+  /** The run's metadata.json, when the user gave one: corrects pre-v0.1.6 ids and names metrics. */
+  metadata?: VfMetadata;
+  /** The input's size if known (File.size): over the cap, refuse before reading anything. */
+  sizeHint?: number;
+}
+
+export interface Importer {
+  /** Feed the next chunk of decoded text; returns what it completed. Stop calling it to cancel. */
+  push(chunk: string): ImportEvent[];
+  /** End of input: the last line, or the buffered single document. */
+  finish(): ImportEvent[];
+  /** Counters for a progress bar: characters and lines consumed, items and issues so far. */
+  summary(): ImportSummary;
+}
+
+type Mode = 'detect' | 'lines' | 'document' | 'stopped';
+
+export function createImporter(options: ImporterOptions = {}): Importer {
+  const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const splitter = new LineSplitter(limits.maxLineChars);
+  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  let mode: Mode = 'detect';
+  let documentLines: Line[] = [];
+  let documentChars = 0;
+  let documentParsed = false;
+  let rowIndex = 0;
+  let firstKind: 'vf' | 'native' | null = null;
+  let mixedReported = false;
+  const seenLines = new Map<string, number>();
+  const prompts = new Map<string, number>();
+  const rowsPerId = new Map<string, number>();
+  let out: ImportEvent[] = [];
+
+  const issue = (line: number, severity: ImportIssue['severity'], reason: string) => {
+    if (s.errors.length + s.warnings.length >= limits.maxIssues) {
+      s.unlisted++;
+      return;
+    }
+    const i = { line, severity, reason };
+    (severity === 'error' ? s.errors : s.warnings).push(i);
+    out.push({ type: 'issue', issue: i });
+  };
+  const stop = (line: number, reason: string) => {
+    s.fatal = reason;
+    issue(line, 'error', reason);
+    mode = 'stopped';
+  };
+  if (options.sizeHint !== undefined && options.sizeHint > limits.maxTotalChars)
+    stop(0, `the input is ${describeSize(options.sizeHint)}, over the ${describeSize(limits.maxTotalChars)} import limit`);
+
+  // Keyed by the prompt text itself: exact, and only old id-keyed files without metadata use it.
+  const promptOrdinal = (prompt: Json | undefined) => {
+    const key = JSON.stringify(prompt ?? null);
+    let n = prompts.get(key);
+    if (n === undefined) prompts.set(key, (n = prompts.size));
+    return n;
+  };
+
+  function noteKind(kind: 'vf' | 'native', line: number) {
+    firstKind ??= kind;
+    if (kind !== firstKind && !mixedReported) {
+      mixedReported = true;
+      issue(line, 'warning', `a ${kind === 'vf' ? 'vf-eval row' : 'native trace'} in a file of ${firstKind === 'vf' ? 'vf-eval rows' : 'native traces'}: both kinds are imported`);
+    }
+  }
+
+  function noteDuplicateId(exampleId: Json, line: number) {
+    const r = options.metadata?.rolloutsPerExample;
+    if (r === null || r === undefined) return;
+    const key = JSON.stringify(exampleId);
+    const count = (rowsPerId.get(key) ?? 0) + 1;
+    rowsPerId.set(key, count);
+    if (count === r + 1) issue(line, 'warning', `example ${key} has more than the ${r} rollouts per example metadata.json states (a resumed or concatenated run?): all are kept`);
+  }
+
+  function record(value: Json, line: number, index: number) {
+    const kind = recordKind(value);
+    if (typeof kind === 'object' || !isJsonObject(value)) return issue(line, 'error', typeof kind === 'object' ? kind.refuse : 'expected an object');
+    try {
+      if (kind === 'native') {
+        const trace = readTrace(value);
+        if (!trace.ok) return issue(line, 'error', `native trace: ${trace.error}`);
+        noteKind('native', line);
+        s.native++;
+        s.items++;
+        out.push({ type: 'item', item: { kind: 'native', line, trace: trace.value } });
+        return;
+      }
+      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal });
+      noteKind('vf', line);
+      noteDuplicateId(rollout.exampleId, line);
+      if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
+      s.vf++;
+      s.items++;
+      out.push({ type: 'item', item: { kind: 'vf', rollout } });
+    } catch (e) {
+      if (e instanceof ShapeError) return issue(line, 'error', `vf-eval row: ${e.message}`);
+      throw e;
+    }
+  }
+
+  function handleLine(line: Line) {
+    if (line.text !== null && line.text.trim() === '') return;
+    const index = rowIndex++;
+    if (line.text === null) return issue(line.number, 'error', `longer than the ${describeSize(limits.maxLineChars)} line limit: skipped`);
+    const text = line.text.trim();
+    const bad = undecodable(text);
+    if (bad) return issue(line.number, 'error', bad);
+    const key = lineKey(text);
+    const first = seenLines.get(key);
+    if (first !== undefined) issue(line.number, 'warning', `looks identical to line ${first} (same length, start, end and sampled text: a duplicated row?): both kept`);
+    else seenLines.set(key, line.number);
+    let value: Json;
+    try {
+      value = JSON.parse(text) as Json;
+    } catch (e) {
+      const why = binaryProblem(text) ?? (text.startsWith('<') ? 'HTML or XML markup, not JSON' : `not JSON (${e instanceof Error ? e.message : String(e)})`);
+      return issue(line.number, 'error', why);
+    }
+    const deep = tooDeep(value, limits.maxDepth);
+    if (deep) return issue(line.number, 'error', deep);
+    record(value, line.number, index);
+  }
+
+  /** Does this line stand alone as a JSON object? Then the input is JSONL, not one pretty-printed document. */
+  function standsAlone(text: string): boolean {
+    const t = text.trim();
+    if (!t.startsWith('{') || !t.endsWith('}')) return false;
+    try {
+      const v = JSON.parse(t) as Json;
+      return typeof v === 'object' && v !== null && Object.keys(v).length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  function flushDocumentAsLines() {
+    const buffered = documentLines;
+    documentLines = [];
+    mode = 'lines';
+    buffered.forEach(handleLine);
+  }
+
+  function consume(line: Line) {
+    s.lines = line.number;
+    if (mode === 'stopped') return;
+    if (mode === 'detect') {
+      if (line.text !== null && line.text.trim() === '') return;
+      const text = line.text?.trimStart() ?? '';
+      const binary = line.text === null ? null : binaryProblem(text.slice(0, 4096));
+      if (binary) return stop(line.number, `the file is not text: ${binary}`);
+      if (text.startsWith('<')) return stop(line.number, 'the file is HTML or XML, not JSON or JSONL');
+      mode = text.startsWith('{') && !standsAlone(text) ? 'document' : 'lines';
+    }
+    if (mode === 'lines') return handleLine(line);
+    if (line.text !== null && standsAlone(line.text)) {
+      flushDocumentAsLines();
+      return handleLine(line);
+    }
+    documentLines.push(line);
+    documentChars += (line.text?.length ?? limits.maxLineChars) + 1;
+  }
+
+  /** The whole buffered input as one JSON document (a pretty-printed native trace). */
+  function parseDocument() {
+    documentParsed = true;
+    const text = documentLines.map((l) => l.text ?? '').join('\n');
+    const firstLine = documentLines[0]?.number ?? 1;
+    const bad = undecodable(text);
+    if (bad) return issue(firstLine, 'error', `the JSON document starting here: ${bad}`);
+    let value: Json;
+    try {
+      value = JSON.parse(text) as Json;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const at = /position (\d+)/.exec(message);
+      const line = at ? firstLine - 1 + lineOfOffset(text, Number(at[1])) : firstLine;
+      return issue(line, 'error', `not JSON: ${message} (a JSON document starting at line ${firstLine}, or JSONL with a broken first line)`);
+    }
+    const deep = tooDeep(value, limits.maxDepth);
+    if (deep) return issue(firstLine, 'error', `the JSON document starting here: ${deep}`);
+    record(value, firstLine, 0);
+  }
+
+  const drain = () => {
+    const events = out;
+    out = [];
+    return events;
+  };
+
+  return {
+    push(chunk) {
+      if (mode === 'stopped') return drain();
+      s.chars += chunk.length;
+      if (s.chars > limits.maxTotalChars) {
+        stop(s.lines + 1, `the input is over the ${describeSize(limits.maxTotalChars)} import limit: stopped after line ${s.lines}`);
+        return drain();
+      }
+      for (const line of splitter.push(chunk)) consume(line);
+      if (mode === 'document' && documentChars > limits.maxTotalChars) stop(s.lines, 'the JSON document is over the import limit');
+      return drain();
+    },
+    finish() {
+      if (mode !== 'stopped') {
+        for (const line of splitter.finish()) consume(line);
+        if (mode === 'document') parseDocument();
+        if (s.lines === 0 || (s.items === 0 && s.errors.length === 0 && s.warnings.length === 0)) issue(0, 'error', 'the file is empty');
+      }
+      s.format = formatOf();
+      return drain();
+    },
+    summary: () => ({ ...s, format: formatOf() }),
+  };
+
+  function formatOf(): ImportFormat {
+    if (s.native > 0 && s.vf > 0) return 'mixed';
+    if (s.vf > 0) return 'vf-eval-jsonl';
+    if (s.native > 0) return documentParsed ? 'native-json' : 'native-jsonl';
+    return 'none';
+  }
+}

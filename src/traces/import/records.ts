@@ -1,0 +1,45 @@
+import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { hashString } from '../../core/hash';
+import { looksLikeVfMetadata } from './metadata';
+
+export type RecordKind = 'vf' | 'native' | { refuse: string };
+
+const typeName = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/**
+ * What one parsed line or document is. Refusals name what it looks like, so
+ * the message says "this is a metadata.json" rather than "bad row".
+ */
+export function recordKind(v: Json): RecordKind {
+  if (!isJsonObject(v)) return { refuse: `a JSON ${typeName(v)}, expected one object per line (a trace or a vf-eval row)` };
+  if ('prompt' in v || 'completion' in v) return 'vf';
+  if ('format' in v) return 'native';
+  if (looksLikeVfMetadata(v)) return { refuse: 'this is a vf-eval metadata.json, not results: open it as the metadata of its results.jsonl' };
+  if ('eval' in v && ('samples' in v || 'status' in v)) return { refuse: 'an Inspect AI log: not supported (native traces and vf-eval results.jsonl only)' };
+  if (Array.isArray(v.traces) && 'env' in v) return { refuse: 'a verifiers v1 traces.jsonl episode: not supported (vf-eval results.jsonl only)' };
+  return { refuse: `neither a trace nor a vf-eval row (keys: ${keyList(v)})` };
+}
+
+function keyList(o: JsonObject): string {
+  const keys = Object.keys(o);
+  return keys.length === 0 ? 'none' : keys.slice(0, 8).join(', ') + (keys.length > 8 ? ', …' : '');
+}
+
+/**
+ * A cheap key for spotting a repeated line: its length, start, end and a
+ * sample of every 17th character. Hashing whole lines cost more than parsing
+ * them, so this is a heuristic: a collision only produces a warning, never a
+ * dropped row.
+ */
+export function lineKey(text: string): string {
+  let sample = '';
+  for (let i = 512; i < text.length - 512; i += 17) sample += text[i];
+  return `${text.length}.${hashString(text.slice(0, 512))}.${hashString(text.slice(-512))}.${hashString(sample)}`;
+}
+
+/** 1-based line of a character offset, for "at position N" from JSON.parse. */
+export function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
