@@ -8,21 +8,28 @@ export interface WorldInfo {
   summary: string;
 }
 
-type Loader = () => Promise<World>;
-
 /**
- * Worlds for the browser. tripwire loads on demand with its databases in Web
- * Workers behind the watchdog, so a page that needs no SQL never pulls sql.js.
+ * What the world will run. `play`: SQL from a person, a model or a file, so
+ * tripwire's databases live in Web Workers behind the watchdog. `reference`:
+ * our own reference agents' SQL, run in-process on the page — no Worker to
+ * start and no second wasm compile, which is what makes the home table fast.
  */
+export type Purpose = 'play' | 'reference';
+
+type Loader = (purpose: Purpose) => Promise<World>;
+
+async function tripwire(purpose: Purpose): Promise<World> {
+  const [{ createTripwireWorld }, { createBrowserHost, pageSqlJs }, { createInProcessHost }] = await Promise.all([
+    import('../../worlds/tripwire/world'),
+    import('../../worlds/tripwire/browserHost'),
+    import('../../worlds/tripwire/host'),
+  ]);
+  return createTripwireWorld({ host: purpose === 'play' ? createBrowserHost() : createInProcessHost(pageSqlJs) });
+}
+
 const LOADERS: Record<string, Loader> = {
   'fault-api': async () => faultApiWorld,
-  tripwire: async () => {
-    const [{ createTripwireWorld }, { createBrowserHost }] = await Promise.all([
-      import('../../worlds/tripwire/world'),
-      import('../../worlds/tripwire/browserHost'),
-    ]);
-    return createTripwireWorld({ host: createBrowserHost() });
-  },
+  tripwire,
   'ticket-queue': async () => ticketQueueWorld,
 };
 
@@ -38,14 +45,15 @@ export const WORLD_INFO: readonly WorldInfo[] = [
 
 const loaded = new Map<string, Promise<World>>();
 
-export function loadWorld(id: string): Promise<World> {
+export function loadWorld(id: string, purpose: Purpose = 'play'): Promise<World> {
   const loader = LOADERS[id];
   if (!loader) return Promise.reject(new Error(`unknown world "${id}"`));
-  let p = loaded.get(id);
+  const key = `${id}|${purpose}`;
+  let p = loaded.get(key);
   if (!p) {
-    p = loader();
-    loaded.set(id, p);
-    p.catch(() => loaded.delete(id));
+    p = loader(purpose);
+    loaded.set(key, p);
+    p.catch(() => loaded.delete(key));
   }
   return p;
 }

@@ -23,7 +23,9 @@ const FULL_LABEL: Record<string, string> = { tripwire: 'layered', 'ticket-queue'
 
 export default function EpisodeView({ route }: { route: Route }) {
   const r = readEpisodeRoute(route.path, route.query);
-  const world = useAsync(() => loadWorld(r.world), [r.world]);
+  // A reference agent's SQL is ours and runs in-process; anything else runs behind the watchdog.
+  const purpose = r.agent === 'human' ? 'play' : 'reference';
+  const world = useAsync(() => loadWorld(r.world, purpose), [r.world, purpose]);
   if (world.status === 'loading') return <p className="muted">Loading {r.world}…</p>;
   if (world.status === 'error') return <p className="error">{world.message}</p>;
   return <WithTask world={world.value} r={r} />;

@@ -1,15 +1,17 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import type { SqlJsStatic } from 'sql.js';
+import { compileSqlWasm, sqlJsFrom } from './browserWasm';
 import type { SqlHost } from './host';
 import type { WorkerAnswer } from './protocol';
 import { createWorkerHost, type WorkerPort } from './workerHost';
 
 let sqlPromise: Promise<SqlJsStatic> | null = null;
-const pageSqlJs = () => (sqlPromise ??= initSqlJs({ locateFile: () => wasmUrl }));
+/** sql.js on the page, loaded once: the scratch connection, and in-process databases for trusted SQL. */
+export const pageSqlJs = () => (sqlPromise ??= compileSqlWasm().then(sqlJsFrom));
 
 function spawnBrowserWorker(): WorkerPort {
   const worker = new Worker(new URL('./browserWorker.mjs', import.meta.url), { type: 'module' });
-  worker.postMessage({ wasmUrl: new URL(wasmUrl, self.location.href).href });
+  // Requests posted before the module arrives wait in the worker for it.
+  void compileSqlWasm().then((module) => worker.postMessage({ module }));
   return {
     post: (id, req) => worker.postMessage({ id, req }),
     onAnswer: (cb) => worker.addEventListener('message', (e: MessageEvent<WorkerAnswer>) => cb(e.data)),

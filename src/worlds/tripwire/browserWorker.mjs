@@ -1,14 +1,25 @@
 // Browser Worker entry: hosts one sql.js database (see sqlServer.mjs). The first message
-// carries the wasm URL, because the bundler resolves it on the page side.
+// carries the page's compiled wasm module (or, failing that, its URL): compiling once per
+// page makes a replacement Worker ready in milliseconds after the watchdog kills one.
 import initSqlJs from 'sql.js';
 import { createSqlServer } from './sqlServer.mjs';
 
-let ready = null;
+let settle;
+const ready = new Promise((resolve) => (settle = resolve));
+
+function fromModule(module) {
+  return initSqlJs({
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(module, imports).then(done);
+      return {};
+    },
+  });
+}
 
 self.addEventListener('message', async (event) => {
-  const { id, req, wasmUrl } = event.data;
-  if (wasmUrl) {
-    ready = initSqlJs({ locateFile: () => wasmUrl }).then(createSqlServer);
+  const { id, req, module, wasmUrl } = event.data;
+  if (module || wasmUrl) {
+    settle((module ? fromModule(module) : initSqlJs({ locateFile: () => wasmUrl })).then(createSqlServer));
     return;
   }
   try {
