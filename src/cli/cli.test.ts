@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -64,6 +64,22 @@ describe('vp CLI', () => {
     expect(out.ok).toBe(false);
     expect(out.refused.length).toBeGreaterThan(0);
     expect(out.written).toEqual({});
+  });
+
+  it('import --json reads a vf-eval file and reports malformed lines by number', () => {
+    const good = vp('import', join(__dirname, '../traces/import/fixtures/v0.1.10/results.jsonl'), '--json');
+    expect(good.status).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ format: 'vf-eval-jsonl', rows: 3, errors: [] });
+    const mixed = readFileSync(join(__dirname, '../traces/import/fixtures/v0.1.10/results.jsonl'), 'utf8').trim().split('\n');
+    const broken = vp('import', file('mixed.jsonl', [mixed[0], '{"prompt": [', mixed[1]].join('\n')), '--json');
+    expect(broken.status).toBe(0);
+    const out = JSON.parse(broken.stdout);
+    expect(out.rows).toBe(2);
+    expect(out.errors).toHaveLength(1);
+    expect(out.errors[0].line).toBe(2);
+    const none = vp('import', file('junk.jsonl', 'hello\n'));
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('nothing could be imported');
   });
 
   it('tasks --json lists specs the other commands accept', () => {

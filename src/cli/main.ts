@@ -8,6 +8,7 @@ import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
 import { formatEval, runEval } from './commands/eval';
+import { importFile } from './commands/import';
 import { validateWorlds } from './commands/validate';
 import { sentinelCeiling } from '../worlds/gates';
 import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
@@ -25,6 +26,7 @@ const USAGE = `usage: npm run vp -- <command> [options]
   eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]
        --base-url URL --model M [--api-key-env VAR] [--out FILE] [--json]
                                          a model behind an OpenAI-compatible endpoint plays the tasks
+  import FILE [--json]                   read a native trace / JSONL or a vf-eval results.jsonl, report what imported
   validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence
   bench [--json]                         performance figures`;
 
@@ -165,6 +167,18 @@ async function main(argv: string[]): Promise<void> {
         out: values.out,
       });
       print(json ? JSON.stringify(cards) : formatEval(cards));
+      return;
+    }
+    case 'import': {
+      const file = positionals[0];
+      if (!file) throw new CliError('import needs a FILE (a native trace, JSONL, or a vf-eval results.jsonl)');
+      const r = await importFile(file);
+      if (json) print(JSON.stringify({ format: r.format, rows: r.rows, errors: r.errors }));
+      else {
+        print(`${file}: ${r.format}, ${r.rows} imported, ${r.errors.length} errors`);
+        for (const e of r.errors.slice(0, 20)) print(`  line ${e.line}: ${e.reason}`);
+        if (r.errors.length > 20) print(`  … and ${r.errors.length - 20} more`);
+      }
       return;
     }
     case 'bench': {
