@@ -6,6 +6,10 @@ import { NotFound } from './views/NotFound';
 const DiagnosticsView = lazy(() => import('./views/DiagnosticsView'));
 const EpisodeView = lazy(() => import('./views/EpisodeView'));
 const CalibrationView = lazy(() => import('./views/CalibrationView'));
+const LibraryView = lazy(() => import('./views/LibraryView'));
+const TraceView = lazy(() => import('./views/TraceView'));
+const CompareView = lazy(() => import('./views/CompareView'));
+const ModelView = lazy(() => import('./views/ModelView'));
 
 export function App() {
   const hash = useHash();
@@ -16,6 +20,10 @@ export function App() {
   else if (head === 'diagnostics') view = <DiagnosticsView />;
   else if (head === 'episode') view = <EpisodeView route={route} />;
   else if (head === 'calibration') view = <CalibrationView />;
+  else if (head === 'traces') view = <LibraryView route={route} />;
+  else if (head === 'trace') view = <TraceView route={route} />;
+  else if (head === 'compare') view = <CompareView route={route} />;
+  else if (head === 'model') view = <ModelView route={route} />;
   else view = <NotFound path={route.path} />;
   return (
     <div className="app">
@@ -27,6 +35,8 @@ export function App() {
           <a href="#/">Worlds</a>
           <a href="#/episode/fault-api">Play</a>
           <a href="#/calibration">Calibration</a>
+          <a href="#/model">Models</a>
+          <a href="#/traces">Traces</a>
         </nav>
       </header>
       <main>

@@ -1,19 +1,12 @@
 import type { Trace } from '../../core/types';
-import { serializeTrace } from '../../traces/native';
+import { exportTraceJson } from '../../traces/export/index';
+import { download } from '../lib/download';
 
-/** Download a trace as a native JSON file. */
+/** Download a trace as a native JSON file (secrets scrubbed, as every export is). */
 export function ExportButton({ trace }: { trace: Trace }) {
-  const download = () => {
-    const blob = new Blob([serializeTrace(trace)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${trace.world}-${trace.agent.name.replace(/[^\w-]+/g, '_')}-${String(trace.task.id ?? trace.task.profile ?? 'task')}.trace.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const name = `${trace.world}-${trace.agent.name.replace(/[^\w-]+/g, '_')}-${String(trace.task.id ?? trace.task.profile ?? 'task')}.trace.json`;
   return (
-    <button type="button" className="export" onClick={download} data-testid="export-trace">
+    <button type="button" className="export" onClick={() => download(exportTraceJson(trace), name)} data-testid="export-trace">
       Export trace
     </button>
   );

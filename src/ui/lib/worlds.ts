@@ -59,3 +59,8 @@ export function loadWorld(id: string, purpose: Purpose = 'play'): Promise<World>
 }
 
 export const isWorldId = (id: string | undefined): id is string => id !== undefined && id in LOADERS;
+
+/** Every world, for exports that need tasks' prompts and tools. */
+export function allWorlds(purpose: Purpose = 'reference'): Promise<World[]> {
+  return Promise.all(WORLD_INFO.map((w) => loadWorld(w.id, purpose)));
+}

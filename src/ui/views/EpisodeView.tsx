@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Task, ToolCall, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { Controls } from '../components/episode/Controls';
@@ -75,7 +75,7 @@ function WithTrace({ world, task, r }: { world: World; task: Task; r: EpisodeRou
   }
   if (ref.status === 'loading') return <p className="muted">Running {r.agent}…</p>;
   if (ref.status === 'error') return <p className="error">{ref.message}</p>;
-  return <EpisodeBody world={world} task={task} r={r} trace={ref.value!} />;
+  return <EpisodeBody world={world} task={task} trace={ref.value!} step={r.step} stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })} header={{ agent: r.agent }} />;
 }
 
 function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: EpisodeRoute; live: LiveRun }) {
@@ -97,7 +97,17 @@ function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: Ep
     },
     [live, world.id, task.spec],
   );
-  return <EpisodeBody world={world} task={task} r={r} trace={trace} live={{ run: live, busy, onCall }} />;
+  return (
+    <EpisodeBody
+      world={world}
+      task={task}
+      trace={trace}
+      step={r.step}
+      stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
+      header={{ agent: r.agent }}
+      live={{ run: live, busy, onCall }}
+    />
+  );
 }
 
 interface LiveProps {
@@ -119,22 +129,34 @@ function Prompt({ task, open = false }: { task: Task; open?: boolean }) {
   );
 }
 
-function EpisodeBody({ world, task, r, trace, live }: { world: World; task: Task; r: EpisodeRoute; trace: Trace; live?: LiveProps }) {
+export interface EpisodeBodyProps {
+  world: World;
+  task: Task;
+  trace: Trace;
+  /** Calls applied at the selected point; null = the end. */
+  step: number | null;
+  /** The URL of this view at another step (the URL owns the selection). */
+  stepHref(step: number): string;
+  /** Show the world / task / agent pickers (not for a recorded trace). */
+  header?: { agent: string };
+  live?: LiveProps;
+  banner?: ReactNode;
+}
+
+export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header, live, banner }: EpisodeBodyProps) {
   const last = trace.steps.length;
-  const step = Math.min(r.step ?? last, last);
+  const step = Math.min(wanted ?? last, last);
   const hideEvents = !!live && !live.run.finished && !trace.agent.hints;
   const state = useAsync(() => stepState(world, task, trace, step - 1), [world, task, trace, step], { keepPrevious: true });
-  const setStep = useCallback(
-    (k: number) => navigate(episodeHref({ ...r, task: task.spec, step: Math.max(0, Math.min(last, k)) }), { replace: true }),
-    [r, task.spec, last],
-  );
+  const setStep = useCallback((k: number) => navigate(stepHref(Math.max(0, Math.min(last, k))), { replace: true }), [stepHref, last]);
   const finalState = useAsync(() => stepState(world, task, trace, last - 1), [world, task, trace, last]);
   const budget = world.id === 'fault-api' && finalState.status === 'done' ? budgetSeries(trace.steps, finalState.value.state) : undefined;
   const tools = task.tools.map((t) => t.function.name);
 
   return (
     <div className="episode" data-testid="episode">
-      <EpisodeHeader world={world} task={task} agent={r.agent} />
+      {header ? <EpisodeHeader world={world} task={task} agent={header.agent} /> : null}
+      {banner}
       <div className="episode-title">
         <h2>{task.title}</h2>
         <span className="muted">

@@ -1,0 +1,24 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { LibraryEntry } from '../../lib/librarySummary';
+
+const col = createColumnHelper<LibraryEntry>();
+const num = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(digits));
+
+/** Column definitions at module scope: stable identities, no re-render churn. */
+export const LIBRARY_COLUMNS = [
+  col.accessor('world', { header: 'world / env', size: 110 }),
+  col.accessor('task', { header: 'task', size: 200 }),
+  col.accessor('agent', { header: 'agent / model', size: 150 }),
+  col.accessor('reward', { header: 'full', size: 70, cell: (c) => num(c.getValue()), sortUndefined: 'last' }),
+  col.accessor('naive', { header: 'naive', size: 70, cell: (c) => num(c.getValue()) }),
+  col.accessor('disagreement', {
+    header: 'naive ≠ full',
+    size: 100,
+    cell: (c) => (c.getValue() ? <span className="badge badge-bad">naive PASS · full FAIL</span> : ''),
+  }),
+  col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false }),
+  col.accessor('steps', { header: 'steps', size: 60 }),
+  col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
+  col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),
+  col.accessor('source', { header: 'source', size: 160 }),
+];

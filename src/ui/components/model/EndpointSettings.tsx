@@ -1,0 +1,113 @@
+import { ENDPOINT_PRESETS } from '../../../agents/endpoint';
+import type { Result } from '../../../core/result';
+import type { ModelSettings, ResolvedSettings } from '../../lib/modelSettings';
+import { setSecrets, useSecrets } from '../../lib/modelSecrets';
+
+export interface EndpointSettingsProps {
+  settings: ModelSettings;
+  onChange(next: ModelSettings): void;
+  resolved: Result<ResolvedSettings>;
+}
+
+/** One labelled text input bound to a settings field. */
+function Field({ label, value, onChange, placeholder, testId, type = 'text', className }: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  placeholder?: string;
+  testId: string;
+  type?: string;
+  className?: string;
+}) {
+  return (
+    <label className={`field ${className ?? ''}`}>
+      <span>{label}</span>
+      <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} aria-label={label} spellCheck={false} />
+    </label>
+  );
+}
+
+/** Where the model lives and how to ask it; presets only fill the base URL. */
+export function EndpointSettings({ settings, onChange, resolved }: EndpointSettingsProps) {
+  const secrets = useSecrets();
+  const set = (k: keyof ModelSettings) => (v: string) => onChange({ ...settings, [k]: v });
+  const summary = settings.model.trim() ? `${settings.model.trim()} at ${settings.baseUrl.trim()}` : 'no model set';
+  return (
+    <details className="panel endpoint" open data-testid="endpoint-settings">
+      <summary>
+        <strong>Endpoint</strong> <span className="muted">{summary}</span>
+      </summary>
+      <div className="endpoint-row">
+        <label className="field">
+          <span>preset</span>
+          <select
+            value=""
+            aria-label="preset"
+            data-testid="preset"
+            onChange={(e) => {
+              const p = ENDPOINT_PRESETS.find((x) => x.id === e.target.value);
+              if (p) onChange({ ...settings, baseUrl: p.baseUrl });
+            }}
+          >
+            <option value="">fill base URL…</option>
+            {ENDPOINT_PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label="base URL" value={settings.baseUrl} onChange={set('baseUrl')} placeholder="http://localhost:11434/v1" testId="base-url" className="url" />
+        <Field label="model" value={settings.model} onChange={set('model')} placeholder="e.g. qwen3:8b" testId="model-name" className="grow" />
+      </div>
+      <div className="endpoint-row">
+        <label className="field key">
+          <span>API key</span>
+          <input
+            type="password"
+            value={secrets.apiKey}
+            autoComplete="off"
+            placeholder="none for local servers"
+            onChange={(e) => setSecrets({ apiKey: e.target.value })}
+            data-testid="api-key"
+            aria-label="API key"
+          />
+        </label>
+        <label className="field grow">
+          <span>extra headers (JSON object, optional)</span>
+          <input
+            className="code"
+            value={secrets.headers}
+            placeholder='{"HTTP-Referer": "https://example.org"}'
+            spellCheck={false}
+            onChange={(e) => setSecrets({ headers: e.target.value })}
+            data-testid="extra-headers"
+            aria-label="extra headers"
+          />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={secrets.remember} onChange={(e) => setSecrets({ remember: e.target.checked })} data-testid="remember-key" />
+          remember key and headers for this tab
+        </label>
+      </div>
+      <div className="endpoint-row">
+        <Field label="temperature" value={settings.temperature} onChange={set('temperature')} testId="temperature" className="narrow" />
+        <Field label="max tokens" value={settings.maxTokens} onChange={set('maxTokens')} placeholder="default" testId="max-tokens" className="narrow" />
+        <Field label="max turns" value={settings.maxTurns} onChange={set('maxTurns')} placeholder="task’s" testId="max-turns" className="narrow" />
+        <Field label="timeout (s)" value={settings.timeoutS} onChange={set('timeoutS')} testId="timeout" className="narrow" />
+        <Field label="$ / M tokens in" value={settings.priceIn} onChange={set('priceIn')} placeholder="optional" testId="price-in" className="narrow" />
+        <Field label="$ / M tokens out" value={settings.priceOut} onChange={set('priceOut')} placeholder="optional" testId="price-out" className="narrow" />
+      </div>
+      <p className="muted small key-note">
+        The API key never leaves this page’s memory except as the <code>Authorization</code> header of requests to the base URL above. It is not saved
+        with traces, exports, links or settings; “remember for this tab” keeps it (and the extra headers, which may hold credentials too) in this tab’s
+        session storage until the tab closes. Other settings are remembered in this browser.
+      </p>
+      {resolved.ok ? null : (
+        <p className="error small" data-testid="settings-problem">
+          {resolved.error}
+        </p>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,122 @@
+import { create } from 'zustand';
+import type { ImportIssue, ImportSummary } from '../../traces/import/types';
+import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
+import { summarizeNative, type LibraryEntry } from './librarySummary';
+import { deleteRun, listRuns } from './storage';
+
+export interface ImportJob {
+  source: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number | null;
+  imported: number;
+  issues: ImportIssue[];
+  summary: ImportSummary | null;
+  message: string | null;
+}
+
+interface LibraryState {
+  entries: LibraryEntry[];
+  savedLoaded: boolean;
+  job: ImportJob | null;
+}
+
+/** The library's rows. Payloads (whole traces) stay outside the store, keyed by id: only summaries are reactive. */
+export const useLibrary = create<LibraryState>(() => ({ entries: [], savedLoaded: false, job: null }));
+
+const payloads = new Map<string, Payload>();
+let worker: Worker | null = null;
+let batchCounter = 0;
+
+export function payloadOf(id: string): Payload | undefined {
+  return payloads.get(id);
+}
+
+/** Saved runs (human play, model runs) from IndexedDB; imported files join them for this tab. */
+export async function loadSaved(): Promise<void> {
+  const runs = await listRuns();
+  const saved = runs.map((r) => {
+    payloads.set(r.id, { kind: 'native', trace: r.trace });
+    return summarizeNative(r.trace, r.id, r.finished ? 'saved in this browser' : 'in progress (saved)');
+  });
+  useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !saved.some((x) => x.id === e.id))], savedLoaded: true }));
+}
+
+export async function removeSaved(id: string): Promise<void> {
+  await deleteRun(id);
+  payloads.delete(id);
+  useLibrary.setState((s) => ({ entries: s.entries.filter((e) => e.id !== id) }));
+}
+
+/**
+ * Import in a Web Worker. Items are staged and join the library only when the
+ * import ends without a fatal error: a failed or cancelled import changes nothing.
+ */
+export function startImport(source: ImportSource, label: string): void {
+  cancelImport();
+  const batch = `import${++batchCounter}`;
+  const staged: LibraryEntry[] = [];
+  const stagedPayloads: [string, Payload][] = [];
+  const job: ImportJob = { source: label, status: 'running', done: 0, total: null, imported: 0, issues: [], summary: null, message: null };
+  useLibrary.setState({ job });
+  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
+  worker = w;
+  const update = (patch: Partial<ImportJob>) => useLibrary.setState((s) => (s.job && worker === w ? { job: { ...s.job, ...patch } } : s));
+  w.onmessage = (e: MessageEvent<ImportMessage>) => {
+    const m = e.data;
+    if (m.type === 'progress') update({ done: m.done, total: m.total });
+    else if (m.type === 'items') {
+      m.entries.forEach((entry, i) => {
+        staged.push(entry);
+        stagedPayloads.push([entry.id, m.payloads[i]!]);
+      });
+      update({ imported: staged.length });
+    } else if (m.type === 'issues') update({ issues: [...(useLibrary.getState().job?.issues ?? []), ...m.issues] });
+    else if (m.type === 'failed') {
+      update({ status: 'failed', message: m.message });
+      finishWorker(w);
+    } else {
+      if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'nothing in this file could be imported' });
+      else {
+        for (const [id, p] of stagedPayloads) payloads.set(id, p);
+        useLibrary.setState((s) => ({ entries: [...s.entries, ...staged] }));
+        update({ status: 'done', summary: m.summary, imported: staged.length });
+      }
+      finishWorker(w);
+    }
+  };
+  w.onerror = (e) => {
+    update({ status: 'failed', message: e.message || 'the import worker failed' });
+    finishWorker(w);
+  };
+  const req: ImportRequest = { ...source, batch };
+  w.postMessage(req);
+}
+
+function finishWorker(w: Worker) {
+  w.terminate();
+  if (worker === w) worker = null;
+}
+
+export function cancelImport(): void {
+  if (!worker) return;
+  const w = worker;
+  useLibrary.setState((s) => (s.job ? { job: { ...s.job, status: 'cancelled', message: 'cancelled: nothing from this file was added' } } : s));
+  finishWorker(w);
+}
+
+export function importFiles(files: File[]): void {
+  const metadata = files.find((f) => f.name === 'metadata.json');
+  const data = files.filter((f) => f !== metadata);
+  const file = data[0] ?? metadata;
+  if (!file) return;
+  startImport({ kind: 'file', file, metadata: data.length ? metadata : undefined }, file.name);
+}
+
+export function importUrl(url: string): void {
+  startImport({ kind: 'url', url }, url);
+}
+
+export function entryById(id: string): LibraryEntry | undefined {
+  return useLibrary.getState().entries.find((e) => e.id === id);
+}

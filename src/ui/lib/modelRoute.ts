@@ -1,0 +1,62 @@
+import { canonicalJson, isJsonObject, tryParseJson, type JsonObject } from '../../core/json';
+import type { Task } from '../../core/types';
+import type { World } from '../../core/world';
+import { hrefFor } from './route';
+
+export type ModelTab = 'episode' | 'batch';
+
+/** What the model view shows; the URL owns it (never the settings, never the key). */
+export interface ModelRoute {
+  tab: ModelTab;
+  world: string;
+  task: JsonObject | null;
+  /** Calls applied at the selected point; null follows the live end. */
+  step: number | null;
+}
+
+export function readModelRoute(query: URLSearchParams): ModelRoute {
+  const raw = query.get('task');
+  const parsed = raw ? tryParseJson(raw) : null;
+  const stepText = query.get('step');
+  return {
+    tab: query.get('tab') === 'batch' ? 'batch' : 'episode',
+    world: query.get('world') ?? 'fault-api',
+    task: parsed?.ok && isJsonObject(parsed.value) ? parsed.value : null,
+    step: stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null,
+  };
+}
+
+export function modelHref(r: Partial<ModelRoute>): string {
+  return hrefFor(['model'], {
+    tab: r.tab === 'batch' ? 'batch' : undefined,
+    world: r.world,
+    task: r.task ? canonicalJson(r.task) : undefined,
+    step: r.step ?? undefined,
+  });
+}
+
+/**
+ * How tasks are offered: fault-api's tasks differ by profile (the seed is
+ * its own field), the other worlds' by task id.
+ */
+export const taskKey = (world: World, t: Task): string => (world.id === 'fault-api' ? String(t.spec.profile) : t.id);
+export const taskLabel = (world: World, t: Task): string => (world.id === 'fault-api' ? String(t.spec.profile) : t.title);
+
+export function taskChoices(world: World): Task[] {
+  return [...new Map(world.listTasks().map((t) => [taskKey(world, t), t])).values()];
+}
+
+/**
+ * The task with the person's turn budget. When the world takes the budget as
+ * a spec field (fault-api's max_turns), the task is made from the spec, so the
+ * prompt, the trace's task and a replay all agree; otherwise only the copy's
+ * maxTurns changes.
+ */
+export function withMaxTurns(world: World, task: Task, maxTurns: number | undefined): Task {
+  if (maxTurns === undefined || maxTurns === task.maxTurns) return task;
+  if ('max_turns' in task.spec) {
+    const made = world.makeTask({ ...task.spec, max_turns: maxTurns });
+    if (made.ok && made.value.maxTurns === maxTurns) return made.value;
+  }
+  return { ...task, maxTurns };
+}

@@ -1,0 +1,156 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { Trace } from '../../core/types';
+import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/export/index';
+import { ImportPanel } from '../components/library/ImportPanel';
+import { LibraryTable } from '../components/library/LibraryTable';
+import { download } from '../lib/download';
+import { importUrl, loadSaved, payloadOf, useLibrary } from '../lib/library';
+import { filterEntries, groupEntries, type LibraryFilter } from '../lib/libraryFilter';
+import type { LibraryEntry } from '../lib/librarySummary';
+import { navigate } from '../lib/navigate';
+import type { Route } from '../lib/route';
+import { allWorlds } from '../lib/worlds';
+
+const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
+
+const CSV_COLUMNS = [
+  { header: 'world', value: (e: LibraryEntry) => e.world },
+  { header: 'task', value: (e: LibraryEntry) => e.task },
+  { header: 'agent', value: (e: LibraryEntry) => e.agent },
+  { header: 'reward', value: (e: LibraryEntry) => e.reward },
+  { header: 'naive', value: (e: LibraryEntry) => e.naive },
+  { header: 'naive_pass_full_fail', value: (e: LibraryEntry) => e.disagreement },
+  { header: 'layers', value: (e: LibraryEntry) => JSON.stringify(e.layers) },
+  { header: 'steps', value: (e: LibraryEntry) => e.steps },
+  { header: 'tokens', value: (e: LibraryEntry) => e.tokens },
+  { header: 'duration_ms', value: (e: LibraryEntry) => e.durationMs },
+  { header: 'source', value: (e: LibraryEntry) => e.source },
+];
+
+function nativeTraces(rows: LibraryEntry[]): Trace[] {
+  return rows.flatMap((e) => {
+    const p = payloadOf(e.id);
+    return p?.kind === 'native' ? [p.trace] : [];
+  });
+}
+
+export default function LibraryView({ route }: { route: Route }) {
+  const entries = useLibrary((s) => s.entries);
+  const savedLoaded = useLibrary((s) => s.savedLoaded);
+  const [filter, setFilter] = useState<LibraryFilter>({ text: '', world: '', onlyDisagreements: route.query.get('filter') === 'disagreements' });
+  const [groupBy, setGroupBy] = useState<'' | 'agent' | 'task' | 'world'>('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const src = route.query.get('src');
+
+  useEffect(() => {
+    if (!savedLoaded) loadSaved().catch((e: unknown) => setError(`Could not read the saved traces: ${String(e)}`));
+  }, [savedLoaded]);
+  useEffect(() => {
+    if (src) importUrl(src);
+  }, [src]);
+
+  const rows = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  const groups = useMemo(() => (groupBy ? groupEntries(rows, groupBy) : []), [rows, groupBy]);
+  const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const target = chosen.length ? chosen : rows;
+
+  const open = (e: LibraryEntry) => navigate(`#/trace/${encodeURIComponent(e.id)}`);
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const compareTask = chosen.length >= 2 && new Set(chosen.map((c) => `${c.world}|${c.task}`)).size === 1;
+
+  return (
+    <div className="library">
+      <section className="panel">
+        <h2>Trace library</h2>
+        <ImportPanel />
+        {error ? <p className="error">{error}</p> : null}
+      </section>
+      <section className="panel">
+        <div className="lib-toolbar">
+          <input value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} placeholder="Search tool calls, answers, tasks, models…" aria-label="search" className="grow" data-testid="library-search" />
+          <select value={filter.world} onChange={(e) => setFilter({ ...filter, world: e.target.value })} aria-label="world filter">
+            <option value="">all worlds / envs</option>
+            {worlds.map((w) => (
+              <option key={w}>{w}</option>
+            ))}
+          </select>
+          <label className="check">
+            <input type="checkbox" checked={filter.onlyDisagreements} onChange={(e) => setFilter({ ...filter, onlyDisagreements: e.target.checked })} data-testid="only-disagreements" />
+            only naive PASS · full FAIL
+          </label>
+          <select value={groupBy} onChange={(e) => setGroupBy(e.target.value as typeof groupBy)} aria-label="group by">
+            <option value="">no grouping</option>
+            <option value="agent">means by agent / model</option>
+            <option value="task">means by task</option>
+            <option value="world">means by world</option>
+          </select>
+        </div>
+        <div className="lib-toolbar">
+          <span className="muted" data-testid="library-count">
+            {rows.length} of {entries.length} traces{chosen.length ? ` · ${chosen.length} selected` : ''}
+          </span>
+          <button type="button" disabled={!compareTask} onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)} title="Select two or more traces of the same task">
+            Compare selected
+          </button>
+          <button type="button" disabled={!target.length} onClick={() => download(exportTracesJsonl(nativeTraces(target)), 'traces.jsonl', 'application/x-ndjson')} data-testid="export-jsonl">
+            Export JSONL
+          </button>
+          <button
+            type="button"
+            disabled={!target.length}
+            onClick={async () => download(exportVfResultsJsonl(nativeTraces(target), await allWorlds()), 'results.jsonl', 'application/x-ndjson')}
+          >
+            Export vf results.jsonl
+          </button>
+          <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
+            Export CSV
+          </button>
+        </div>
+        {groups.length ? (
+          <table className="grid groups" data-testid="library-groups">
+            <thead>
+              <tr>
+                <th>{groupBy}</th>
+                <th className="num">traces</th>
+                <th className="num">mean full</th>
+                <th className="num">mean naive</th>
+                <th className="num">naive PASS · full FAIL</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.key}>
+                  <td>{g.key}</td>
+                  <td className="num">{g.n}</td>
+                  <td className="num">{g.reward?.toFixed(3) ?? '—'}</td>
+                  <td className="num">{g.naive?.toFixed(3) ?? '—'}</td>
+                  <td className="num">{g.disagreements}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {entries.length === 0 ? (
+          <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
+        ) : (
+          <LibraryTable rows={rows} selected={selected} onToggle={toggle} onOpen={open} />
+        )}
+      </section>
+      {rows.length > 0 ? (
+        <section className="panel">
+          <Suspense fallback={<div className="chart-placeholder">Loading charts…</div>}>
+            <LibraryCharts rows={rows} />
+          </Suspense>
+        </section>
+      ) : null}
+    </div>
+  );
+}

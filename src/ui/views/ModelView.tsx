@@ -1,0 +1,59 @@
+import { useMemo, useState } from 'react';
+import { canonicalJson } from '../../core/json';
+import type { World } from '../../core/world';
+import { BatchPanel } from '../components/model/BatchPanel';
+import { EndpointSettings } from '../components/model/EndpointSettings';
+import { ModelEpisode } from '../components/model/ModelEpisode';
+import '../components/model/model.css';
+import { modelHref, readModelRoute, type ModelRoute } from '../lib/modelRoute';
+import { useSecrets } from '../lib/modelSecrets';
+import { loadSettings, resolveSettings, saveSettings, type ModelSettings } from '../lib/modelSettings';
+import type { Route } from '../lib/route';
+import { useAsync } from '../lib/useAsync';
+import { loadWorld } from '../lib/worlds';
+
+/** Play any world against an OpenAI-compatible endpoint: one episode step by step, or a batch. */
+export default function ModelView({ route }: { route: Route }) {
+  const r = readModelRoute(route.query);
+  const [settings, setSettings] = useState<ModelSettings>(loadSettings);
+  const secrets = useSecrets();
+  const resolved = useMemo(() => resolveSettings(settings, secrets.apiKey, secrets.headers), [settings, secrets.apiKey, secrets.headers]);
+  const world = useAsync(() => loadWorld(r.world), [r.world]);
+  const onChange = (next: ModelSettings) => {
+    setSettings(next);
+    saveSettings(next);
+  };
+
+  return (
+    <div className="model-view">
+      <div className="model-top">
+        <h1>Model agents</h1>
+        <nav className="tabs" aria-label="Mode">
+          <a className={`tab${r.tab === 'episode' ? ' tab-active' : ''}`} href={modelHref({ world: r.world })} aria-current={r.tab === 'episode' ? 'page' : undefined}>
+            One episode, step by step
+          </a>
+          <a className={`tab${r.tab === 'batch' ? ' tab-active' : ''}`} href={modelHref({ tab: 'batch', world: r.world })} aria-current={r.tab === 'batch' ? 'page' : undefined}>
+            Batch evaluation
+          </a>
+        </nav>
+      </div>
+      <EndpointSettings settings={settings} onChange={onChange} resolved={resolved} />
+      {world.status === 'loading' ? (
+        <p className="muted">Loading {r.world}…</p>
+      ) : world.status === 'error' ? (
+        <p className="error">{world.message}</p>
+      ) : r.tab === 'batch' ? (
+        <BatchPanel key={world.value.id} world={world.value} resolved={resolved} />
+      ) : (
+        <EpisodeForRoute world={world.value} r={r} resolved={resolved} />
+      )}
+    </div>
+  );
+}
+
+function EpisodeForRoute({ world, r, resolved }: { world: World; r: ModelRoute; resolved: ReturnType<typeof resolveSettings> }) {
+  const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
+  if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
+  // A new task is a new episode: the key drops the old session (its request is cancelled on unmount).
+  return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)}`} world={world} task={made.value} route={r} resolved={resolved} />;
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import type { Trace } from '../../core/types';
+import { vfRolloutToTrace } from '../../traces/import/index';
+import type { VfRollout } from '../../traces/import/types';
+import { replayCalls, verifyTrace, type ReplayReport } from '../../traces/replay';
+import { MessageView } from '../components/trace/MessageView';
+import { VerifyBanner } from '../components/trace/VerifyBanner';
+import { episodeHref } from '../lib/episodeRoute';
+import { loadSaved, payloadOf, useLibrary } from '../lib/library';
+import { hrefFor, type Route } from '../lib/route';
+import { useAsync } from '../lib/useAsync';
+import { allWorlds, isWorldId, loadWorld } from '../lib/worlds';
+import { EpisodeBody } from './EpisodeView';
+
+interface Opened {
+  recorded: Trace;
+  report: ReplayReport;
+  note?: string;
+}
+
+/** Replay a native trace (or a vf-eval row of one of our worlds) against a fresh world: verified and re-scored. */
+async function openNative(recorded: Trace, note?: string): Promise<Opened> {
+  // A recorded trace's SQL is untrusted: replay it behind the watchdog.
+  const world = await loadWorld(recorded.world, 'play');
+  const report = await verifyTrace(world, recorded);
+  if (!report.ok) throw new Error(report.error);
+  return { recorded, report: report.value, note };
+}
+
+export default function TraceView({ route }: { route: Route }) {
+  const id = route.path[1] ?? '';
+  const savedLoaded = useLibrary((s) => s.savedLoaded);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!savedLoaded) loadSaved().catch((e: unknown) => setError(String(e)));
+  }, [savedLoaded]);
+  const payload = savedLoaded ? payloadOf(id) : undefined;
+  const stepText = route.query.get('step');
+  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
+
+  const opened = useAsync(async (): Promise<Opened | { vfOnly: true; reason: string } | null> => {
+    if (!payload) return null;
+    if (payload.kind === 'native') {
+      if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
+      return openNative(payload.trace);
+    }
+    const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
+    if (!plan.ok) return { vfOnly: true, reason: plan.error };
+    const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
+    return openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
+  }, [payload]);
+
+  if (error) return <p className="error">{error}</p>;
+  if (!savedLoaded) return <p className="muted">Opening the library…</p>;
+  if (!payload)
+    return (
+      <section className="panel">
+        <h2>No trace “{id}” here</h2>
+        <p>
+          Imported files stay only for the tab that imported them. <a href="#/traces">Back to the library</a>.
+        </p>
+      </section>
+    );
+  if (payload.kind === 'native' && payload.trace.stop === null && payload.trace.agent.kind === 'human')
+    return (
+      <section className="panel">
+        <h2>A run in progress</h2>
+        <a href={episodeHref({ world: payload.trace.world, task: payload.trace.task, agent: 'human', run: id })}>Resume it where you left off</a>.
+      </section>
+    );
+  if (opened.status === 'loading') return <p className="muted">Replaying against a fresh world…</p>;
+  if (opened.status === 'error') return <p className="error">{opened.message}</p>;
+  const o = opened.value;
+  if (!o || 'vfOnly' in o)
+    return (
+      <section className="panel">
+        <h2>vf-eval rollout</h2>
+        <p className="muted">{o?.reason}</p>
+        {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
+      </section>
+    );
+  return (
+    <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} />
+  );
+}
+
+function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
+  const world = useAsync(() => loadWorld(opened.recorded.world, 'play'), [opened.recorded.world]);
+  if (world.status !== 'done') return <p className="muted">Loading…</p>;
+  const task = world.value.makeTask(opened.report.trace.task);
+  if (!task.ok) return <p className="error">{task.error}</p>;
+  return (
+    <>
+      <EpisodeBody
+        world={world.value}
+        task={task.value}
+        trace={opened.report.trace}
+        step={step}
+        stepHref={(k) => hrefFor(['trace', id], { step: k })}
+        banner={<VerifyBanner recorded={opened.recorded} report={opened.report} note={opened.note} />}
+      />
+      {vf ? (
+        <details className="panel">
+          <summary>The vf-eval messages</summary>
+          <MessageView rollout={vf} />
+        </details>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+/// <reference lib="webworker" />
+import { createImporter, parseVfMetadata } from '../../traces/import/index';
+import type { ImportEvent, VfMetadata } from '../../traces/import/types';
+import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
+import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
+
+const post = (m: ImportMessage) => self.postMessage(m);
+
+/** Parse off the main thread, streaming: items go out in batches, malformed lines as located issues. */
+async function run(req: ImportRequest): Promise<void> {
+  let metadata: VfMetadata | undefined;
+  if (req.kind === 'file' && req.metadata) {
+    const parsed = parseVfMetadata(await req.metadata.text());
+    if (!parsed.ok) return post({ type: 'failed', message: `${req.metadata.name}: ${parsed.error}` });
+    metadata = parsed.value;
+  }
+  let stream: ReadableStream<Uint8Array>;
+  let total: number | null;
+  let source: string;
+  if (req.kind === 'file') {
+    stream = req.file.stream();
+    total = req.file.size;
+    source = req.file.name;
+  } else {
+    let res: Response;
+    try {
+      res = await fetch(req.url);
+    } catch {
+      return post({ type: 'failed', message: `could not fetch ${req.url}: the server is unreachable or does not allow this page's origin (CORS). Raw GitHub files and gists work.` });
+    }
+    if (!res.ok || !res.body) return post({ type: 'failed', message: `could not fetch ${req.url}: HTTP ${res.status}` });
+    stream = res.body;
+    const len = Number(res.headers.get('content-length'));
+    total = Number.isFinite(len) && len > 0 ? len : null;
+    source = req.url.split('/').pop() || req.url;
+  }
+  const importer = createImporter({ metadata, sizeHint: total ?? undefined });
+  const decoder = new TextDecoder('utf-8');
+  let entries: LibraryEntry[] = [];
+  let payloads: Payload[] = [];
+  let n = 0;
+  const flush = () => {
+    if (entries.length) post({ type: 'items', entries, payloads });
+    entries = [];
+    payloads = [];
+  };
+  const take = (events: ImportEvent[]) => {
+    const issues = [];
+    for (const e of events) {
+      if (e.type === 'issue') {
+        issues.push(e.issue);
+        continue;
+      }
+      const id = `${req.batch}:${n++}`;
+      if (e.item.kind === 'native') {
+        entries.push(summarizeNative(e.item.trace, id, source));
+        payloads.push({ kind: 'native', trace: e.item.trace });
+      } else {
+        entries.push(summarizeVf(e.item.rollout, id, source));
+        payloads.push({ kind: 'vf', rollout: e.item.rollout });
+      }
+    }
+    if (issues.length) post({ type: 'issues', issues });
+    if (entries.length >= 500) flush();
+  };
+  let done = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done: end } = await reader.read();
+    if (end) break;
+    done += value.byteLength;
+    take(importer.push(decoder.decode(value, { stream: true })));
+    post({ type: 'progress', done, total });
+    if (importer.summary().fatal) break;
+  }
+  take(importer.push(decoder.decode()));
+  take(importer.finish());
+  flush();
+  post({ type: 'done', summary: importer.summary(), source });
+}
+
+self.onmessage = (e: MessageEvent<ImportRequest>) => {
+  run(e.data).catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }));
+};
