@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { runEpisode } from '../src/core/episode';
+import type { Trace } from '../src/core/types';
+import type { World } from '../src/core/world';
+import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { exportTracesJsonl } from '../src/traces/export/index';
+
+const dir = mkdtempSync(join(tmpdir(), 'vp-lib-'));
+
+async function run(world: World, spec: object, agent: string): Promise<Trace> {
+  const task = world.makeTask(spec);
+  if (!task.ok) throw new Error(task.error);
+  const ref = world.referenceAgents.find((a) => a.id === agent)!;
+  return runEpisode(world, task.value, ref.create(task.value));
+}
+
+async function fixture(): Promise<{ path: string; traces: Trace[] }> {
+  const hostile6 = { profile: 'hostile', seed: 6 };
+  const traces = [
+    await run(faultApiWorld, hostile6, 'naive'),
+    await run(faultApiWorld, hostile6, 'stubborn'),
+    await run(faultApiWorld, hostile6, 'careful'),
+    await run(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
+    await run(tripwireWorld, { id: 'refund-a' }, 'the-skipper'),
+    await run(tripwireWorld, { id: 'refund-a' }, 'oracle'),
+  ];
+  const path = join(dir, 'mixed.jsonl');
+  writeFileSync(path, exportTracesJsonl(traces));
+  return { path, traces };
+}
+
+async function importFile(page: Page, path: string) {
+  await page.getByTestId('file-input').setInputFiles(path);
+  await expect(page.getByTestId('import-status')).not.toContainText('Importing', { timeout: 20_000 });
+}
+
+test('import, filter to disagreements, open one verified, compare two, export and re-import identically', async ({ page }, testInfo) => {
+  const { path, traces } = await fixture();
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  await expect(page.getByTestId('import-status')).toContainText('6 imported');
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
+  await testInfo.attach('library', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  await page.getByTestId('only-disagreements').check();
+  const expected = traces.filter((t) => t.scorecard!.verdict.naive === 'PASS' && t.scorecard!.verdict.full === 'FAIL').length;
+  await expect(page.getByTestId('library-count')).toHaveText(new RegExp(`^${expected} of 6 traces`));
+  await page.getByTestId('library-row').filter({ hasText: 'top-refund-customer' }).getByRole('button', { name: 'top-refund-customer' }).click();
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
+  await expect(page.getByTestId('rescored')).toHaveText('0.00');
+  await page.goBack();
+
+  await page.getByTestId('only-disagreements').uncheck();
+  await page.getByTestId('library-search').fill('hostile seed 6');
+  await expect(page.getByTestId('library-count')).toHaveText(/^3 of 6 traces/);
+  const rows = page.getByTestId('library-row');
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(2).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Compare selected' }).click();
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await expect(page.getByTestId('first-divergence')).toContainText('calls first diverge at step');
+  await page.goBack();
+
+  await page.getByTestId('library-search').fill('');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-jsonl').click();
+  const exported = join(dir, 'exported.jsonl');
+  await (await downloadPromise).saveAs(exported);
+  const back = readFileSync(exported, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Trace);
+  expect(back.map((t) => JSON.stringify(t)).sort()).toEqual(traces.map((t) => JSON.stringify(t)).sort());
+  await importFile(page, exported);
+  await expect(page.getByTestId('library-count')).toHaveText(/^12 of 12 traces/);
+});
+
+test('a broken file gets a clear message and leaves the library as it was', async ({ page }) => {
+  const { path } = await fixture();
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, '{"format": "verifier-playground.trace", "version": 1, "world": ');
+  await importFile(page, broken);
+  await expect(page.getByTestId('import-status')).toContainText('Nothing was added; the library is unchanged');
+  await expect(page.getByTestId('import-issues')).toContainText('line 1');
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
+  const binary = join(dir, 'binary.jsonl');
+  writeFileSync(binary, Buffer.from([0, 1, 2, 3, 255, 254, 10]));
+  await importFile(page, binary);
+  await expect(page.getByTestId('import-status')).toContainText('Nothing was added');
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
+});
