@@ -14,12 +14,18 @@ export interface StepListProps {
 /** Every tool call and its result as the agent saw it, with the hidden events as badges. */
 export function StepList({ steps, selected, onSelect, hideEvents }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
   useEffect(() => {
-    selectedRef.current?.scrollIntoView({ block: 'nearest' });
+    const list = listRef.current;
+    const el = selectedRef.current;
+    if (!list || !el) return;
+    const top = el.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
   }, [selected]);
   if (steps.length === 0) return <p className="muted">No calls yet.</p>;
   return (
-    <ol className="steps" data-testid="steps">
+    <ol className="steps" data-testid="steps" ref={listRef}>
       {steps.map((s) => {
         const n = s.index + 1;
         const isSelected = n === selected;
