@@ -120,3 +120,22 @@ test('a person plays a ticket-queue task', async ({ page }) => {
   await expect(page.getByTestId('verdict-dense')).toContainText('1.00 PASS');
   await expect(page.getByTestId('reading-strict')).toContainText('1.00');
 });
+
+test('a runaway query in the browser is cut off by the watchdog, the Worker replaced, and the episode goes on', async ({ page }) => {
+  await startHumanRun(page, 'tripwire', { id: 'refund-a' });
+  await page.getByTestId('sql-editor').fill("UPDATE orders SET status = 'refunded' WHERE id = 1045");
+  await page.getByTestId('sql-editor').press('Control+Enter');
+  await expect(page.getByTestId('step-counter')).toHaveText('step 1 / 1', { timeout: 20_000 });
+  await page.getByTestId('sql-editor').fill('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c');
+  const started = Date.now();
+  await page.getByTestId('sql-editor').press('Control+Enter');
+  // The page stays responsive while the Worker spins: the step list still answers clicks.
+  await page.getByTestId('step-1').getByRole('button').click();
+  await expect(page.getByTestId('step-counter')).toHaveText('step 2 / 2', { timeout: 20_000 });
+  expect(Date.now() - started).toBeGreaterThan(1500);
+  await expect(page.getByTestId('step-2')).toContainText('cut off');
+  await page.getByTestId('sql-editor').fill('SELECT status FROM orders WHERE id = 1045');
+  await page.getByTestId('sql-editor').press('Control+Enter');
+  await expect(page.getByTestId('step-counter')).toHaveText('step 3 / 3', { timeout: 20_000 });
+  await expect(page.getByTestId('step-3').locator('table.data')).toContainText('refunded');
+});
