@@ -12,5 +12,6 @@ test('the calibration view computes every world in Web Workers and matches Node'
     for (const c of cells) await expect(table.getByTestId(`cell-${c.task}-${c.agent}`).locator('a')).toHaveText(c.reward.toFixed(2));
   }
   await expect(page.getByTestId('fault-api-calibration')).toBeVisible();
+  await expect(page.getByTestId('matrix-chart')).toHaveCount(2);
   await testInfo.attach('calibration', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });

@@ -22,3 +22,10 @@ test('unknown routes say so and link home', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to the worlds' }).click();
   await expect(page.getByTestId('world-list')).toBeVisible();
 });
+
+test('the build uses relative asset paths, so it works from a GitHub Pages sub-path', async ({ request }) => {
+  const html = await (await request.get('./')).text();
+  const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:'));
+  expect(refs.length).toBeGreaterThan(1);
+  for (const r of refs) expect(r, r).toMatch(/^\.\//);
+});

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { MatrixCell } from '../../core/matrix';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { Progress } from '../components/Progress';
 import { ReferenceMatrix } from '../components/ReferenceMatrix';
 import { useCalibrationWorker } from '../lib/useCalibrationWorker';
+
+const MatrixChart = lazy(() => import('../components/MatrixChart'));
 
 function Matrix({ world }: { world: 'tripwire' | 'ticket-queue' }) {
   const state = useCalibrationWorker<MatrixCell[]>({ kind: 'matrix', world }, (m) => (m.type === 'matrix' ? m.cells : undefined));
@@ -17,6 +20,9 @@ function Matrix({ world }: { world: 'tripwire' | 'ticket-queue' }) {
         {state.ms.toFixed(0)} ms in a Web Worker. Green cells pass the full verifier; click one to step through it.
       </p>
       <ReferenceMatrix cells={state.result} world={world} testId={`matrix-${world}`} />
+      <Suspense fallback={<div className="chart-placeholder">Loading chart…</div>}>
+        <MatrixChart cells={state.result} />
+      </Suspense>
     </>
   );
 }
