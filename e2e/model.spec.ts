@@ -171,7 +171,7 @@ test('errors: 401, a non-JSON body and CORS each show their message; Retry then 
     await configure(page, modelUrl(task.spec), noCors.baseUrl);
     await page.getByTestId('model-step').click();
     await expect(page.getByTestId('chat-error-message')).toContainText('CORS', { timeout: 20_000 });
-    await expect(page.getByTestId('chat-error-message')).toContainText('OLLAMA_ORIGINS=http://127.0.0.1:4317');
+    await expect(page.getByTestId('chat-error-message')).toContainText(`OLLAMA_ORIGINS=${new URL(page.url()).origin}`);
 
     await page.getByTestId('base-url').fill(server.baseUrl);
     await page.getByTestId('retry').click();
