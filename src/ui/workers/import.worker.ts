@@ -61,7 +61,8 @@ async function run(req: ImportRequest): Promise<void> {
       }
     }
     if (issues.length) post({ type: 'issues', issues });
-    if (entries.length >= 500) flush();
+    // Small batches: each one is deserialised on the main thread in one task.
+    if (entries.length >= 100) flush();
   };
   let done = 0;
   const reader = stream.getReader();

@@ -1,11 +1,21 @@
+import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LibraryEntry } from '../../lib/librarySummary';
 
 const PALETTE = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a5af8', '#d64545', '#6b7280'];
 const BINS = 10;
 
+// An SVG scatter of thousands of points costs seconds of main thread: an even sample reads the same.
+const SCATTER_MAX = 400;
+
 /** Reward distribution per agent, naive vs full, per-layer means. */
 export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
+  const { agents, hist, scatter, layers } = useMemo(() => chartData(rows), [rows]);
+  const tip = { contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)' } };
+  return render(agents, hist, scatter, layers, tip);
+}
+
+function chartData(rows: LibraryEntry[]) {
   const agents = [...new Set(rows.map((r) => r.agent))].slice(0, PALETTE.length);
   const hist = Array.from({ length: BINS }, (_, b) => {
     const bin: Record<string, number | string> = { bin: `${(b / BINS).toFixed(1)}–${((b + 1) / BINS).toFixed(1)}` };
@@ -17,7 +27,9 @@ export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
     const b = Math.min(BINS - 1, Math.floor(r.reward * BINS));
     hist[b]![r.agent] = Number(hist[b]![r.agent]) + 1;
   }
-  const scatter = rows.filter((r) => r.reward !== null && r.naive !== null).slice(0, 3000).map((r) => ({ naive: r.naive, full: r.reward, agent: r.agent }));
+  const scored = rows.filter((r) => r.reward !== null && r.naive !== null);
+  const stride = Math.max(1, Math.ceil(scored.length / SCATTER_MAX));
+  const scatter = scored.filter((_, i) => i % stride === 0).map((r) => ({ naive: r.naive, full: r.reward, agent: r.agent }));
   const layerSums = new Map<string, { sum: number; n: number }>();
   for (const r of rows)
     for (const [k, v] of Object.entries(r.layers)) {
@@ -27,7 +39,12 @@ export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
       layerSums.set(k, s);
     }
   const layers = [...layerSums.entries()].slice(0, 16).map(([k, s]) => ({ layer: k, mean: Number((s.sum / s.n).toFixed(3)) }));
-  const tip = { contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)' } };
+  return { agents, hist, scatter, layers };
+}
+
+type ChartData = ReturnType<typeof chartData>;
+
+function render(agents: ChartData['agents'], hist: ChartData['hist'], scatter: ChartData['scatter'], layers: ChartData['layers'], tip: object) {
   return (
     <div className="lib-charts" data-testid="library-charts">
       <figure>
