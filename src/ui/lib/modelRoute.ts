@@ -35,16 +35,7 @@ export function modelHref(r: Partial<ModelRoute>): string {
   });
 }
 
-/**
- * How tasks are offered: fault-api's tasks differ by profile (the seed is
- * its own field), the other worlds' by task id.
- */
-export const taskKey = (world: World, t: Task): string => (world.id === 'fault-api' ? String(t.spec.profile) : t.id);
-export const taskLabel = (world: World, t: Task): string => (world.id === 'fault-api' ? String(t.spec.profile) : t.title);
-
-export function taskChoices(world: World): Task[] {
-  return [...new Map(world.listTasks().map((t) => [taskKey(world, t), t])).values()];
-}
+export { taskChoices, taskKey, taskLabel } from './taskChoice';
 
 /**
  * The task with the person's turn budget. When the world takes the budget as

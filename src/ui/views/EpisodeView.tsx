@@ -3,10 +3,10 @@ import type { Task, ToolCall, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { Controls } from '../components/episode/Controls';
 import { EpisodeHeader } from '../components/episode/EpisodeHeader';
-import { ScorecardPanel } from '../components/episode/ScorecardPanel';
+import { TaskPrompt } from '../components/episode/TaskPrompt';
 import { StepList } from '../components/episode/StepList';
+import { StepPanels } from '../components/episode/StepPanels';
 import { Timeline } from '../components/episode/Timeline';
-import { StateInspector } from '../components/inspect/StateInspector';
 import { PlayPanel } from '../components/play/PlayPanel';
 import { episodeHref, readEpisodeRoute, type EpisodeRoute } from '../lib/episodeRoute';
 import { getRun, startRun, type LiveRun } from '../lib/liveRun';
@@ -18,8 +18,6 @@ import { useAsync } from '../lib/useAsync';
 import { budgetSeries } from '../lib/budget';
 import { loadWorld } from '../lib/worlds';
 import { ExportButton } from '../components/ExportButton';
-
-const FULL_LABEL: Record<string, string> = { tripwire: 'layered', 'ticket-queue': 'dense' };
 
 export default function EpisodeView({ route }: { route: Route }) {
   const r = readEpisodeRoute(route.path, route.query);
@@ -51,7 +49,7 @@ function WithTrace({ world, task, r }: { world: World; task: Task; r: EpisodeRou
           <EpisodeHeader world={world} task={task} agent={r.agent} />
           <section className="panel start">
             <h2>{task.title}</h2>
-            <Prompt task={task} open />
+            <TaskPrompt task={task} open />
             <button
               type="button"
               className="primary"
@@ -116,19 +114,6 @@ interface LiveProps {
   onCall(call: ToolCall): void;
 }
 
-function Prompt({ task, open = false }: { task: Task; open?: boolean }) {
-  return (
-    <details className="prompt" open={open}>
-      <summary>Task prompt</summary>
-      {task.prompt.map((m, i) => (
-        <p key={i}>
-          <span className="role">{m.role}</span> {m.content}
-        </p>
-      ))}
-    </details>
-  );
-}
-
 export interface EpisodeBodyProps {
   world: World;
   task: Task;
@@ -166,7 +151,7 @@ export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header
         </span>
         <ExportButton trace={trace} />
       </div>
-      <Prompt task={task} />
+      <TaskPrompt task={task} />
       <Controls
         step={step}
         last={last}
@@ -196,32 +181,7 @@ export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header
             </>
           ) : null}
         </section>
-        <aside className="side">
-          <section className="panel">
-            <h3>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h3>
-            {hideEvents ? (
-              <p className="muted" data-testid="scorecard-hidden">
-                The verifiers’ verdicts appear when you finish (or reveal hints).
-              </p>
-            ) : state.status === 'done' ? (
-              <ScorecardPanel card={state.value.scorecard} fullLabel={FULL_LABEL[world.id] ?? 'full'} />
-            ) : state.status === 'error' ? (
-              <p className="error">{state.message}</p>
-            ) : (
-              <p className="muted">Scoring…</p>
-            )}
-          </section>
-          <section className="panel">
-            <h3>State at step {step}</h3>
-            {state.status === 'done' ? (
-              <StateInspector world={world.id} state={state.value.state} steps={trace.steps.slice(0, step)} hideVerifier={hideEvents} />
-            ) : state.status === 'error' ? (
-              <p className="error">{state.message}</p>
-            ) : (
-              <p className="muted">Replaying…</p>
-            )}
-          </section>
-        </aside>
+        <StepPanels world={world.id} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideEvents} />
       </div>
     </div>
   );

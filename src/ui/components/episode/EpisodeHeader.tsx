@@ -3,6 +3,7 @@ import type { Task } from '../../../core/types';
 import type { World } from '../../../core/world';
 import { episodeHref } from '../../lib/episodeRoute';
 import { navigate } from '../../lib/navigate';
+import { taskChoices, taskKey, taskLabel } from '../../lib/taskChoice';
 import { WORLD_INFO } from '../../lib/worlds';
 
 export interface EpisodeHeaderProps {
@@ -16,12 +17,9 @@ const ROLE_LABEL: Record<string, string> = { solver: 'solver', oracle: 'oracle',
 /** Pick the world, the task (with its seed / profile) and the agent; the URL changes, the view follows. */
 export function EpisodeHeader({ world, task, agent }: EpisodeHeaderProps) {
   const go = (spec: JsonObject, nextAgent = agent) => navigate(episodeHref({ world: world.id, task: spec, agent: nextAgent, step: 0 }));
-  const tasks = world.listTasks();
   const spec = task.spec;
   const agents = world.referenceAgents.filter((a) => a.appliesTo(task));
-  const taskKey = (t: Task) => (world.id === 'fault-api' ? String(t.spec.profile) : t.id);
-  const currentKey = taskKey(task);
-  const choices = [...new Map(tasks.map((t) => [taskKey(t), t])).values()];
+  const choices = taskChoices(world);
 
   return (
     <div className="episode-header">
@@ -38,17 +36,17 @@ export function EpisodeHeader({ world, task, agent }: EpisodeHeaderProps) {
       <label className="field grow">
         <span>{world.id === 'fault-api' ? 'profile' : 'task'}</span>
         <select
-          value={currentKey}
+          value={taskKey(world, task)}
           aria-label="task"
           onChange={(e) => {
-            const t = choices.find((c) => taskKey(c) === e.target.value);
+            const t = choices.find((c) => taskKey(world, c) === e.target.value);
             if (!t) return;
             go(world.id === 'fault-api' ? { ...spec, profile: t.spec.profile ?? 'realistic' } : t.spec);
           }}
         >
           {choices.map((t) => (
-            <option key={taskKey(t)} value={taskKey(t)}>
-              {world.id === 'fault-api' ? String(t.spec.profile) : t.title}
+            <option key={taskKey(world, t)} value={taskKey(world, t)}>
+              {taskLabel(world, t)}
             </option>
           ))}
         </select>

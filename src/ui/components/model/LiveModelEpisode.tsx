@@ -7,18 +7,16 @@ import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
 import { stepState } from '../../lib/stepState';
 import { useAsync } from '../../lib/useAsync';
-import { ScorecardPanel } from '../episode/ScorecardPanel';
+import { StepPanels } from '../episode/StepPanels';
 import { StepList } from '../episode/StepList';
 import { Timeline } from '../episode/Timeline';
 import { ExportButton } from '../ExportButton';
-import { StateInspector } from '../inspect/StateInspector';
 import { ChatErrorBox } from './ChatErrorBox';
 import { DriverLog } from './DriverLog';
 import { ProposalCard } from './ProposalCard';
-import { TaskPrompt } from './TaskPrompt';
+import { TaskPrompt } from '../episode/TaskPrompt';
 import { UsageSummary } from './UsageSummary';
 
-const FULL_LABEL: Record<string, string> = { tripwire: 'layered', 'ticket-queue': 'dense' };
 
 function statusText(s: SessionStatus): string {
   switch (s.kind) {
@@ -139,28 +137,7 @@ export function LiveModelEpisode({ session, route, resolved, onNew }: LiveModelE
           <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={false} />
           <DriverLog events={snap.events} messages={snap.messages} />
         </section>
-        <aside className="side">
-          <section className="panel">
-            <h3>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h3>
-            {state.status === 'done' ? (
-              <ScorecardPanel card={state.value.scorecard} fullLabel={FULL_LABEL[world.id] ?? 'full'} />
-            ) : state.status === 'error' ? (
-              <p className="error">{state.message}</p>
-            ) : (
-              <p className="muted">Scoring…</p>
-            )}
-          </section>
-          <section className="panel">
-            <h3>State at step {step}</h3>
-            {state.status === 'done' ? (
-              <StateInspector world={world.id} state={state.value.state} steps={trace.steps.slice(0, step)} hideVerifier={false} />
-            ) : state.status === 'error' ? (
-              <p className="error">{state.message}</p>
-            ) : (
-              <p className="muted">Replaying…</p>
-            )}
-          </section>
-        </aside>
+        <StepPanels world={world.id} step={step} last={last} state={state} steps={trace.steps} hideVerifier={false} />
       </div>
     </>
   );

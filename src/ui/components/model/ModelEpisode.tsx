@@ -8,7 +8,7 @@ import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
 import { LiveModelEpisode } from './LiveModelEpisode';
 import { TaskPicker } from './TaskPicker';
-import { TaskPrompt } from './TaskPrompt';
+import { TaskPrompt } from '../episode/TaskPrompt';
 
 export interface ModelEpisodeProps {
   world: World;

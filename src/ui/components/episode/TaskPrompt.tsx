@@ -1,6 +1,6 @@
 import type { Task } from '../../../core/types';
 
-/** The messages the model starts from. */
+/** The messages an agent starts from. */
 export function TaskPrompt({ task, open = false }: { task: Task; open?: boolean }) {
   return (
     <details className="prompt" open={open}>
