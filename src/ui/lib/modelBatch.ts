@@ -2,7 +2,8 @@ import { canonicalJson, type JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
-import { taskChoices, taskKey, withMaxTurns } from './modelRoute';
+import { withMaxTurns } from './modelRoute';
+import { taskChoices, taskKey } from './taskChoice';
 
 const MAX_SEEDS = 200;
 

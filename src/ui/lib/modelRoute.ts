@@ -35,7 +35,6 @@ export function modelHref(r: Partial<ModelRoute>): string {
   });
 }
 
-export { taskChoices, taskKey, taskLabel } from './taskChoice';
 
 /**
  * The task with the person's turn budget. When the world takes the budget as

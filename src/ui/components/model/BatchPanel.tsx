@@ -6,11 +6,12 @@ import type { Result } from '../../../core/result';
 import type { Trace } from '../../../core/types';
 import type { World } from '../../../core/world';
 import { batchTasks, cellOf, hasSeeds, type CellMode } from '../../lib/modelBatch';
-import { modelHref, taskChoices, taskKey, taskLabel } from '../../lib/modelRoute';
+import { modelHref } from '../../lib/modelRoute';
+import { taskChoices, taskKey, taskLabel } from '../../lib/taskChoice';
 import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
+import { WorldField } from '../episode/TaskFields';
 import { saveRun } from '../../lib/storage';
-import { WORLD_INFO } from '../../lib/worlds';
 import { Progress } from '../Progress';
 import { BatchResults } from './BatchResults';
 
@@ -99,16 +100,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
     <div className="batch" data-testid="batch">
       <section className="panel batch-form">
         <div className="episode-header">
-          <label className="field">
-            <span>world</span>
-            <select value={world.id} disabled={running} onChange={(e) => navigate(modelHref({ tab: 'batch', world: e.target.value }))} aria-label="world">
-              {WORLD_INFO.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.title}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WorldField value={world.id} disabled={running} onPick={(id) => navigate(modelHref({ tab: 'batch', world: id }))} />
           {hasSeeds(world) ? (
             <label className="field">
               <span>seeds</span>
