@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { isJsonObject, tryParseJson, type Json } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
@@ -7,7 +7,7 @@ import { runBatch, type BatchProgress } from '../../agents/batch';
 import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
 import { ModelAgent } from '../../agents/modelAgent';
 import { summarize, type ScoreSummary } from '../../traces/summary';
-import { CliError, fmt, table } from '../io';
+import { CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
 export interface EvalOptions {
@@ -57,12 +57,7 @@ function readKey(name: string | undefined, env: Record<string, string | undefine
 }
 
 function specsFromFile(file: string): Json[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const text = readTextFile(file);
   const whole = tryParseJson(text);
   if (whole.ok) return Array.isArray(whole.value) ? whole.value : [whole.value];
   return text

@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { isJsonObject, tryParseJson, type Json } from '../../core/json';
 import type { ToolCall } from '../../core/types';
 import { readTrace } from '../../traces/native';
 import { replayCalls, verifyTrace } from '../../traces/replay';
 import { summarize, type ScoreSummary } from '../../traces/summary';
-import { CliError } from '../io';
+import { CliError, readTextFile } from '../io';
 import { requireWorld } from '../worlds';
 
 function readJsonFile(file: string): Json {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const text = readTextFile(file);
   const parsed = tryParseJson(text);
   if (!parsed.ok) throw new CliError(`${file} is not JSON: ${parsed.error}`);
   return parsed.value;
