@@ -93,3 +93,21 @@ test('a broken file gets a clear message and leaves the library as it was', asyn
   await expect(page.getByTestId('import-status')).toContainText('Nothing was added');
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
 });
+
+test('vf-eval files: a fault-api row replays into the world with every layer; another environment opens as messages', async ({ page }) => {
+  const fixtures = join(process.cwd(), 'src/traces/import/fixtures');
+  await page.goto('./#/traces');
+  await page.getByTestId('file-input').setInputFiles([join(fixtures, 'v0.2/results.jsonl'), join(fixtures, 'v0.2/metadata.json')]);
+  await expect(page.getByTestId('import-status')).toContainText(/imported \(vf-eval-jsonl\)/, { timeout: 20_000 });
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('verify-banner')).toContainText('Replayed from vf-eval line', { timeout: 20_000 });
+  await expect(page.getByTestId('scorecard')).toContainText('completeness');
+
+  await page.goto('./#/traces');
+  await page.getByTestId('file-input').setInputFiles([join(fixtures, 'v0.1.10/results.jsonl'), join(fixtures, 'v0.1.10/metadata.json')]);
+  await expect(page.getByTestId('import-status')).toContainText('3 imported', { timeout: 20_000 });
+  await page.getByTestId('library-search').fill('hangman');
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('message-view')).toBeVisible();
+  await expect(page.getByTestId('message-view')).toContainText('suggest_letter');
+});
