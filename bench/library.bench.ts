@@ -41,7 +41,7 @@ test('library: 10,000 traces open, and the main thread never blocks for long', a
   await page.getByTestId('file-input').setInputFiles(path);
   await page.getByTestId('library-count').filter({ hasText: `${COUNT} of ${COUNT}` }).waitFor({ timeout: 120_000 });
   const openMs = Date.now() - t0;
-  await page.getByTestId('library-charts').locator('.recharts-surface').first().waitFor();
+  await page.waitForTimeout(500);
   const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
   await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
   const table = page.getByTestId('library-table');
@@ -49,7 +49,13 @@ test('library: 10,000 traces open, and the main thread never blocks for long', a
   for (let i = 0; i < 40; i++) await table.evaluate((el, y) => el.scrollTo(0, y), i * 3000);
   const scrollMs = Date.now() - s0;
   const scrollLongest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
-  const report = `library: ${COUNT} traces, ${mb.toFixed(1)} MB JSONL: open ${openMs} ms (file picked → all rows listed); longest main-thread task until the charts are drawn ${longest.toFixed(0)} ms; 40 scroll jumps ${scrollMs} ms, longest task while scrolling ${scrollLongest.toFixed(0)} ms`;
+  await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+  const c0 = Date.now();
+  await page.getByTestId('library-charts-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('library-charts').locator('.recharts-surface').nth(2).waitFor();
+  const chartsMs = Date.now() - c0;
+  const chartsLongest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
+  const report = `library: ${COUNT} traces, ${mb.toFixed(1)} MB JSONL: open ${openMs} ms (file picked → all rows listed); longest main-thread task ${longest.toFixed(0)} ms; 40 scroll jumps through the table ${scrollMs} ms, longest task ${scrollLongest.toFixed(0)} ms; charts drawn on scrolling to them in ${chartsMs} ms, longest task ${chartsLongest.toFixed(0)} ms`;
   console.log(report);
   await testInfo.attach('library', { body: report, contentType: 'text/plain' });
 });

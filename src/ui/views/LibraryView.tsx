@@ -9,6 +9,7 @@ import { filterEntries, groupEntries, type LibraryFilter } from '../lib/libraryF
 import type { LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
 import type { Route } from '../lib/route';
+import { useInView } from '../lib/useInView';
 import { allWorlds } from '../lib/worlds';
 
 const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
@@ -42,6 +43,7 @@ export default function LibraryView({ route }: { route: Route }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const src = route.query.get('src');
+  const [chartsRef, chartsInView] = useInView<HTMLElement>();
 
   useEffect(() => {
     if (!savedLoaded) loadSaved().catch((e: unknown) => setError(`Could not read the saved traces: ${String(e)}`));
@@ -145,10 +147,15 @@ export default function LibraryView({ route }: { route: Route }) {
         )}
       </section>
       {rows.length > 0 ? (
-        <section className="panel">
-          <Suspense fallback={<div className="chart-placeholder">Loading charts…</div>}>
-            <LibraryCharts rows={rows} />
-          </Suspense>
+        // Drawn when scrolled near: with thousands of traces the charts cost a few hundred ms of main thread.
+        <section className="panel" ref={chartsRef} data-testid="library-charts-panel">
+          {chartsInView ? (
+            <Suspense fallback={<div className="chart-placeholder">Loading charts…</div>}>
+              <LibraryCharts rows={rows} />
+            </Suspense>
+          ) : (
+            <div className="chart-placeholder">Charts</div>
+          )}
         </section>
       ) : null}
     </div>
