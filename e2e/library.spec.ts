@@ -111,3 +111,14 @@ test('vf-eval files: a fault-api row replays into the world with every layer; an
   await expect(page.getByTestId('message-view')).toBeVisible();
   await expect(page.getByTestId('message-view')).toContainText('suggest_letter');
 });
+
+test('a link #/traces?src=<url> imports a hosted file', async ({ page, context }) => {
+  const { path } = await fixture();
+  const body = readFileSync(path, 'utf8');
+  await context.route('https://raw.example.test/**', (route) =>
+    route.fulfill({ status: 200, body, headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } }),
+  );
+  await page.goto(`./#/traces?src=${encodeURIComponent('https://raw.example.test/team/evals/main/mixed.jsonl')}`);
+  await expect(page.getByTestId('import-status')).toContainText('mixed.jsonl: 6 imported', { timeout: 20_000 });
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
+});
