@@ -37,16 +37,12 @@ export function modelHref(r: Partial<ModelRoute>): string {
 
 
 /**
- * The task with the person's turn budget. When the world takes the budget as
- * a spec field (fault-api's max_turns), the task is made from the spec, so the
- * prompt, the trace's task and a replay all agree; otherwise only the copy's
- * maxTurns changes.
+ * The task with the person's turn budget, made from the spec (every world
+ * takes `max_turns`), so the prompt, the trace's task and a replay all agree.
  */
 export function withMaxTurns(world: World, task: Task, maxTurns: number | undefined): Task {
   if (maxTurns === undefined || maxTurns === task.maxTurns) return task;
-  if ('max_turns' in task.spec) {
-    const made = world.makeTask({ ...task.spec, max_turns: maxTurns });
-    if (made.ok && made.value.maxTurns === maxTurns) return made.value;
-  }
-  return { ...task, maxTurns };
+  const made = world.makeTask({ ...task.spec, max_turns: maxTurns });
+  // Settings bound max turns to what every world accepts; anything else keeps the task's own budget.
+  return made.ok ? made.value : task;
 }

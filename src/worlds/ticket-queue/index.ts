@@ -17,18 +17,18 @@ const SYSTEM_PROMPT =
   'Read before you write. Write exactly what the task asks — each note a JSON object with the keys the task names — and nothing else. ' +
   'Call finish with a one-line summary when you are done.';
 
-export function taskFromParams({ def, seed }: TicketQueueParams): Task {
-  const spec: JsonObject = { id: def.id, seed };
+export function taskFromParams({ def, seed, maxTurns = MAX_TURNS }: TicketQueueParams): Task {
+  const spec: JsonObject = maxTurns === MAX_TURNS ? { id: def.id, seed } : { id: def.id, seed, max_turns: maxTurns };
   return {
     world: WORLD_ID,
     id: `${WORLD_ID}/${def.id}/seed-${seed}`,
     title: `${def.title} (seed ${seed})`,
     seed,
     spec,
-    maxTurns: MAX_TURNS,
+    maxTurns,
     prompt: [
       { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: `${def.instruction} You have at most ${MAX_TURNS} tool calls.` },
+      { role: 'user', content: `${def.instruction} You have at most ${maxTurns} tool calls.` },
     ],
     tools: TICKET_QUEUE_TOOLS,
   };

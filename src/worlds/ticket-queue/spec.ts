@@ -4,18 +4,20 @@ import { makeBoard, type TicketRecord } from './data';
 import { TASK_DEFS, taskDef, type Gold, type TaskDef } from './tasks';
 
 export const WORLD_ID = 'ticket-queue';
-const KNOWN_KEYS = new Set(['world', 'id', 'seed']);
+const KNOWN_KEYS = new Set(['world', 'id', 'seed', 'max_turns']);
 
 export interface TicketQueueParams {
   def: TaskDef;
   seed: number;
+  /** A turn budget other than the world's default; part of the spec, so replays agree. */
+  maxTurns?: number;
 }
 
 /** Validate `{"id": "<task id>", "seed": n}` (seed optional, "world" allowed) from outside. */
 export function parseSpec(spec: unknown): Result<TicketQueueParams> {
   const ids = TASK_DEFS.map((d) => d.id).join(', ');
   if (!isJsonObject(spec)) return err(`a ticket-queue task must be a JSON object like {"id": "${TASK_DEFS[0]!.id}", "seed": 1}`);
-  for (const key of Object.keys(spec)) if (!KNOWN_KEYS.has(key)) return err(`unknown ticket-queue task field "${key}" (known: id, seed)`);
+  for (const key of Object.keys(spec)) if (!KNOWN_KEYS.has(key)) return err(`unknown ticket-queue task field "${key}" (known: id, seed, max_turns)`);
   if (spec.world !== undefined && spec.world !== WORLD_ID) return err(`task.world must be "${WORLD_ID}", got ${JSON.stringify(spec.world)}`);
   if (typeof spec.id !== 'string') return err(`task.id must be one of ${ids}`);
   const def = taskDef(spec.id);
@@ -23,7 +25,11 @@ export function parseSpec(spec: unknown): Result<TicketQueueParams> {
   const seed = spec.seed ?? def.defaultSeed;
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1)
     return err(`task.seed must be an integer between 0 and ${2 ** 31 - 1}, got ${JSON.stringify(seed)}`);
-  return ok({ def, seed });
+  const maxTurns = spec.max_turns;
+  if (maxTurns === undefined || maxTurns === null) return ok({ def, seed });
+  if (typeof maxTurns !== 'number' || !Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > 10000)
+    return err(`task.max_turns must be an integer between 1 and 10000, got ${JSON.stringify(maxTurns)}`);
+  return ok({ def, seed, maxTurns });
 }
 
 export interface Setup {

@@ -43,7 +43,7 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
     host,
     watchdogMs,
     makeTask: makeTripwireTask,
-    listTasks: () => TASK_DEFS.map(taskOf),
+    listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
     open: async (task) => {
       const def = defOf(task);
       const { SQL, checker, pristine } = await ready();
