@@ -3,11 +3,6 @@ import { readFileSync } from 'node:fs';
 /** A bad-input failure: printed as one line on stderr, exit code 2, never a stack trace. */
 export class CliError extends Error {}
 
-export interface Output {
-  json: boolean;
-  out(text: string): void;
-}
-
 export function fmt(x: number, digits = 2): string {
   return x.toFixed(digits);
 }

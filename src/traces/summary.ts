@@ -1,4 +1,4 @@
-import type { Json, JsonObject } from '../core/json';
+import type { JsonObject } from '../core/json';
 import type { Trace } from '../core/types';
 
 export type ReplayStatus = 'match' | 'mismatch' | 'n/a';
@@ -34,8 +34,4 @@ export function summarize(trace: Trace, replay: ReplayStatus): ScoreSummary {
   };
   if (card.readings) out.readings = card.readings;
   return out;
-}
-
-export function summaryJson(s: ScoreSummary): Json {
-  return JSON.parse(JSON.stringify(s)) as Json;
 }

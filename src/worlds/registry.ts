@@ -5,7 +5,3 @@ import { tripwireWorld } from './tripwire';
 
 /** Every world, as Node tests use them (tripwire on the in-process host: no watchdog). */
 export const WORLDS: readonly World[] = [faultApiWorld, tripwireWorld, ticketQueueWorld];
-
-export function getWorld(id: string): World | undefined {
-  return WORLDS.find((w) => w.id === id);
-}

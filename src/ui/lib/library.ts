@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
-import { deleteRun, listRuns } from './storage';
+import { listRuns } from './storage';
 
 export interface ImportJob {
   source: string;
@@ -40,12 +40,6 @@ export async function loadSaved(): Promise<void> {
     return summarizeNative(r.trace, r.id, r.finished ? 'saved in this browser' : 'in progress (saved)');
   });
   useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !saved.some((x) => x.id === e.id))], savedLoaded: true }));
-}
-
-export async function removeSaved(id: string): Promise<void> {
-  await deleteRun(id);
-  payloads.delete(id);
-  useLibrary.setState((s) => ({ entries: s.entries.filter((e) => e.id !== id) }));
 }
 
 /**
@@ -115,8 +109,4 @@ export function importFiles(files: File[]): void {
 
 export function importUrl(url: string): void {
   startImport({ kind: 'url', url }, url);
-}
-
-export function entryById(id: string): LibraryEntry | undefined {
-  return useLibrary.getState().entries.find((e) => e.id === id);
 }

@@ -48,4 +48,3 @@ function tx<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBReque
 export const saveRun = (run: SavedRun) => tx('readwrite', (s) => s.put(run)).then(() => undefined);
 export const loadRun = (id: string) => tx<SavedRun | undefined>('readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
 export const listRuns = () => tx<SavedRun[]>('readonly', (s) => s.getAll() as IDBRequest<SavedRun[]>);
-export const deleteRun = (id: string) => tx('readwrite', (s) => s.delete(id)).then(() => undefined);

@@ -1,6 +1,4 @@
 /// <reference lib="webworker" />
-import initSqlJs from 'sql.js';
-import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { referenceMatrix } from '../../core/matrix';
 import type { World } from '../../core/world';
 import { calibrateFaultApi } from '../../worlds/fault-api/calibrate';
@@ -22,7 +20,12 @@ function throttled() {
 // Reference agents only: their SQL is ours, so sql.js runs in this worker without a watchdog.
 async function world(id: 'tripwire' | 'ticket-queue'): Promise<World> {
   if (id === 'ticket-queue') return (await import('../../worlds/ticket-queue/index')).ticketQueueWorld;
-  const [{ createTripwireWorld }, { createInProcessHost }] = await Promise.all([import('../../worlds/tripwire/world'), import('../../worlds/tripwire/host')]);
+  const [{ createTripwireWorld }, { createInProcessHost }, { default: initSqlJs }, { default: wasmUrl }] = await Promise.all([
+    import('../../worlds/tripwire/world'),
+    import('../../worlds/tripwire/host'),
+    import('sql.js'),
+    import('sql.js/dist/sql-wasm.wasm?url'),
+  ]);
   return createTripwireWorld({ host: createInProcessHost(() => initSqlJs({ locateFile: () => wasmUrl })) });
 }
 

@@ -50,15 +50,6 @@ function coerceAmount(v: Json | undefined): Json {
   return v ?? null;
 }
 
-/** Unique rows by id (first seen wins), amounts coerced to integers. */
-export function dedupeAndCoerce(pages: PageView[]): JsonObject[] {
-  const seen = new Map<string, JsonObject>();
-  for (const p of pages)
-    for (const r of p.records)
-      if (typeof r.id === 'string' && !seen.has(r.id)) seen.set(r.id, { id: r.id, amount: coerceAmount(r.amount) });
-  return [...seen.values()];
-}
-
 /**
  * What an agent has gathered so far, updated incrementally: each decision
  * reads only the steps taken since the last one (an agent plays one episode).

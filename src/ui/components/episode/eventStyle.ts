@@ -1,4 +1,4 @@
-import type { EventKind, Step, WorldEvent } from '../../../core/types';
+import type { EventKind, WorldEvent } from '../../../core/types';
 
 export type Lane = 'calls' | 'faults' | 'access' | 'errors';
 
@@ -29,8 +29,4 @@ const TOOL_COLORS = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a
 export function toolColor(tools: readonly string[], name: string): string {
   const i = tools.indexOf(name);
   return i >= 0 ? TOOL_COLORS[i % TOOL_COLORS.length]! : '#8892a0';
-}
-
-export function stepFailed(step: Step): boolean {
-  return !step.result.ok || step.events.some((e) => e.kind === 'error');
 }
