@@ -22,7 +22,10 @@ async function startHumanRun(page: Page, world: string, task: object) {
 }
 
 test('home: the gotchas, the fault-api solvers and the ticket-queue sentinels, computed in the browser', async ({ page }, testInfo) => {
+  // The tripwire rows come from the home worker, so the page stays responsive while sql.js starts.
+  const homeWorker = page.waitForEvent('worker', { predicate: (w) => /home\.worker-[\w-]+\.js$/.test(w.url()) });
   await page.goto('./');
+  await homeWorker;
   const tripwire = page.getByTestId('home-tripwire');
   const expectRow = async (table: ReturnType<Page['getByTestId']>, agent: string, naive: string, full: string, caught: string) => {
     const row = table.getByTestId(`row-${agent}`);
@@ -41,6 +44,16 @@ test('home: the gotchas, the fault-api solvers and the ticket-queue sentinels, c
   await expect(tq.getByTestId('row-metric-gaming').getByTestId('naive')).toHaveText('1.00 PASS');
   await expect(tq.getByTestId('row-metric-gaming').getByTestId('full')).toContainText('0.00 FAIL');
   await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+});
+
+test('home: when the worker cannot load, the rows are computed on the page instead', async ({ page }) => {
+  let blocked = 0;
+  await page.route(/home\.worker-[\w-]+\.js$/, (route) => (blocked++, route.abort()));
+  await page.goto('./');
+  const row = page.getByTestId('home-tripwire').getByTestId('row-the-fabricator');
+  await expect(row.getByTestId('naive')).toHaveText('1.00 PASS', { timeout: 30_000 });
+  await expect(row.getByTestId('full')).toContainText('0.53 FAIL');
+  expect(blocked).toBeGreaterThan(0);
 });
 
 test('stepping through the-peeker: the honeypot trip shows on the timeline and L3 reads 0', async ({ page }, testInfo) => {

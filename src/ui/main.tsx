@@ -1,16 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
-import { loadWorld } from './lib/worlds';
+import { homeRows } from './lib/homeWorker';
 import './styles.css';
 
-// Compile sql.js while the rest of the app loads; the home table needs it first.
+// The entry is a few kilobytes and runs before React has even downloaded:
+// compile sql.js (index.html preloads its bytes), and on the home page start
+// the table's rows, so both overlap with loading and booting the app.
 void compileSqlWasm();
-if (window.location.hash.replace(/^#\/?/, '') === '') void loadWorld('tripwire', 'reference');
+if (window.location.hash.replace(/^#\/?/, '') === '') homeRows();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+import('./boot').catch((e: unknown) => {
+  const root = document.getElementById('root')!;
+  root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
+});

@@ -1,14 +1,15 @@
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomeTable } from '../components/HomeTable';
-import { faultApiRows, ticketQueueRows, tripwireRows } from '../lib/homeRows';
+import { homeRows } from '../lib/homeWorker';
 import { useAsync } from '../lib/useAsync';
-import { loadWorld, WORLD_INFO } from '../lib/worlds';
+import { WORLD_INFO } from '../lib/worlds';
 import { episodeHref } from '../lib/episodeRoute';
 
 export function HomeView() {
-  const tripwire = useAsync(() => loadWorld('tripwire', 'reference').then(tripwireRows), []);
-  const faultApi = useAsync(() => loadWorld('fault-api').then(faultApiRows), []);
-  const tickets = useAsync(() => loadWorld('ticket-queue').then(ticketQueueRows), []);
+  // Computed in a worker started by the entry (or now, when the app opened elsewhere).
+  const tripwire = useAsync(() => homeRows().tripwire, []);
+  const faultApi = useAsync(() => homeRows()['fault-api'], []);
+  const tickets = useAsync(() => homeRows()['ticket-queue'], []);
   const tablesDone = [tripwire, faultApi, tickets].every((t) => t.status !== 'loading');
   return (
     <>

@@ -1,5 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
-import { compileSqlWasm, sqlJsFrom } from './browserWasm';
+import { sqlJsFrom } from './browserSqlJs';
+import { compileSqlWasm } from './browserWasm';
 import type { SqlHost } from './host';
 import type { WorkerAnswer } from './protocol';
 import { createWorkerHost, type WorkerPort } from './workerHost';

@@ -1,27 +1,17 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 
 let compiled: Promise<WebAssembly.Module> | null = null;
 
 /**
- * Fetch and compile the sql.js wasm once per page. The app calls this first
- * thing, so compiling overlaps with loading the rest of the JavaScript; the
- * page's sql.js and every Worker are then instantiated from the same module.
+ * Fetch and compile the sql.js wasm once per page. The entry calls this before
+ * anything else loads, so compiling overlaps with loading the app; the page's
+ * sql.js and every Worker are then instantiated from the same module. No sql.js
+ * JavaScript here: the entry stays a few kilobytes.
  */
 export function compileSqlWasm(): Promise<WebAssembly.Module> {
+  // Streaming needs the server to say application/wasm; anything else falls back to compiling the bytes.
   compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async () => WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer()));
   return compiled;
-}
-
-/** sql.js on top of an already compiled module (Emscripten's instantiateWasm hook). */
-export function sqlJsFrom(module: WebAssembly.Module): Promise<SqlJsStatic> {
-  const config = {
-    instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
-      void WebAssembly.instantiate(module, imports).then(done);
-      return {};
-    },
-  };
-  return initSqlJs(config);
 }
 
 export { wasmUrl };

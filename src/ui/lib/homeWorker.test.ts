@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { HomeMessage, HomeRequest, HomeWorldId } from '../workers/homeProtocol';
+import type { HomeRow } from './homeRows';
+import { startHomeRows, type HomeWorkerPort } from './homeWorker';
+
+const row = (world: string, agent: string): HomeRow => ({ world, agent, label: agent, task: {}, taskTitle: 't', card: {} as HomeRow['card'] });
+
+/** A worker double: records what the page sends, lets the test answer or fail. */
+function fakeWorker() {
+  const sent: HomeRequest[] = [];
+  let onMessage: (m: HomeMessage) => void = () => {};
+  let onFailure: (message: string) => void = () => {};
+  let terminated = 0;
+  const port: HomeWorkerPort = {
+    post: (r) => sent.push(r),
+    onMessage: (cb) => (onMessage = cb),
+    onFailure: (cb) => (onFailure = cb),
+    terminate: () => terminated++,
+  };
+  return { port, sent, say: (m: HomeMessage) => onMessage(m), fail: (msg: string) => onFailure(msg), terminated: () => terminated };
+}
+
+const pageRows = () => {
+  const asked: HomeWorldId[] = [];
+  return { asked, inProcess: async (w: HomeWorldId) => (asked.push(w), [row(w, 'on-page')]) };
+};
+
+const fakeModule = {} as WebAssembly.Module;
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('startHomeRows', () => {
+  it('computes tripwire in the worker, the SQL-free worlds on the page, and ends the worker when all are in', async () => {
+    const w = fakeWorker();
+    const page = pageRows();
+    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    await tick();
+    expect(w.sent).toEqual([{ module: fakeModule }]);
+    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue']);
+    expect((await rows['fault-api'])[0]!.agent).toBe('on-page');
+    expect(w.terminated()).toBe(0);
+    w.say({ type: 'rows', world: 'tripwire', rows: [row('tripwire', 'the-peeker')] });
+    expect((await rows.tripwire)[0]!.agent).toBe('the-peeker');
+    await tick();
+    expect(w.terminated()).toBe(1);
+  });
+
+  it("rejects a world with the worker's own error message, without recomputing it on the page", async () => {
+    const w = fakeWorker();
+    const page = pageRows();
+    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    w.say({ type: 'error', world: 'tripwire', message: 'scratch schema differs from the seeded database' });
+    await expect(rows.tripwire).rejects.toThrow('scratch schema differs');
+    expect(page.asked).not.toContain('tripwire');
+  });
+
+  it('falls back to the page for the worlds still pending when the worker fails', async () => {
+    const w = fakeWorker();
+    const page = pageRows();
+    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    w.fail('Failed to fetch a worker script');
+    expect((await rows.tripwire)[0]!.agent).toBe('on-page');
+    expect(page.asked).toContain('tripwire');
+    expect(w.terminated()).toBeGreaterThan(0);
+    // A late message from the dead worker changes nothing.
+    w.say({ type: 'rows', world: 'tripwire', rows: [row('tripwire', 'late')] });
+    expect((await rows.tripwire)[0]!.agent).toBe('on-page');
+  });
+
+  it('computes everything on the page when no worker can be created', async () => {
+    const page = pageRows();
+    const rows = startHomeRows({
+      spawn: () => {
+        throw new Error('Worker is not defined');
+      },
+      compile: async () => fakeModule,
+      inProcess: page.inProcess,
+    });
+    expect((await rows.tripwire)[0]!.agent).toBe('on-page');
+    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire']);
+  });
+
+  it('tells the worker when the wasm could not be compiled, so it reports instead of waiting forever', async () => {
+    const w = fakeWorker();
+    startHomeRows({ spawn: () => w.port, compile: async () => Promise.reject(new Error('404 sql-wasm.wasm')), inProcess: pageRows().inProcess });
+    await tick();
+    expect(w.sent).toEqual([{ failed: '404 sql-wasm.wasm' }]);
+  });
+
+  it('surfaces a page-side failure as that world’s error', async () => {
+    const w = fakeWorker();
+    const rows = startHomeRows({
+      spawn: () => w.port,
+      compile: async () => fakeModule,
+      inProcess: async (world) => {
+        if (world === 'fault-api') throw new Error('fault-api exploded');
+        return [];
+      },
+    });
+    await expect(rows['fault-api']).rejects.toThrow('fault-api exploded');
+  });
+});

@@ -1,0 +1,99 @@
+import { compileSqlWasm } from '../../worlds/tripwire/browserWasm';
+import type { HomeMessage, HomeRequest, HomeWorldId } from '../workers/homeProtocol';
+import { HOME_WORLDS, WORKER_WORLDS } from '../workers/homeProtocol';
+import type { HomeRow } from './homeRows';
+
+export type HomeRows = Record<HomeWorldId, Promise<HomeRow[]>>;
+
+/** The worker as the client sees it (a fake in tests). */
+export interface HomeWorkerPort {
+  post(request: HomeRequest): void;
+  onMessage(cb: (m: HomeMessage) => void): void;
+  /** The worker could not start or died: its script failed to load, for example. */
+  onFailure(cb: (message: string) => void): void;
+  terminate(): void;
+}
+
+export interface HomeRowsOptions {
+  spawn: () => HomeWorkerPort;
+  compile: () => Promise<WebAssembly.Module>;
+  /** The same rows on the page's thread: the fallback when no worker can run. */
+  inProcess: (world: HomeWorldId) => Promise<HomeRow[]>;
+}
+
+/**
+ * Starts computing the home table's three worlds and returns a promise per
+ * world, each settling as soon as its rows arrive: tripwire in a Worker, the
+ * others on the page. A world the worker reports an error for rejects with
+ * that message (it would fail the same way on the page); if the worker itself
+ * fails, its worlds still pending are computed on the page instead.
+ */
+export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): HomeRows {
+  const settle = {} as Record<HomeWorldId, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }>;
+  const rows = {} as HomeRows;
+  for (const w of HOME_WORLDS)
+    rows[w] = new Promise<HomeRow[]>((resolve, reject) => {
+      settle[w] = { resolve, reject, done: false };
+    });
+  let port: HomeWorkerPort | null = null;
+  const finish = (w: HomeWorldId, outcome: { rows: HomeRow[] } | { error: Error }) => {
+    const s = settle[w];
+    if (s.done) return;
+    s.done = true;
+    if ('rows' in outcome) s.resolve(outcome.rows);
+    else s.reject(outcome.error);
+    if (HOME_WORLDS.every((x) => settle[x].done)) port?.terminate();
+  };
+  const onPage = (w: HomeWorldId) =>
+    inProcess(w).then(
+      (r) => finish(w, { rows: r }),
+      (e: unknown) => finish(w, { error: e instanceof Error ? e : new Error(String(e)) }),
+    );
+  const fallBack = () => WORKER_WORLDS.filter((w) => !settle[w].done).forEach(onPage);
+  HOME_WORLDS.filter((w) => !WORKER_WORLDS.includes(w)).forEach(onPage);
+  try {
+    port = spawn();
+  } catch {
+    fallBack();
+    return rows;
+  }
+  port.onMessage((m) => finish(m.world, m.type === 'rows' ? { rows: m.rows } : { error: new Error(m.message) }));
+  port.onFailure(() => {
+    port?.terminate();
+    fallBack();
+  });
+  compile().then(
+    (module) => port.post({ module }),
+    (e: unknown) => port.post({ failed: e instanceof Error ? e.message : String(e) }),
+  );
+  return rows;
+}
+
+function spawnHomeWorker(): HomeWorkerPort {
+  const worker = new Worker(new URL('../workers/home.worker.ts', import.meta.url), { type: 'module' });
+  return {
+    post: (request) => worker.postMessage(request),
+    onMessage: (cb) => worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => cb(e.data)),
+    onFailure: (cb) => worker.addEventListener('error', (e) => cb(e.message || 'the home worker failed to start')),
+    terminate: () => worker.terminate(),
+  };
+}
+
+async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
+  const [{ faultApiRows, ticketQueueRows, tripwireRows }, { loadWorld }] = await Promise.all([import('./homeRows'), import('./worlds')]);
+  if (world === 'fault-api') return faultApiRows(await loadWorld(world));
+  if (world === 'ticket-queue') return ticketQueueRows(await loadWorld(world));
+  return tripwireRows(await loadWorld(world, 'reference'));
+}
+
+let started: HomeRows | null = null;
+
+/**
+ * The home table's rows, started once per page: by the entry before React
+ * loads when the page opens on the home route, else by the home view. The
+ * rows are deterministic, so coming back to the home page shows them at once.
+ */
+export function homeRows(): HomeRows {
+  started ??= startHomeRows({ spawn: spawnHomeWorker, compile: compileSqlWasm, inProcess: onThePage });
+  return started;
+}

@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+import { sqlJsFrom } from '../../worlds/tripwire/browserSqlJs';
+import { createInProcessHost } from '../../worlds/tripwire/host';
+import { createTripwireWorld } from '../../worlds/tripwire/world';
+import { faultApiRows, ticketQueueRows, tripwireRows, type HomeRow } from '../lib/homeRows';
+import { WORKER_WORLDS, type HomeMessage, type HomeRequest, type HomeWorldId } from './homeProtocol';
+
+/**
+ * The home table's tripwire rows, off the page's thread: the page boots React
+ * while this computes, on the other core. Reference agents only (our SQL), so
+ * sql.js runs here in-process, instantiated from the module the page compiled.
+ */
+const module = new Promise<WebAssembly.Module>((resolve, reject) => {
+  self.onmessage = (e: MessageEvent<HomeRequest>) => ('module' in e.data ? resolve(e.data.module) : reject(new Error(e.data.failed)));
+});
+module.catch(() => undefined);
+
+const post = (m: HomeMessage) => self.postMessage(m);
+
+async function send(world: HomeWorldId, make: () => Promise<HomeRow[]>): Promise<void> {
+  try {
+    post({ type: 'rows', world, rows: await make() });
+  } catch (e) {
+    post({ type: 'error', world, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+const ROWS: Record<HomeWorldId, () => Promise<HomeRow[]>> = {
+  tripwire: () => {
+    const SQL = module.then(sqlJsFrom);
+    return tripwireRows(createTripwireWorld({ host: createInProcessHost(() => SQL) }));
+  },
+  'fault-api': async () => faultApiRows((await import('../../worlds/fault-api/index')).faultApiWorld),
+  'ticket-queue': async () => ticketQueueRows((await import('../../worlds/ticket-queue/index')).ticketQueueWorld),
+};
+
+for (const world of WORKER_WORLDS) await send(world, ROWS[world]);
