@@ -122,3 +122,42 @@ test('a link #/traces?src=<url> imports a hosted file', async ({ page, context }
   await expect(page.getByTestId('import-status')).toContainText('mixed.jsonl: 6 imported', { timeout: 20_000 });
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6/);
 });
+
+test('deleting traces: a saved run leaves this browser for good, an imported one leaves the tab, the rest stay', async ({ page }, testInfo) => {
+  const { path } = await fixture();
+  // Visit the library first: runs saved afterwards must still show when coming back.
+  await page.goto('./#/traces');
+  await expect(page.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
+  const spec = encodeURIComponent(JSON.stringify({ id: 'resolve-confirmed', seed: 5 }));
+  for (const finish of [true, false]) {
+    await page.goto(`./#/episode/ticket-queue?task=${spec}&agent=human`);
+    await page.getByTestId('start-run').click();
+    await page.getByRole('button', { name: 'List tickets' }).click();
+    await expect(page.getByTestId('step-counter')).toHaveText('step 1 / 1');
+    if (finish) {
+      await page.getByTestId('finish-summary').fill('nothing done');
+      await page.getByRole('button', { name: /Finish/ }).click();
+      await expect(page.getByTestId('verdict-dense')).toBeVisible();
+    }
+  }
+  await page.goto('./#/traces');
+  await expect(page.getByTestId('library-count')).toHaveText(/^2 of 2 traces/);
+  await importFile(page, path);
+  await expect(page.getByTestId('library-count')).toHaveText(/^8 of 8 traces/);
+
+  await expect(page.getByTestId('delete-selected')).toBeDisabled();
+  const rows = page.getByTestId('library-row');
+  await rows.filter({ hasText: 'saved in this browser' }).getByRole('checkbox').check();
+  await rows.filter({ hasText: 'the-peeker' }).getByRole('checkbox').check();
+  await page.getByTestId('delete-selected').click();
+  await expect(page.getByTestId('confirm-delete')).toContainText('Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves this tab');
+  await testInfo.attach('confirm-delete', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.getByTestId('confirm-delete-yes').click();
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
+  await expect(rows.filter({ hasText: 'the-peeker' })).toHaveCount(0);
+
+  // After a reload only the saved runs come back: the deleted one does not, the one in progress does.
+  await page.reload();
+  await expect(page.getByTestId('library-count')).toHaveText(/^1 of 1 traces/);
+  await expect(rows.filter({ hasText: 'in progress (saved)' })).toHaveCount(1);
+});

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
-import { listRuns } from './storage';
+import { forgetRuns } from './liveRun';
+import { deleteRuns, listRuns } from './storage';
 
 export interface ImportJob {
   source: string;
@@ -17,12 +18,11 @@ export interface ImportJob {
 
 interface LibraryState {
   entries: LibraryEntry[];
-  savedLoaded: boolean;
   job: ImportJob | null;
 }
 
 /** The library's rows. Payloads (whole traces) stay outside the store, keyed by id: only summaries are reactive. */
-export const useLibrary = create<LibraryState>(() => ({ entries: [], savedLoaded: false, job: null }));
+export const useLibrary = create<LibraryState>(() => ({ entries: [], job: null }));
 
 const payloads = new Map<string, Payload>();
 let worker: Worker | null = null;
@@ -32,14 +32,44 @@ export function payloadOf(id: string): Payload | undefined {
   return payloads.get(id);
 }
 
-/** Saved runs (human play, model runs) from IndexedDB; imported files join them for this tab. */
+/** Ids of the entries that are runs saved in this browser (the rest were imported into this tab). */
+const savedIds = new Set<string>();
+
+export const isSaved = (id: string) => savedIds.has(id);
+
+/**
+ * Saved runs (human play, model runs) from IndexedDB, newest first; imported files join them
+ * for this tab. Read again on every visit: runs saved since, or deleted in another tab, show.
+ */
 export async function loadSaved(): Promise<void> {
-  const runs = await listRuns();
+  const runs = (await listRuns()).sort((a, b) => b.savedAt - a.savedAt);
+  const fresh = new Set(runs.map((r) => r.id));
+  const gone = [...savedIds].filter((id) => !fresh.has(id));
+  for (const id of gone) payloads.delete(id);
+  savedIds.clear();
   const saved = runs.map((r) => {
+    savedIds.add(r.id);
     payloads.set(r.id, { kind: 'native', trace: r.trace });
     return summarizeNative(r.trace, r.id, r.finished ? 'saved in this browser' : 'in progress (saved)');
   });
-  useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !saved.some((x) => x.id === e.id))], savedLoaded: true }));
+  const drop = new Set([...fresh, ...gone]);
+  useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !drop.has(e.id))] }));
+}
+
+/**
+ * Removes traces from the library: runs saved in this browser are deleted from
+ * IndexedDB (one transaction — if it fails, nothing is removed anywhere), and
+ * imported ones leave this tab.
+ */
+export async function removeEntries(ids: readonly string[]): Promise<void> {
+  await deleteRuns(ids);
+  forgetRuns(ids);
+  for (const id of ids) {
+    payloads.delete(id);
+    savedIds.delete(id);
+  }
+  const gone = new Set(ids);
+  useLibrary.setState((s) => ({ entries: s.entries.filter((e) => !gone.has(e.id)) }));
 }
 
 /**

@@ -98,6 +98,11 @@ export function startRun(world: World, task: Task): Promise<LiveRun> {
   return p.then((r) => r);
 }
 
+/** Drops deleted runs from this tab's memory, so their links say they are gone instead of resurrecting them. */
+export function forgetRuns(ids: readonly string[]): void {
+  for (const id of ids) live.delete(id);
+}
+
 /** The live run with this id, restored from storage after a reload. */
 export function getRun(id: string, world: World): Promise<LiveRun> {
   let p = live.get(id);

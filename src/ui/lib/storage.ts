@@ -48,3 +48,18 @@ function tx<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBReque
 export const saveRun = (run: SavedRun) => tx('readwrite', (s) => s.put(run)).then(() => undefined);
 export const loadRun = (id: string) => tx<SavedRun | undefined>('readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
 export const listRuns = () => tx<SavedRun[]>('readonly', (s) => s.getAll() as IDBRequest<SavedRun[]>);
+
+/** Deletes these runs in one transaction: all of them or, on failure, none. Unknown ids are ignored. */
+export function deleteRuns(ids: readonly string[]): Promise<void> {
+  return open().then(
+    (db) =>
+      new Promise<void>((resolve, reject) => {
+        const t = db.transaction(STORE, 'readwrite');
+        const store = t.objectStore(STORE);
+        for (const id of ids) store.delete(id);
+        t.oncomplete = () => resolve();
+        t.onerror = () => reject(t.error ?? new Error('storage failed'));
+        t.onabort = () => reject(t.error ?? new Error('storage aborted'));
+      }),
+  );
+}

@@ -1,8 +1,8 @@
 import type { Trace } from '../../core/types';
 import { canonicalJson } from '../../core/json';
-import { payloadOf, useLibrary, loadSaved } from '../lib/library';
+import { payloadOf } from '../lib/library';
 import type { Route } from '../lib/route';
-import { useEffect } from 'react';
+import { useSavedRuns } from '../lib/useSavedRuns';
 
 const short = (v: unknown) => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -11,16 +11,14 @@ const short = (v: unknown) => {
 
 /** Two or more traces of one task side by side: steps aligned, where they diverge, rewards per layer. */
 export default function CompareView({ route }: { route: Route }) {
-  const savedLoaded = useLibrary((s) => s.savedLoaded);
-  useEffect(() => {
-    if (!savedLoaded) void loadSaved();
-  }, [savedLoaded]);
+  const saved = useSavedRuns();
   const ids = (route.query.get('ids') ?? '').split(',').filter(Boolean);
   const traces = ids.flatMap((id) => {
     const p = payloadOf(id);
     return p?.kind === 'native' ? [{ id, trace: p.trace }] : [];
   });
-  if (!savedLoaded) return <p className="muted">Opening the library…</p>;
+  if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  if (saved.error && traces.length < 2) return <p className="error">{saved.error}</p>;
   if (traces.length < 2) return <p className="error">Pick two or more native traces of the same task in the library to compare them.</p>;
   const n = Math.max(...traces.map((t) => t.trace.steps.length));
   const callKey = (t: Trace, i: number) => (t.steps[i] ? canonicalJson(t.steps[i]!.call) : '');

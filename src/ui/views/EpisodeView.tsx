@@ -40,33 +40,9 @@ function WithTrace({ world, task, r }: { world: World; task: Task; r: EpisodeRou
   const specKey = JSON.stringify(task.spec);
   const ref = useAsync(() => (r.agent === 'human' ? Promise.resolve(null) : referenceTrace(world, task, r.agent)), [world, specKey, r.agent]);
   const run = useAsync(() => (r.agent === 'human' && r.run ? getRun(r.run, world) : Promise.resolve(null)), [world, r.agent, r.run]);
-  const [starting, setStarting] = useState(false);
 
   if (r.agent === 'human') {
-    if (!r.run)
-      return (
-        <div className="episode">
-          <EpisodeHeader world={world} task={task} agent={r.agent} />
-          <section className="panel start">
-            <h2>{task.title}</h2>
-            <TaskPrompt task={task} open />
-            <button
-              type="button"
-              className="primary"
-              disabled={starting}
-              onClick={async () => {
-                setStarting(true);
-                const live = await startRun(world, task);
-                navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: live.id, step: 0 }), { replace: true });
-              }}
-              data-testid="start-run"
-            >
-              Start playing
-            </button>
-            <p className="muted small">Your run is scored exactly like an agent's and saved in this browser. The verifier's events stay hidden until you finish.</p>
-          </section>
-        </div>
-      );
+    if (!r.run) return <StartPanel world={world} task={task} agent={r.agent} />;
     if (run.status === 'loading') return <p className="muted">Restoring your run…</p>;
     if (run.status === 'error') return <p className="error">{run.message}</p>;
     return <LiveEpisode world={world} task={task} r={r} live={run.value!} />;
@@ -74,6 +50,40 @@ function WithTrace({ world, task, r }: { world: World; task: Task; r: EpisodeRou
   if (ref.status === 'loading') return <p className="muted">Running {r.agent}…</p>;
   if (ref.status === 'error') return <p className="error">{ref.message}</p>;
   return <EpisodeBody world={world} task={task} trace={ref.value!} step={r.step} stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })} header={{ agent: r.agent }} />;
+}
+
+/**
+ * Before a person's run: the task and a start button. Its own component, so its state starts
+ * fresh each time the view comes back to it (after a finished run, say).
+ */
+function StartPanel({ world, task, agent }: { world: World; task: Task; agent: string }) {
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      const live = await startRun(world, task);
+      navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: live.id, step: 0 }), { replace: true });
+    } catch (e) {
+      setError(`Could not start the run: ${e instanceof Error ? e.message : String(e)}`);
+      setStarting(false);
+    }
+  };
+  return (
+    <div className="episode">
+      <EpisodeHeader world={world} task={task} agent={agent} />
+      <section className="panel start">
+        <h2>{task.title}</h2>
+        <TaskPrompt task={task} open />
+        <button type="button" className="primary" disabled={starting} onClick={() => void start()} data-testid="start-run">
+          Start playing
+        </button>
+        {error ? <p className="error">{error}</p> : null}
+        <p className="muted small">Your run is scored exactly like an agent's and saved in this browser. The verifier's events stay hidden until you finish.</p>
+      </section>
+    </div>
+  );
 }
 
 function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: EpisodeRoute; live: LiveRun }) {

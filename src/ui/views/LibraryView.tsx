@@ -4,12 +4,13 @@ import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/exp
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
 import { download } from '../lib/download';
-import { importUrl, loadSaved, payloadOf, useLibrary } from '../lib/library';
+import { importUrl, isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
 import { filterEntries, groupEntries, type LibraryFilter } from '../lib/libraryFilter';
 import type { LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
 import type { Route } from '../lib/route';
 import { useInView } from '../lib/useInView';
+import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds } from '../lib/worlds';
 
 const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
@@ -37,17 +38,15 @@ function nativeTraces(rows: LibraryEntry[]): Trace[] {
 
 export default function LibraryView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
-  const savedLoaded = useLibrary((s) => s.savedLoaded);
+  const saved = useSavedRuns();
   const [filter, setFilter] = useState<LibraryFilter>({ text: '', world: '', onlyDisagreements: route.query.get('filter') === 'disagreements' });
   const [groupBy, setGroupBy] = useState<'' | 'agent' | 'task' | 'world'>('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const src = route.query.get('src');
   const [chartsRef, chartsInView] = useInView<HTMLElement>();
 
-  useEffect(() => {
-    if (!savedLoaded) loadSaved().catch((e: unknown) => setError(`Could not read the saved traces: ${String(e)}`));
-  }, [savedLoaded]);
   useEffect(() => {
     if (src) importUrl(src);
   }, [src]);
@@ -66,6 +65,17 @@ export default function LibraryView({ route }: { route: Route }) {
       else n.add(id);
       return n;
     });
+  const savedChosen = chosen.filter((c) => isSaved(c.id)).length;
+  const remove = async () => {
+    setConfirmDelete(false);
+    try {
+      await removeEntries(chosen.map((c) => c.id));
+      setSelected(new Set());
+      setError(null);
+    } catch (e) {
+      setError(`Nothing was deleted: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
   const compareTask = chosen.length >= 2 && new Set(chosen.map((c) => `${c.world}|${c.task}`)).size === 1;
 
   return (
@@ -74,6 +84,7 @@ export default function LibraryView({ route }: { route: Route }) {
         <h2>Trace library</h2>
         <ImportPanel />
         {error ? <p className="error">{error}</p> : null}
+        {saved.error ? <p className="error">{saved.error}</p> : null}
       </section>
       <section className="panel">
         <div className="lib-toolbar">
@@ -115,7 +126,25 @@ export default function LibraryView({ route }: { route: Route }) {
           <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
             Export CSV
           </button>
+          <button type="button" className="danger" disabled={!chosen.length} onClick={() => setConfirmDelete(true)} data-testid="delete-selected" title="Select the traces to delete">
+            Delete selected…
+          </button>
         </div>
+        {confirmDelete && chosen.length ? (
+          <div className="confirm" role="alertdialog" aria-label="confirm deletion" data-testid="confirm-delete">
+            <span>
+              Delete {chosen.length} trace{chosen.length === 1 ? '' : 's'}?{' '}
+              {savedChosen ? `${savedChosen} saved in this browser ${savedChosen === 1 ? 'is' : 'are'} deleted for good. ` : ''}
+              {chosen.length - savedChosen ? `${chosen.length - savedChosen} imported ${chosen.length - savedChosen === 1 ? 'leaves' : 'leave'} this tab (the file is untouched).` : ''}
+            </span>
+            <button type="button" className="danger" onClick={() => void remove()} data-testid="confirm-delete-yes" autoFocus>
+              Delete
+            </button>
+            <button type="button" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
         {groups.length ? (
           <table className="grid groups" data-testid="library-groups">
             <thead>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { Trace } from '../../core/types';
 import { vfRolloutToTrace } from '../../traces/import/index';
 import type { VfRollout } from '../../traces/import/types';
@@ -6,9 +5,10 @@ import { replayCalls, verifyTrace, type ReplayReport } from '../../traces/replay
 import { MessageView } from '../components/trace/MessageView';
 import { VerifyBanner } from '../components/trace/VerifyBanner';
 import { episodeHref } from '../lib/episodeRoute';
-import { loadSaved, payloadOf, useLibrary } from '../lib/library';
+import { payloadOf } from '../lib/library';
 import { hrefFor, type Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
+import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds, isWorldId, loadWorld } from '../lib/worlds';
 import { EpisodeBody } from './EpisodeView';
 
@@ -29,12 +29,8 @@ async function openNative(recorded: Trace, note?: string): Promise<Opened> {
 
 export default function TraceView({ route }: { route: Route }) {
   const id = route.path[1] ?? '';
-  const savedLoaded = useLibrary((s) => s.savedLoaded);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!savedLoaded) loadSaved().catch((e: unknown) => setError(String(e)));
-  }, [savedLoaded]);
-  const payload = savedLoaded ? payloadOf(id) : undefined;
+  const saved = useSavedRuns();
+  const payload = saved.ready ? payloadOf(id) : undefined;
   const stepText = route.query.get('step');
   const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
 
@@ -50,8 +46,8 @@ export default function TraceView({ route }: { route: Route }) {
     return openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
   }, [payload]);
 
-  if (error) return <p className="error">{error}</p>;
-  if (!savedLoaded) return <p className="muted">Opening the library…</p>;
+  if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  if (saved.error && !payload) return <p className="error">{saved.error}</p>;
   if (!payload)
     return (
       <section className="panel">
