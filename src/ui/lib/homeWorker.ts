@@ -49,8 +49,9 @@ export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): H
       (r) => finish(w, { rows: r }),
       (e: unknown) => finish(w, { error: e instanceof Error ? e : new Error(String(e)) }),
     );
-  const fallBack = () => WORKER_WORLDS.filter((w) => !settle[w].done).forEach(onPage);
-  HOME_WORLDS.filter((w) => !WORKER_WORLDS.includes(w)).forEach(onPage);
+  const inWorker = (w: HomeWorldId) => (WORKER_WORLDS as readonly HomeWorldId[]).includes(w);
+  const fallBack = () => HOME_WORLDS.filter((w) => inWorker(w) && !settle[w].done).forEach(onPage);
+  HOME_WORLDS.filter((w) => !inWorker(w)).forEach(onPage);
   try {
     port = spawn();
   } catch {

@@ -2,8 +2,8 @@
 import { sqlJsFrom } from '../../worlds/tripwire/browserSqlJs';
 import { createInProcessHost } from '../../worlds/tripwire/host';
 import { createTripwireWorld } from '../../worlds/tripwire/world';
-import { faultApiRows, ticketQueueRows, tripwireRows, type HomeRow } from '../lib/homeRows';
-import { WORKER_WORLDS, type HomeMessage, type HomeRequest, type HomeWorldId } from './homeProtocol';
+import { tripwireRows, type HomeRow } from '../lib/homeRows';
+import { WORKER_WORLDS, type HomeMessage, type HomeRequest, type HomeWorldId, type WorkerWorldId } from './homeProtocol';
 
 /**
  * The home table's tripwire rows, off the page's thread: the page boots React
@@ -25,13 +25,12 @@ async function send(world: HomeWorldId, make: () => Promise<HomeRow[]>): Promise
   }
 }
 
-const ROWS: Record<HomeWorldId, () => Promise<HomeRow[]>> = {
+// Static imports only: the worker is one file, so it starts after one fetch, not a chain of them.
+const ROWS: Record<WorkerWorldId, () => Promise<HomeRow[]>> = {
   tripwire: () => {
     const SQL = module.then(sqlJsFrom);
     return tripwireRows(createTripwireWorld({ host: createInProcessHost(() => SQL) }));
   },
-  'fault-api': async () => faultApiRows((await import('../../worlds/fault-api/index')).faultApiWorld),
-  'ticket-queue': async () => ticketQueueRows((await import('../../worlds/ticket-queue/index')).ticketQueueWorld),
 };
 
 for (const world of WORKER_WORLDS) await send(world, ROWS[world]);

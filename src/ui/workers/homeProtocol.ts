@@ -9,7 +9,8 @@ export const HOME_WORLDS: readonly HomeWorldId[] = ['fault-api', 'ticket-queue',
  * cold page) is the long pole and would otherwise block the page. The SQL-free worlds take tens of
  * milliseconds on the page while React loads; moving them into the worker too measured no faster.
  */
-export const WORKER_WORLDS: readonly HomeWorldId[] = ['tripwire'];
+export const WORKER_WORLDS = ['tripwire'] as const satisfies readonly HomeWorldId[];
+export type WorkerWorldId = (typeof WORKER_WORLDS)[number];
 
 /** Page → worker: the page's compiled sql.js module (or why there is none). */
 export type HomeRequest = { module: WebAssembly.Module } | { failed: string };
