@@ -11,8 +11,9 @@ export interface WorldInfo {
 /**
  * What the world will run. `play`: SQL from a person, a model or a file, so
  * tripwire's databases live in Web Workers behind the watchdog. `reference`:
- * our own reference agents' SQL, run in-process on the page — no Worker to
- * start and no second wasm compile, which is what makes the home table fast.
+ * our own reference agents' SQL, run in-process on the page (episode views of
+ * reference agents; the home table when its worker cannot start) — no Worker
+ * to start and no second wasm compile.
  */
 export type Purpose = 'play' | 'reference';
 
