@@ -7,6 +7,8 @@ test('the home page lists the worlds and reproduces the CLI calibration table', 
   ) as Record<string, Record<string, Record<string, number>>>;
   await page.goto('./');
   await expect(page.getByTestId('world-list')).toContainText('fault-api');
+  // index.html's static shell (header, "Loading…") is gone once the app has rendered.
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0);
   const table = page.getByTestId('fault-api-calibration');
   await expect(table).toBeVisible({ timeout: 30_000 });
   for (const [profile, row] of Object.entries(cli['fault-api']!))
@@ -25,7 +27,8 @@ test('unknown routes say so and link home', async ({ page }) => {
 
 test('the build uses relative asset paths, so it works from a GitHub Pages sub-path', async ({ request }) => {
   const html = await (await request.get('./')).text();
-  const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:'));
+  expect(html).toContain('data-testid="boot-shell"');
+  const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:') && !r.startsWith('#'));
   expect(refs.length).toBeGreaterThan(1);
   for (const r of refs) expect(r, r).toMatch(/^\.\//);
 });

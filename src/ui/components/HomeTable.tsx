@@ -9,7 +9,22 @@ const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
 );
 
 /** Reference trajectories with both verdicts; each row opens its episode at step 0. */
-export function HomeTable({ title, rows, fullLabel, testId, note }: { title: string; rows: AsyncState<HomeRow[]>; fullLabel: string; testId: string; note: string }) {
+export function HomeTable({
+  title,
+  rows,
+  fullLabel,
+  testId,
+  note,
+  expectedRows,
+}: {
+  title: string;
+  rows: AsyncState<HomeRow[]>;
+  fullLabel: string;
+  testId: string;
+  note: string;
+  /** Placeholder rows while computing, as many and about as tall as the real ones: the page does not jump when they arrive. */
+  expectedRows: number;
+}) {
   return (
     <div className="home-world">
       <h3>{title}</h3>
@@ -50,7 +65,7 @@ export function HomeTable({ title, rows, fullLabel, testId, note }: { title: str
                   <td data-testid="caught-by">{r.card.verdict.caughtBy ?? '—'}</td>
                 </tr>
               ))
-            : [0, 1, 2].map((i) => (
+            : Array.from({ length: expectedRows }, (_, i) => (
                 <tr key={i} className="placeholder-row">
                   <td colSpan={5}>{rows.status === 'loading' ? 'computing in your browser…' : ''}</td>
                 </tr>

@@ -28,23 +28,29 @@ async function row(world: World, spec: JsonObject, agentId: string): Promise<Hom
  */
 export const FAULT_API_SHOWCASE = { profile: 'hostile', seed: 6 } as const;
 
+const FAULT_API_AGENTS = ['naive', 'stubborn', 'careful'];
+const TICKET_QUEUE_AGENTS = ['oracle', 'empty', 'wrong-values', 'metric-gaming'];
+/** The three tripwire gotchas on their showcase tasks. */
+const TRIPWIRE_SHOWCASE: [agent: string, task: string][] = [
+  ['the-peeker', 'top-refund-customer'],
+  ['the-skipper', 'refund-a'],
+  ['the-fabricator', 'refund-a'],
+];
+
+/** How many rows each world's table gets (for placeholders of the right size while they compute). */
+export const HOME_ROW_COUNT = { 'fault-api': FAULT_API_AGENTS.length, 'ticket-queue': TICKET_QUEUE_AGENTS.length, tripwire: TRIPWIRE_SHOWCASE.length } as const;
+
 export function faultApiRows(world: World): Promise<HomeRow[]> {
-  return Promise.all(['naive', 'stubborn', 'careful'].map((a) => row(world, FAULT_API_SHOWCASE, a)));
+  return Promise.all(FAULT_API_AGENTS.map((a) => row(world, FAULT_API_SHOWCASE, a)));
 }
 
 export function ticketQueueRows(world: World): Promise<HomeRow[]> {
   const spec = world.listTasks()[0]!.spec;
-  return Promise.all(['oracle', 'empty', 'wrong-values', 'metric-gaming'].map((a) => row(world, spec, a)));
+  return Promise.all(TICKET_QUEUE_AGENTS.map((a) => row(world, spec, a)));
 }
 
-/** The three tripwire gotchas on their showcase tasks. */
 export async function tripwireRows(world: World): Promise<HomeRow[]> {
-  const showcase: [string, string][] = [
-    ['the-peeker', 'top-refund-customer'],
-    ['the-skipper', 'refund-a'],
-    ['the-fabricator', 'refund-a'],
-  ];
   const rows: HomeRow[] = [];
-  for (const [agent, id] of showcase) rows.push(await row(world, { id }, agent));
+  for (const [agent, id] of TRIPWIRE_SHOWCASE) rows.push(await row(world, { id }, agent));
   return rows;
 }

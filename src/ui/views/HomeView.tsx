@@ -1,5 +1,6 @@
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomeTable } from '../components/HomeTable';
+import { HOME_ROW_COUNT } from '../lib/homeRows';
 import { homeRows } from '../lib/homeWorker';
 import { useAsync } from '../lib/useAsync';
 import { WORLD_INFO } from '../lib/worlds';
@@ -27,6 +28,7 @@ export function HomeView() {
           rows={tripwire}
           fullLabel="layered"
           testId="home-tripwire"
+          expectedRows={HOME_ROW_COUNT.tripwire}
           note="Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three."
         />
         <HomeTable
@@ -34,6 +36,7 @@ export function HomeView() {
           rows={faultApi}
           fullLabel="full"
           testId="home-fault-api"
+          expectedRows={HOME_ROW_COUNT['fault-api']}
           note="The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out."
         />
         <HomeTable
@@ -41,6 +44,7 @@ export function HomeView() {
           rows={tickets}
           fullLabel="dense"
           testId="home-ticket-queue"
+          expectedRows={HOME_ROW_COUNT['ticket-queue']}
           note="A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it."
         />
       </section>
