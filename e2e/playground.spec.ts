@@ -57,7 +57,11 @@ test('home: when the worker cannot load, the rows are computed on the page inste
 });
 
 test('stepping through the-peeker: the honeypot trip shows on the timeline and L3 reads 0', async ({ page }, testInfo) => {
+  // Once the table is up the home page preloads the episode view (lib/prewarm), before any click.
+  const preloaded = page.waitForResponse(/EpisodeView-[\w-]+\.js$/, { timeout: 30_000 });
   await page.goto('./');
+  await page.getByTestId('home-tripwire').getByTestId('row-the-peeker').waitFor({ timeout: 30_000 });
+  await preloaded;
   await page.getByTestId('home-tripwire').getByRole('link', { name: 'the-peeker' }).click();
   await expect(page.getByTestId('step-counter')).toHaveText(/step 0 \/ \d+/, { timeout: 30_000 });
   await expect(page.getByTestId('provisional')).toBeVisible();

@@ -1,15 +1,26 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { lazyView, type AnyView, type PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
+import { EpisodeView } from './views/episodeLazy';
 import { HomeView } from './views/HomeView';
 import { NotFound } from './views/NotFound';
 
-const DiagnosticsView = lazy(() => import('./views/DiagnosticsView'));
-const EpisodeView = lazy(() => import('./views/EpisodeView'));
-const CalibrationView = lazy(() => import('./views/CalibrationView'));
-const LibraryView = lazy(() => import('./views/LibraryView'));
-const TraceView = lazy(() => import('./views/TraceView'));
-const CompareView = lazy(() => import('./views/CompareView'));
-const ModelView = lazy(() => import('./views/ModelView'));
+const DiagnosticsView = lazyView(() => import('./views/DiagnosticsView'));
+const CalibrationView = lazyView(() => import('./views/CalibrationView'));
+const LibraryView = lazyView(() => import('./views/LibraryView'));
+const TraceView = lazyView(() => import('./views/TraceView'));
+const CompareView = lazyView(() => import('./views/CompareView'));
+const ModelView = lazyView(() => import('./views/ModelView'));
+
+const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
+  ['#/', 'Worlds', null],
+  ['#/episode/fault-api', 'Play', EpisodeView],
+  ['#/calibration', 'Calibration', CalibrationView],
+  ['#/model', 'Models', ModelView],
+  ['#/traces', 'Traces', LibraryView],
+];
+
+const preload = (view: PreloadableView<AnyView> | null) => void view?.preload().catch(() => undefined);
 
 export function App() {
   const hash = useHash();
@@ -32,11 +43,12 @@ export function App() {
           verifier-playground
         </a>
         <nav>
-          <a href="#/">Worlds</a>
-          <a href="#/episode/fault-api">Play</a>
-          <a href="#/calibration">Calibration</a>
-          <a href="#/model">Models</a>
-          <a href="#/traces">Traces</a>
+          {NAV.map(([href, label, target]) => (
+            // Pointing at a link (or tabbing to it) starts loading its view: by the click it is usually in.
+            <a key={href} href={href} onPointerEnter={() => preload(target)} onFocus={() => preload(target)}>
+              {label}
+            </a>
+          ))}
         </nav>
       </header>
       <main>

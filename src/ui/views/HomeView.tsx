@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomeTable } from '../components/HomeTable';
 import { HOME_ROW_COUNT } from '../lib/homeRows';
 import { homeRows } from '../lib/homeWorker';
+import { prewarmEpisodes } from '../lib/prewarm';
 import { useAsync } from '../lib/useAsync';
 import { WORLD_INFO } from '../lib/worlds';
 import { episodeHref } from '../lib/episodeRoute';
@@ -12,6 +14,9 @@ export function HomeView() {
   const faultApi = useAsync(() => homeRows()['fault-api'], []);
   const tickets = useAsync(() => homeRows()['ticket-queue'], []);
   const tablesDone = [tripwire, faultApi, tickets].every((t) => t.status !== 'loading');
+  useEffect(() => {
+    if (tablesDone) prewarmEpisodes();
+  }, [tablesDone]);
   return (
     <>
       <section className="hero">
