@@ -101,3 +101,37 @@ test('first load: the home table against the floor of fetching and compiling sql
   console.log(report);
   await testInfo.attach('first-load', { body: report, contentType: 'text/plain' });
 });
+
+test('from the home table into an episode: click on the-peeker until its step view is on screen', async ({ browser }, testInfo) => {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++)
+    times.push(
+      await cold(browser, async (page) => {
+        const preloaded = page.waitForResponse(/EpisodeView-[\w-]+\.js$/, { timeout: 30_000 });
+        await page.goto('./');
+        await page.getByTestId('home-tripwire').getByTestId('row-the-peeker').waitFor({ timeout: 30_000 });
+        await preloaded;
+        // A reader looks at the table for a moment before clicking; the page prewarms meanwhile.
+        await page.waitForTimeout(2000);
+        await page.evaluate(() => {
+          const w = window as unknown as { __click?: number; __shown?: number };
+          document.addEventListener('click', () => (w.__click = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('[data-testid="step-counter"]')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => (w.__shown = performance.now()));
+          });
+          observer.observe(document.body, { subtree: true, childList: true });
+        });
+        await page.getByTestId('home-tripwire').getByRole('link', { name: 'the-peeker' }).click();
+        await page.waitForFunction(() => (window as unknown as { __shown?: number }).__shown !== undefined);
+        return page.evaluate(() => {
+          const w = window as unknown as { __click: number; __shown: number };
+          return w.__shown - w.__click;
+        });
+      }),
+    );
+  const report = `home row → episode view (median of ${RUNS}, after 2 s on the home page): ${median(times).toFixed(0)} ms; runs: ${times.map((x) => x.toFixed(0)).join(', ')}`;
+  console.log(report);
+  await testInfo.attach('home-to-episode', { body: report, contentType: 'text/plain' });
+});
