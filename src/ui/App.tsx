@@ -1,16 +1,9 @@
 import { Suspense, useMemo } from 'react';
-import { lazyView, type AnyView, type PreloadableView } from './lib/lazyView';
+import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
-import { EpisodeView } from './views/episodeLazy';
 import { HomeView } from './views/HomeView';
+import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, LibraryView, ModelView, TraceView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
-
-const DiagnosticsView = lazyView(() => import('./views/DiagnosticsView'));
-const CalibrationView = lazyView(() => import('./views/CalibrationView'));
-const LibraryView = lazyView(() => import('./views/LibraryView'));
-const TraceView = lazyView(() => import('./views/TraceView'));
-const CompareView = lazyView(() => import('./views/CompareView'));
-const ModelView = lazyView(() => import('./views/ModelView'));
 
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
   ['#/', 'Worlds', null],

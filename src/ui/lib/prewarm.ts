@@ -1,4 +1,4 @@
-import { EpisodeView } from '../views/episodeLazy';
+import { EpisodeView } from '../views/lazyViews';
 import { loadWorld } from './worlds';
 
 const idle = () =>

@@ -12,6 +12,7 @@ import type { Route } from '../lib/route';
 import { useInView } from '../lib/useInView';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds } from '../lib/worlds';
+import { CompareView, TraceView } from './lazyViews';
 
 const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
 
@@ -50,6 +51,13 @@ export default function LibraryView({ route }: { route: Route }) {
   useEffect(() => {
     if (src) importUrl(src);
   }, [src]);
+  // What a row opens, loaded before the first click on one.
+  const listed = entries.length > 0;
+  useEffect(() => {
+    if (!listed) return;
+    const t = setTimeout(() => void Promise.all([TraceView.preload(), CompareView.preload()]).catch(() => undefined), 200);
+    return () => clearTimeout(t);
+  }, [listed]);
 
   const rows = useMemo(() => filterEntries(entries, filter), [entries, filter]);
   const groups = useMemo(() => (groupBy ? groupEntries(rows, groupBy) : []), [rows, groupBy]);
