@@ -161,3 +161,20 @@ test('deleting traces: a saved run leaves this browser for good, an imported one
   await expect(page.getByTestId('library-count')).toHaveText(/^1 of 1 traces/);
   await expect(rows.filter({ hasText: 'in progress (saved)' })).toHaveCount(1);
 });
+
+test('sorting the library by a column, both ways', async ({ page }) => {
+  const { path } = await fixture();
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  const rows = page.getByTestId('library-row');
+  const full = page.getByRole('button', { name: /^full/ });
+  await full.click();
+  await expect(full).toHaveText('full ▼');
+  await expect(rows.first()).toContainText(/careful|oracle/);
+  await full.click();
+  await expect(full).toHaveText('full ▲');
+  await expect(rows.first()).toContainText('the-peeker');
+  await page.getByRole('button', { name: /^agent/ }).click();
+  await expect(rows.first()).toContainText('careful');
+  await expect(rows.last()).toContainText('the-skipper');
+});

@@ -44,3 +44,24 @@ export function groupEntries(entries: readonly LibraryEntry[], by: 'agent' | 'ta
     }))
     .sort((a, b) => a.key.localeCompare(b.key));
 }
+
+/** The columns the library sorts by (every column but the layers summary). */
+export type SortKey = 'world' | 'task' | 'agent' | 'reward' | 'naive' | 'disagreement' | 'steps' | 'tokens' | 'durationMs' | 'source';
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The library's rows sorted by one column; a stable sort, so ties keep the
+ * import order. Missing values (null) go last in both directions.
+ */
+export function sortEntries(entries: readonly LibraryEntry[], key: SortKey | null, desc: boolean): readonly LibraryEntry[] {
+  if (!key) return entries;
+  const sign = desc ? -1 : 1;
+  return [...entries].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    if (typeof x === 'string' && typeof y === 'string') return sign * collator.compare(x, y);
+    return sign * (Number(x) - Number(y));
+  });
+}

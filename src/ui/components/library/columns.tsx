@@ -9,7 +9,7 @@ export const LIBRARY_COLUMNS = [
   col.accessor('world', { header: 'world / env', size: 110 }),
   col.accessor('task', { header: 'task', size: 200 }),
   col.accessor('agent', { header: 'agent / model', size: 150 }),
-  col.accessor('reward', { header: 'full', size: 70, cell: (c) => num(c.getValue()), sortUndefined: 'last' }),
+  col.accessor('reward', { header: 'full', size: 70, cell: (c) => num(c.getValue()) }),
   col.accessor('naive', { header: 'naive', size: 70, cell: (c) => num(c.getValue()) }),
   col.accessor('disagreement', {
     header: 'naive ≠ full',
