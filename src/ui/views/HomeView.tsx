@@ -9,7 +9,7 @@ import { WORLD_INFO } from '../lib/worlds';
 import { episodeHref } from '../lib/episodeRoute';
 
 export function HomeView() {
-  // Computed in a worker started by the entry (or now, when the app opened elsewhere).
+  // Started by the entry before React loaded (or now, if the app opened on another view): tripwire in a worker, the rest on the page.
   const tripwire = useAsync(() => homeRows().tripwire, []);
   const faultApi = useAsync(() => homeRows()['fault-api'], []);
   const tickets = useAsync(() => homeRows()['ticket-queue'], []);
