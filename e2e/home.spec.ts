@@ -32,3 +32,10 @@ test('the build uses relative asset paths, so it works from a GitHub Pages sub-p
   expect(refs.length).toBeGreaterThan(1);
   for (const r of refs) expect(r, r).toMatch(/^\.\//);
 });
+
+test('if the app itself cannot load, the page says so instead of staying on "Loading…"', async ({ page }) => {
+  await page.route(/boot-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('./');
+  await expect(page.locator('#root')).toContainText('The app failed to load');
+  await expect(page.locator('#root')).toContainText('Reload the page');
+});
