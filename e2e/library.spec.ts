@@ -178,3 +178,18 @@ test('sorting the library by a column, both ways', async ({ page }) => {
   await expect(rows.first()).toContainText('careful');
   await expect(rows.last()).toContainText('the-skipper');
 });
+
+test('the library charts: every trace counted, one point each, a bar per layer', async ({ page }, testInfo) => {
+  const { path, traces } = await fixture();
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  await page.getByTestId('library-charts-panel').scrollIntoViewIfNeeded();
+  const charts = page.getByTestId('library-charts');
+  await expect(charts.getByTestId('scatter-point')).toHaveCount(traces.length);
+  const layerIds = new Set(traces.flatMap((t) => t.scorecard!.layers.map((l) => l.id)));
+  await expect(charts.getByTestId('layer-bar')).toHaveCount(layerIds.size);
+  // The stacked bars' tooltips add up to the number of traces.
+  const counts = await charts.getByTestId('hist-bar').locator('title').allTextContents();
+  expect(counts.reduce((n, t) => n + Number(/: (\d+) trace/.exec(t)![1]), 0)).toBe(traces.length);
+  await testInfo.attach('library-charts', { body: await page.getByTestId('library-charts-panel').screenshot(), contentType: 'image/png' });
+});

@@ -184,7 +184,7 @@ export default function LibraryView({ route }: { route: Route }) {
         )}
       </section>
       {rows.length > 0 ? (
-        // Drawn when scrolled near: with thousands of traces the charts cost a few hundred ms of main thread.
+        // Drawn when scrolled near: nothing to compute for a reader who never looks at them.
         <section className="panel" ref={chartsRef} data-testid="library-charts-panel">
           {chartsInView ? (
             <Suspense fallback={<div className="chart-placeholder">Loading charts…</div>}>

@@ -1,97 +1,179 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMemo } from 'react';
 import type { LibraryEntry } from '../../lib/librarySummary';
 
 const PALETTE = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a5af8', '#d64545', '#6b7280'];
 const BINS = 10;
 
-// An SVG scatter of thousands of points costs seconds of main thread: an even sample reads the same.
+// Thousands of SVG points cost main thread for nothing: an even sample reads the same.
 const SCATTER_MAX = 400;
 
-const CHARTS = 3;
+// One coordinate system for the three charts: the SVG scales to its column.
+const W = 360;
+const H = 220;
+const PAD = { left: 34, right: 10, top: 8, bottom: 24 };
+const plotW = W - PAD.left - PAD.right;
+const plotH = H - PAD.top - PAD.bottom;
+const TICKS = [0, 0.25, 0.5, 0.75, 1];
+
+const muted = { fill: 'var(--muted)' };
+const grid = { stroke: 'var(--border)', strokeDasharray: '3 3' };
 
 /**
- * Mount the charts one per task: drawn together, three recharts trees cost one
- * ~300 ms main-thread task; one at a time, each stays near 100 ms.
+ * Reward distribution per agent, naive vs full, per-layer means — hand-drawn SVG.
+ * (recharts' first chart cost one 340–500 ms main-thread task on a 10,000-trace
+ * library; these three draw in a few milliseconds.) Hover a mark for its figures.
  */
-function useStaggered(count: number, key: unknown): number {
-  const [shown, setShown] = useState(1);
-  useEffect(() => setShown(1), [key]);
-  useEffect(() => {
-    if (shown >= count) return;
-    const t = setTimeout(() => setShown((n) => n + 1), 0);
-    return () => clearTimeout(t);
-  }, [shown, count]);
-  return shown;
-}
-
-/** Reward distribution per agent, naive vs full, per-layer means. */
 export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
   const { agents, hist, scatter, layers } = useMemo(() => chartData(rows), [rows]);
-  const shown = useStaggered(CHARTS, rows);
-  const tip = { contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)' } };
   return (
     <div className="lib-charts" data-testid="library-charts">
       <figure>
         <figcaption>Full reward distribution per agent</figcaption>
-        <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={hist}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-            <XAxis dataKey="bin" stroke="var(--muted)" fontSize={10} />
-            <YAxis allowDecimals={false} stroke="var(--muted)" />
-            <Tooltip {...tip} />
-            <Legend />
-            {agents.map((a, i) => (
-              <Bar key={a} dataKey={a} stackId="a" fill={PALETTE[i]} isAnimationActive={false} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+        <Histogram agents={agents} hist={hist} />
+        <ul className="legend">
+          {agents.map((a, i) => (
+            <li key={a}>
+              <span className="swatch" style={{ background: PALETTE[i] }} />
+              {a}
+            </li>
+          ))}
+        </ul>
       </figure>
-      {shown > 1 ? (
-        <figure>
-          <figcaption>Naive vs full (points above the diagonal's left: the naive verifier was fooled)</figcaption>
-          <ResponsiveContainer width="100%" height={220}>
-            <ScatterChart>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-              <XAxis type="number" dataKey="naive" name="naive" domain={[0, 1]} stroke="var(--muted)" />
-              <YAxis type="number" dataKey="full" name="full" domain={[0, 1]} stroke="var(--muted)" />
-              <Tooltip {...tip} />
-              <Scatter data={scatter} fill="var(--accent)" fillOpacity={0.5} isAnimationActive={false} />
-            </ScatterChart>
-          </ResponsiveContainer>
-        </figure>
-      ) : null}
-      {shown > 2 ? (
-        <figure>
-          <figcaption>Per-layer means</figcaption>
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={layers} layout="vertical" margin={{ left: 40 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-              <XAxis type="number" domain={[0, 1]} stroke="var(--muted)" />
-              <YAxis type="category" dataKey="layer" stroke="var(--muted)" width={110} fontSize={11} />
-              <Tooltip {...tip} />
-              <Bar dataKey="mean" fill="var(--c-good)" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
-      ) : null}
+      <figure>
+        <figcaption>Naive (x) vs full (y): below the diagonal, the naive verifier was fooled</figcaption>
+        <Scatter points={scatter} />
+      </figure>
+      <figure>
+        <figcaption>Per-layer means</figcaption>
+        <LayerBars layers={layers} />
+      </figure>
     </div>
   );
 }
 
-function chartData(rows: LibraryEntry[]) {
+function Histogram({ agents, hist }: { agents: string[]; hist: number[][] }) {
+  const max = Math.max(1, ...hist.map((bin) => bin.reduce((a, b) => a + b, 0)));
+  const yTicks = niceTicks(max);
+  const top = yTicks[yTicks.length - 1]!;
+  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+  const bw = plotW / BINS;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} className="svg-chart" role="img" aria-label="full reward histogram" data-testid="chart-histogram">
+      {yTicks.map((t) => (
+        <g key={t}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} style={grid} />
+          <text x={PAD.left - 4} y={y(t) + 3} textAnchor="end" fontSize={9} style={muted}>
+            {t}
+          </text>
+        </g>
+      ))}
+      {hist.map((bin, b) => {
+        let base = 0;
+        return (
+          <g key={b}>
+            {bin.map((n, i) => {
+              if (n === 0) return null;
+              const rect = (
+                <rect key={i} x={PAD.left + b * bw + 2} width={bw - 4} y={y(base + n)} height={y(base) - y(base + n)} fill={PALETTE[i]} data-testid="hist-bar">
+                  <title>{`${agents[i]} · full ${binLabel(b)}: ${n} trace${n === 1 ? '' : 's'}`}</title>
+                </rect>
+              );
+              base += n;
+              return rect;
+            })}
+            {b % 2 === 0 ? (
+              <text x={PAD.left + b * bw} y={H - 8} fontSize={9} style={muted}>
+                {(b / BINS).toFixed(1)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+      <text x={W - PAD.right} y={H - 8} fontSize={9} textAnchor="end" style={muted}>
+        1.0
+      </text>
+    </svg>
+  );
+}
+
+function Scatter({ points }: { points: { naive: number; full: number; agent: string }[] }) {
+  const x = (v: number) => PAD.left + v * plotW;
+  const y = (v: number) => PAD.top + plotH - v * plotH;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} className="svg-chart" role="img" aria-label="naive against full reward" data-testid="chart-scatter">
+      {TICKS.map((t) => (
+        <g key={t}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} style={grid} />
+          <line x1={x(t)} x2={x(t)} y1={PAD.top} y2={PAD.top + plotH} style={grid} />
+          <text x={PAD.left - 4} y={y(t) + 3} textAnchor="end" fontSize={9} style={muted}>
+            {t}
+          </text>
+          <text x={x(t)} y={H - 8} textAnchor="middle" fontSize={9} style={muted}>
+            {t}
+          </text>
+        </g>
+      ))}
+      <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} style={{ stroke: 'var(--muted)' }} />
+      {points.map((p, i) => (
+        <circle key={i} cx={x(p.naive)} cy={y(p.full)} r={3.5} style={{ fill: 'var(--accent)', fillOpacity: 0.45 }} data-testid="scatter-point">
+          <title>{`${p.agent}: naive ${p.naive.toFixed(2)} · full ${p.full.toFixed(2)}`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
+function LayerBars({ layers }: { layers: { layer: string; mean: number }[] }) {
+  const left = 118;
+  const rowH = Math.min(22, plotH / Math.max(1, layers.length));
+  const x = (v: number) => left + v * (W - left - 40);
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} className="svg-chart" role="img" aria-label="mean reward per layer" data-testid="chart-layers">
+      {TICKS.map((t) => (
+        <line key={t} x1={x(t)} x2={x(t)} y1={PAD.top} y2={PAD.top + rowH * layers.length} style={grid} />
+      ))}
+      {layers.map((l, i) => (
+        <g key={l.layer}>
+          <text x={left - 6} y={PAD.top + i * rowH + rowH / 2 + 3} textAnchor="end" fontSize={10} style={muted}>
+            {l.layer}
+          </text>
+          <rect x={left} y={PAD.top + i * rowH + 3} width={Math.max(0.5, x(l.mean) - left)} height={rowH - 6} style={{ fill: 'var(--c-good)' }} data-testid="layer-bar">
+            <title>{`${l.layer}: mean ${l.mean.toFixed(3)}`}</title>
+          </rect>
+          <text x={x(l.mean) + 4} y={PAD.top + i * rowH + rowH / 2 + 3} fontSize={9} style={muted}>
+            {l.mean.toFixed(2)}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+const binLabel = (b: number) => `${(b / BINS).toFixed(1)}–${((b + 1) / BINS).toFixed(1)}`;
+
+/** Axis ticks from 0 in round steps (1, 2 or 5 × 10^k, at least 1), the last one ≥ `max`. */
+export function niceTicks(max: number): number[] {
+  const raw = Math.max(1, max) / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag);
+  const ticks: number[] = [];
+  for (let t = 0; t < max; t += step) ticks.push(t);
+  ticks.push((ticks[ticks.length - 1] ?? -step) + step);
+  return ticks;
+}
+
+/** The charts' data: counts per reward bin and agent, an even sample of points, layer means. */
+export function chartData(rows: readonly LibraryEntry[]) {
   const agents = [...new Set(rows.map((r) => r.agent))].slice(0, PALETTE.length);
-  const hist = Array.from({ length: BINS }, (_, b) => {
-    const bin: Record<string, number | string> = { bin: `${(b / BINS).toFixed(1)}–${((b + 1) / BINS).toFixed(1)}` };
-    for (const a of agents) bin[a] = 0;
-    return bin;
-  });
+  const index = new Map(agents.map((a, i) => [a, i]));
+  const hist = Array.from({ length: BINS }, () => agents.map(() => 0));
   for (const r of rows) {
-    if (r.reward === null || !agents.includes(r.agent)) continue;
-    const b = Math.min(BINS - 1, Math.floor(r.reward * BINS));
-    hist[b]![r.agent] = Number(hist[b]![r.agent]) + 1;
+    const i = index.get(r.agent);
+    if (r.reward === null || i === undefined) continue;
+    const bin = hist[Math.min(BINS - 1, Math.max(0, Math.floor(r.reward * BINS)))]!;
+    bin[i] = (bin[i] ?? 0) + 1;
   }
-  const scored = rows.filter((r) => r.reward !== null && r.naive !== null);
+  const scored = rows.filter((r): r is LibraryEntry & { reward: number; naive: number } => r.reward !== null && r.naive !== null);
   const stride = Math.max(1, Math.ceil(scored.length / SCATTER_MAX));
   const scatter = scored.filter((_, i) => i % stride === 0).map((r) => ({ naive: r.naive, full: r.reward, agent: r.agent }));
   const layerSums = new Map<string, { sum: number; n: number }>();
@@ -102,6 +184,6 @@ function chartData(rows: LibraryEntry[]) {
       s.n++;
       layerSums.set(k, s);
     }
-  const layers = [...layerSums.entries()].slice(0, 16).map(([k, s]) => ({ layer: k, mean: Number((s.sum / s.n).toFixed(3)) }));
+  const layers = [...layerSums.entries()].slice(0, 16).map(([layer, s]) => ({ layer, mean: s.sum / s.n }));
   return { agents, hist, scatter, layers };
 }
