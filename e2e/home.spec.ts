@@ -39,3 +39,11 @@ test('if the app itself cannot load, the page says so instead of staying on "Loa
   await expect(page.locator('#root')).toContainText('The app failed to load');
   await expect(page.locator('#root')).toContainText('Reload the page');
 });
+
+test('when SQLite cannot be loaded, the tripwire table says why and the other worlds still show', async ({ page }) => {
+  await page.route(/sql-wasm-[\w-]+\.wasm$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto('./');
+  await expect(page.getByTestId('home').locator('.error')).toContainText('could not load SQLite', { timeout: 30_000 });
+  await expect(page.getByTestId('home').locator('.error')).toContainText('HTTP 404');
+  await expect(page.getByTestId('home-fault-api').getByTestId('row-careful').getByTestId('full')).toContainText('1.00 PASS');
+});
