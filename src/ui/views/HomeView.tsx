@@ -1,19 +1,61 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomeTable } from '../components/HomeTable';
-import { HOME_ROW_COUNT } from '../lib/homeRows';
+import { HOME_ROW_COUNT, type HomeRow } from '../lib/homeRows';
 import { homeRows } from '../lib/homeWorker';
 import { prewarmEpisodes } from '../lib/prewarm';
-import { useAsync } from '../lib/useAsync';
+import type { AsyncState } from '../lib/useAsync';
+import { HOME_WORLDS, type HomeWorldId } from '../workers/homeProtocol';
 import { WORLD_INFO } from '../lib/worlds';
 import { episodeHref } from '../lib/episodeRoute';
 
+const TABLES: { world: HomeWorldId; title: string; fullLabel: string; note: string }[] = [
+  {
+    world: 'tripwire',
+    title: 'tripwire — the three cheats',
+    fullLabel: 'layered',
+    note: 'Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three.',
+  },
+  {
+    world: 'fault-api',
+    title: 'fault-api — hostile profile, seed 6',
+    fullLabel: 'full',
+    note: 'The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out.',
+  },
+  {
+    world: 'ticket-queue',
+    title: 'ticket-queue — oracle vs reward-hacking sentinels',
+    fullLabel: 'dense',
+    note: 'A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it.',
+  },
+];
+
+type RowsByWorld = Record<HomeWorldId, AsyncState<HomeRow[]>>;
+
+/**
+ * Each world's rows as they arrive. Started by the entry before React loaded (or now, if the
+ * app opened on another view): tripwire in a worker, the rest on the page.
+ */
+function useHomeRows(): RowsByWorld {
+  const [state, setState] = useState<RowsByWorld>(() => Object.fromEntries(HOME_WORLDS.map((w) => [w, { status: 'loading' }])) as RowsByWorld);
+  useEffect(() => {
+    let live = true;
+    const rows = homeRows();
+    for (const w of HOME_WORLDS)
+      rows[w].then(
+        (value) => live && setState((s) => ({ ...s, [w]: { status: 'done', value } })),
+        (e: unknown) => live && setState((s) => ({ ...s, [w]: { status: 'error', message: e instanceof Error ? e.message : String(e) } })),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 export function HomeView() {
-  // Started by the entry before React loaded (or now, if the app opened on another view): tripwire in a worker, the rest on the page.
-  const tripwire = useAsync(() => homeRows().tripwire, []);
-  const faultApi = useAsync(() => homeRows()['fault-api'], []);
-  const tickets = useAsync(() => homeRows()['ticket-queue'], []);
-  const tablesDone = [tripwire, faultApi, tickets].every((t) => t.status !== 'loading');
+  const rows = useHomeRows();
+  const tablesDone = HOME_WORLDS.every((w) => rows[w].status !== 'loading');
   useEffect(() => {
     if (tablesDone) prewarmEpisodes();
   }, [tablesDone]);
@@ -28,30 +70,9 @@ export function HomeView() {
         </p>
       </section>
       <section className="panel home-tables" data-testid="home">
-        <HomeTable
-          title="tripwire — the three cheats"
-          rows={tripwire}
-          fullLabel="layered"
-          testId="home-tripwire"
-          expectedRows={HOME_ROW_COUNT.tripwire}
-          note="Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three."
-        />
-        <HomeTable
-          title="fault-api — hostile profile, seed 6"
-          rows={faultApi}
-          fullLabel="full"
-          testId="home-fault-api"
-          expectedRows={HOME_ROW_COUNT['fault-api']}
-          note="The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out."
-        />
-        <HomeTable
-          title="ticket-queue — oracle vs reward-hacking sentinels"
-          rows={tickets}
-          fullLabel="dense"
-          testId="home-ticket-queue"
-          expectedRows={HOME_ROW_COUNT['ticket-queue']}
-          note="A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it."
-        />
+        {TABLES.map((t) => (
+          <HomeTable key={t.world} title={t.title} rows={rows[t.world]} fullLabel={t.fullLabel} testId={`home-${t.world}`} expectedRows={HOME_ROW_COUNT[t.world]} note={t.note} />
+        ))}
       </section>
       <section className="panel">
         <h2>Worlds</h2>
