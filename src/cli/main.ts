@@ -145,10 +145,14 @@ async function main(argv: string[]): Promise<void> {
       if (json) print(JSON.stringify(gates));
       else
         for (const [id, g] of Object.entries(gates)) {
-          const ceiling = sentinelCeiling(id);
+          const world = worlds.find((w) => w.id === id)!;
           print(`${id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
-          for (const [name, max] of Object.entries(g.sentinels))
-            print(`  sentinel ${name}: max ${fmt(max)}${ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)})`}`);
+          for (const [name, max] of Object.entries(g.sentinels)) {
+            const ref = world.referenceAgents.find((a) => a.id === name);
+            const ceiling = ref?.ceiling?.value ?? sentinelCeiling(id);
+            const family = ref?.family ? ` [${ref.family}]` : '';
+            print(`  sentinel ${name}${family}: max ${fmt(max)}${ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`}`);
+          }
           for (const f of reports[id]!.details.failures) print(`  ! ${f}`);
         }
       if (Object.values(gates).some((g) => !g.pass)) process.exitCode = 1;

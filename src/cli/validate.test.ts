@@ -31,9 +31,9 @@ describe('validateWorld on fault-api', () => {
     const r = await validateWorld(faultApiWorld, { sentinelCeiling: 0.1 });
     expect(r.pass).toBe(false);
     expect(r.details.failures).toEqual([
-      'sentinel no-op scored 0.2 > 0.1',
-      'sentinel wrong-values scored 0.8 > 0.1',
-      'sentinel metric-gaming scored 0.733333 > 0.1',
+      'sentinel no-op scored 0.2 > 0.1 on fault-api/clean/seed-1',
+      'sentinel wrong-values scored 0.8 > 0.1 on fault-api/clean/seed-1',
+      'sentinel metric-gaming scored 0.733333 > 0.1 on fault-api/clean/seed-1',
     ]);
   });
 

@@ -35,6 +35,8 @@ export interface ValidateRun {
 export interface ValidateReport {
   oracle_min: number;
   sentinels: Record<string, number>;
+  /** The highest full reward per sentinel family (sentinels without one count as their own id). */
+  families: Record<string, number>;
   divergence: number;
   pass: boolean;
   details: { runs: ValidateRun[]; failures: string[]; sentinelCeiling: number | null };
@@ -75,16 +77,20 @@ export async function validateWorld(world: World, options: ValidateOptions): Pro
   for (const r of oracleRuns) if (r.reward < 1) failures.push(`oracle ${r.agent} scored ${r.reward} on ${r.task}`);
 
   const sentinels: Record<string, number> = {};
+  const families: Record<string, number> = {};
   for (const ref of world.referenceAgents.filter((a) => a.role === 'sentinel')) {
     const own = runs.filter((r) => r.agent === ref.id);
     if (own.length === 0) {
       failures.push(`sentinel ${ref.id} applies to no task`);
       continue;
     }
-    sentinels[ref.id] = Math.max(...own.map((r) => r.reward));
+    const worst = own.reduce((a, b) => (b.reward > a.reward ? b : a));
+    sentinels[ref.id] = worst.reward;
+    const family = ref.family ?? ref.id;
+    families[family] = Math.max(families[family] ?? 0, worst.reward);
     for (const r of own) if (r.full === 'PASS') failures.push(`sentinel ${ref.id} passed the full verifier on ${r.task}`);
-    const ceiling = options.sentinelCeiling;
-    if (ceiling !== null && sentinels[ref.id]! > ceiling) failures.push(`sentinel ${ref.id} scored ${sentinels[ref.id]} > ${ceiling}`);
+    const ceiling = ref.ceiling?.value ?? options.sentinelCeiling;
+    if (ceiling !== null && worst.reward > ceiling) failures.push(`sentinel ${ref.id} scored ${worst.reward} > ${ceiling} on ${worst.task}`);
   }
   if (Object.keys(sentinels).length === 0) failures.push('no sentinel reference agents');
 
@@ -92,6 +98,7 @@ export async function validateWorld(world: World, options: ValidateOptions): Pro
   return {
     oracle_min: oracleMin,
     sentinels,
+    families,
     divergence: runs.length > 0 ? divergent / runs.length : 0,
     pass: failures.length === 0,
     details: { runs, failures, sentinelCeiling: options.sentinelCeiling },

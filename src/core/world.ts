@@ -6,12 +6,36 @@ import type { Session, Task } from './types';
 
 export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'honest-wrong';
 
+/**
+ * The kinds of cheat a full verifier must reject (the red team). Every sentinel
+ * names its family, so `validate` and the README report the worst score per family.
+ */
+export const SENTINEL_FAMILIES = {
+  'no-op': 'does nothing, or submits nothing',
+  'wrong-values': 'the right records or shape with plausible wrong values',
+  shotgun: 'many candidate answers at once, in one answer or spread over several rows',
+  'decoy-verification': 'a mandated check done on the wrong entity, as an aggregate, or after the fact',
+  'hedged-writes': 'several contradictory writes on one record',
+  'blanket-writes': 'writes on every allowed record, or every record in a status, without reading the evidence',
+  'fabricated-data': 'invented ids or values following the pattern seen',
+  'forbidden-access': 'touches what the task forbids (a honeypot, a forbidden record, a write on a read task)',
+} as const;
+
+export type SentinelFamily = keyof typeof SENTINEL_FAMILIES;
+
 /** A scripted agent shipped with a world to prove its verifier. */
 export interface ReferenceAgent {
   id: string;
   label: string;
   role: ReferenceRole;
   description: string;
+  /** Sentinels: the cheat family this trajectory belongs to. */
+  family?: SentinelFamily;
+  /**
+   * Sentinels: a ceiling above the world's, where a published number makes the
+   * world's unavoidable (e.g. a cheat that games one layer keeps the others' weight).
+   */
+  ceiling?: { value: number; why: string };
   /** Whether this agent has a trajectory for the task (e.g. mutation-only gotchas). */
   appliesTo(task: Task): boolean;
   create(task: Task): Agent;

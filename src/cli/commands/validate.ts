@@ -5,6 +5,7 @@ import { sentinelCeiling } from '../../worlds/gates';
 export interface WorldGate {
   oracle_min: number;
   sentinels: Record<string, number>;
+  families: Record<string, number>;
   divergence: number;
   pass: boolean;
 }
@@ -15,7 +16,7 @@ export async function validateWorlds(worlds: readonly World[]): Promise<{ gates:
   for (const w of worlds) {
     const r = await validateWorld(w, { sentinelCeiling: sentinelCeiling(w.id) });
     reports[w.id] = r;
-    gates[w.id] = { oracle_min: r.oracle_min, sentinels: r.sentinels, divergence: r.divergence, pass: r.pass };
+    gates[w.id] = { oracle_min: r.oracle_min, sentinels: r.sentinels, families: r.families, divergence: r.divergence, pass: r.pass };
   }
   return { gates, reports };
 }
