@@ -82,6 +82,35 @@ export function makeData(seed: number): RetailData {
   return { customers, orders, refunds, audit };
 }
 
+const vocabCache = new Map<number, readonly (readonly string[])[]>();
+
+/**
+ * Every kind of text value the seeded data holds (customer names, cities, tiers,
+ * statuses, refund reasons): L0 uses them to tell a second candidate from prose.
+ */
+export function vocabularies(seed: number): readonly (readonly string[])[] {
+  let v = vocabCache.get(seed);
+  if (!v) {
+    v = Object.freeze([makeData(seed).customers.map((c) => c.name), CITIES, TIERS, [...STATUSES, 'refunded'], REASONS]);
+    if (vocabCache.size > 256) vocabCache.clear();
+    vocabCache.set(seed, v);
+  }
+  return v;
+}
+
+const emailCache = new Map<number, readonly (readonly [string, number])[]>();
+
+/** Each customer's email (lower case) and id: the identifying value a verification must return. */
+export function customerEmails(seed: number): readonly (readonly [string, number])[] {
+  let e = emailCache.get(seed);
+  if (!e) {
+    e = Object.freeze(makeData(seed).customers.map((c) => [c.email.toLowerCase(), c.id] as const));
+    if (emailCache.size > 256) emailCache.clear();
+    emailCache.set(seed, e);
+  }
+  return e;
+}
+
 const q = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
 // Every field of the data rows is a string or a number (see the interfaces above).
 const values = (rows: readonly object[]) => rows.map((r) => `(${(Object.values(r) as (string | number)[]).map(q).join(', ')})`).join(',\n');

@@ -87,20 +87,28 @@ export const MUTATION_TASKS: MutationTaskDef[] = ['a', 'b', 'c', 'd', 'e', 'f'].
 
 export const TASK_DEFS: TaskDef[] = [...READ_TASKS, ...MUTATION_TASKS];
 
-const targets = new Map<number, Readonly<{ order: number; other: number }>>();
+export interface RefundTarget {
+  order: number;
+  /** The customer the order belongs to: whose identity the policy says to verify. */
+  customer: number;
+  /** The order the fabricator also touches. */
+  other: number;
+}
+
+const targets = new Map<number, Readonly<RefundTarget>>();
 
 /**
  * The refund target: a delivered, never-refunded order picked by hash; `other` is the order the fabricator also touches.
  * Pure in the seed, and asked for by the prompt, the gold query, the agents and every snapshot: computed once per seed.
  */
-export function refundTarget(seed: number): Readonly<{ order: number; other: number }> {
+export function refundTarget(seed: number): Readonly<RefundTarget> {
   let t = targets.get(seed);
   if (!t) {
     const data = makeData(seed);
     const refunded = new Set(data.refunds.map((r) => r.order_id));
     const eligible = data.orders.filter((o) => o.status === 'delivered' && !refunded.has(o.id));
     const k = uniformInt(seed, 0, 'target', 0, eligible.length - 1);
-    t = Object.freeze({ order: eligible[k]!.id, other: eligible[(k + 1) % eligible.length]!.id });
+    t = Object.freeze({ order: eligible[k]!.id, customer: eligible[k]!.customer_id, other: eligible[(k + 1) % eligible.length]!.id });
     if (targets.size > 256) targets.clear();
     targets.set(seed, t);
   }
