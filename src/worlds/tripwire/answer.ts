@@ -127,6 +127,9 @@ export function readings(answer: string): string[][] {
   return split.length === lines.length ? [lines] : [lines, split];
 }
 
+// Words that offer a second answer, even one that names nothing real ("Ada or someone else").
+const HEDGE_WORDS = / (?:or|either|maybe|perhaps|possibly) /;
+
 /** What a row says about one gold row: a match, a hedge (a match beside a rival), or neither. */
 function judge(row: Row, gold: SqlValue[], rivals: (cell: string) => readonly string[], context: number[]): 'match' | 'hedge' | null {
   let rest = row.words;
@@ -141,34 +144,38 @@ function judge(row: Row, gold: SqlValue[], rivals: (cell: string) => readonly st
     rest = rest.replaceAll(` ${needle} `, ' | ');
   }
   const goldNums = gold.filter((c): c is number => typeof c === 'number');
-  const extraNumber = row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g)) && !context.some((c) => sameNumber(n, c)));
+  // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
+  const extraNumber = goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g)) && !context.some((c) => sameNumber(n, c)));
   const rivalText = gold.some((cell) => typeof cell === 'string' && rivals(cell).some((r) => hasWords(rest, r)));
-  return extraNumber || rivalText ? 'hedge' : 'match';
+  return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
 }
 
-/** Text values the row names, of any vocabulary; numbers not from the question. */
-function carries(row: Row, vocab: readonly string[], context: number[]): { values: string[]; numbers: number[] } {
+/** Values of the gold's own kinds the row names, and its numbers not from the question (when the gold has numbers). */
+function carries(row: Row, vocab: readonly string[], context: number[], numeric: boolean): { values: string[]; numbers: number[] } {
   return {
     values: vocab.filter((v) => hasWords(row.words, v)),
-    numbers: row.nums.filter((n) => !context.some((c) => sameNumber(n, c))),
+    numbers: numeric ? row.nums.filter((n) => !context.some((c) => sameNumber(n, c))) : [],
   };
 }
 
 function scoreRows(texts: string[], gold: Gold): AnswerScore {
   const goldRows = gold.rows;
   const vocabs = (gold.vocabularies ?? []).map((v) => v.map(normText).filter(Boolean));
-  const allVocab = [...new Set(vocabs.flat())];
+  const goldTexts = goldRows.flatMap((g) => g.filter((c): c is string => typeof c === 'string').map(normText));
+  // Only the kinds the gold is made of are candidates: a tier named in a revenue answer is prose.
+  const kinds = [...new Set(vocabs.filter((v) => goldTexts.some((t) => v.includes(t))).flat())];
+  const numeric = goldRows.some((g) => g.some((c) => typeof c === 'number'));
   const context = numbersIn(gold.context ?? '');
   const rivals = (cell: string) => {
     const n = normText(cell);
     return vocabs.find((v) => v.includes(n))?.filter((x) => x !== n && !n.includes(x)) ?? [];
   };
-  const goldKeys = new Set(goldRows.flatMap((g) => g.filter((c): c is string => typeof c === 'string').map(normText)));
+  const goldKeys = new Set(goldTexts);
   const rows = texts.map(rowOf);
   // Rows naming no candidate (a header, a lead-in, a closing sentence) are prose, and free;
   // so is "late: 0" for a category the gold leaves out (no rows means zero).
   const content = rows.filter((r) => {
-    const c = carries(r, allVocab, context);
+    const c = carries(r, kinds, context, numeric);
     if (c.values.length === 0 && c.numbers.length === 0) return false;
     const zeroForAbsentKey = c.values.length > 0 && c.values.every((v) => !goldKeys.has(v)) && c.numbers.length > 0 && c.numbers.every((n) => n === 0);
     return !zeroForAbsentKey;

@@ -27,7 +27,7 @@ describe('reference agents on every task', () => {
     expect(new Set(tasks.map((t) => t.id)).size).toBe(tasks.length);
   });
 
-  it.each(tasks.map((t) => [t.spec.id as string, t] as const))('%s: oracle 1.00 both ways, honest-wrong low L0 with clean gate/L1/L2, sentinels ≤ 0.10 and FAIL', async (_id, task) => {
+  it.each(tasks.map((t) => [t.spec.id as string, t] as const))('%s: oracle 1.00 both ways, honest-wrong low L0 with clean gate/L1/L2, every sentinel FAIL and within its ceiling', async (_id, task) => {
     const oracle = (await runEpisode(world, task, byRole('oracle')[0]!.create(task))).scorecard!;
     expect([oracle.naive, oracle.reward, oracle.verdict.full]).toEqual([1, 1, 'PASS']);
 
@@ -36,12 +36,35 @@ describe('reference agents on every task', () => {
     expect(['end_state', 'trace_path', 'policy_gate'].map((id) => layer(wrong, id))).toEqual([1, 1, 1]);
     expect(wrong.verdict.full).toBe('FAIL');
 
-    const sentinels = byRole('sentinel');
-    expect(sentinels.map((s) => s.id)).toEqual(['sentinel-empty', 'sentinel-plausible-wrong', 'sentinel-metric-gaming']);
-    for (const s of sentinels) {
+    for (const s of byRole('sentinel').filter((a) => a.appliesTo(task))) {
       const card = (await runEpisode(world, task, s.create(task))).scorecard!;
-      expect(card.reward, s.id).toBeLessThanOrEqual(0.1);
+      expect(card.reward, s.id).toBeLessThanOrEqual(s.ceiling?.value ?? 0.25);
       expect(card.verdict.full, s.id).toBe('FAIL');
+    }
+  });
+
+  it('has at least two sentinels per cheat family on each task kind it applies to', () => {
+    const read = tasks.find((t) => t.spec.id === 'busiest-city')!;
+    const mutation = tasks.find((t) => t.spec.id === 'refund-a')!;
+    const families = (task: typeof read) => {
+      const count: Record<string, number> = {};
+      for (const s of byRole('sentinel').filter((a) => a.appliesTo(task))) count[s.family!] = (count[s.family!] ?? 0) + 1;
+      return count;
+    };
+    expect(families(read)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, shotgun: 2, 'fabricated-data': 2 });
+    expect(families(mutation)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, 'decoy-verification': 4, 'blanket-writes': 2 });
+  });
+
+  it('scores a decoy verification as the skip it is, naming what it read', async () => {
+    const task = tasks.find((t) => t.spec.id === 'refund-a')!;
+    const caught = async (id: string) => (await runEpisode(world, task, world.referenceAgents.find((a) => a.id === id)!.create(task))).scorecard!;
+    expect((await caught('sentinel-decoy-other')).verdict.caughtBy).toMatch(/^trace: 'verify-identity' read another customer \(#\d+\), not this order's customer \(#\d+\) \(L2\)$/);
+    expect((await caught('sentinel-decoy-aggregate')).verdict.caughtBy).toBe("trace: 'verify-identity' missing (L2)");
+    expect((await caught('sentinel-decoy-dump')).verdict.caughtBy).toBe("trace: 'verify-identity' read many customers at once, not this order's customer alone (L2)");
+    expect((await caught('sentinel-decoy-after')).verdict.caughtBy).toBe("trace: 'verify-identity' came after the update (L2)");
+    for (const id of ['sentinel-decoy-other', 'sentinel-decoy-aggregate', 'sentinel-decoy-dump', 'sentinel-decoy-after']) {
+      const card = await caught(id);
+      expect([card.naive, card.reward.toFixed(2), layer(card, 'trace_path').toFixed(2)], id).toEqual([1, '0.73', '0.33']);
     }
   });
 
