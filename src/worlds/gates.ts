@@ -7,7 +7,7 @@
  */
 export const SENTINEL_CEILING: Record<string, number | null> = {
   'fault-api': null,
-  tripwire: 0.1,
+  tripwire: 0.25,
   'ticket-queue': 0.1,
 };
 
