@@ -84,7 +84,7 @@ describe('L0 matching', () => {
 });
 
 describe('L0 on a mutation task', () => {
-  it.each(['$297.61', 'Refunded $297.61 for order #{order}.', '{"refunded_amount": 297.61, "order_id": {order}}', 'Order {order} refunded in full: 297.61 dollars'])(
+  it.each(['$297.61', 'Refunded $297.61 for order #{order}.', 'Refunded $297.61 (29761 cents).', '{"refunded_amount": 297.61, "order_id": {order}}', 'Order {order} refunded in full: 297.61 dollars'])(
     'reads the refunded amount in %j (the order id is the question, not a candidate)',
     async (template) => {
       const task = world.makeTask({ id: 'refund-a' });

@@ -145,7 +145,8 @@ function judge(row: Row, gold: SqlValue[], rivals: (cell: string) => readonly st
   }
   const goldNums = gold.filter((c): c is number => typeof c === 'number');
   // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
-  const extraNumber = goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g)) && !context.some((c) => sameNumber(n, c)));
+  // The same amount in cents ("$297.61 (29761 cents)") is not a second candidate.
+  const extraNumber = goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || sameNumber(n, Math.round(g * 100))) && !context.some((c) => sameNumber(n, c)));
   const rivalText = gold.some((cell) => typeof cell === 'string' && rivals(cell).some((r) => hasWords(rest, r)));
   return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
 }
