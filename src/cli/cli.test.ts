@@ -34,7 +34,7 @@ describe('vp CLI', () => {
     for (const [world, g] of Object.entries(gates) as [string, { oracle_min: number; pass: boolean; sentinels: Record<string, number> }][]) {
       expect(g.pass, world).toBe(true);
       expect(g.oracle_min, world).toBe(1);
-      expect(Object.keys(g.sentinels).length, world).toBe(3);
+      expect(Object.keys(g.sentinels).length, world).toBe(world === 'fault-api' ? 9 : 3);
     }
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
   });
@@ -95,7 +95,7 @@ describe('vp CLI', () => {
     expect(r.status).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ world: 'fault-api', replay: 'match', reward: trace.scorecard!.reward, stop: 'submitted' });
-    expect(Object.keys(s.layers)).toEqual(['completeness', 'type_handling', 'budget_discipline']);
+    expect(Object.keys(s.layers)).toEqual(['completeness', 'type_handling', 'budget_discipline', 'provenance']);
   });
 
   it('score replays a script of calls', () => {
