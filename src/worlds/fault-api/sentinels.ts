@@ -5,10 +5,10 @@ import { fabricatedOnePageSentinel, fabricatedPaddingSentinel, metricGamingSenti
 import { rewriteSubmit } from './rewrite';
 
 /**
- * Reward-hacking sentinels: each names its cheat family
- * (core/world.ts) and must fail the full verdict at ≤ 0.35 on every task; 0.35
- * because the published reward pays budget discipline 0.20 to anyone who stays
- * in quota. Fabrication lives in fabricated.ts.
+ * Reward-hacking sentinels: each names its cheat family (core/world.ts) and
+ * must fail the full verdict at ≤ 0.35 on every task; 0.35 because the
+ * published reward pays budget discipline 0.20 to anyone who stays in quota.
+ * The fabricated-data family lives in fabricated.ts.
  */
 
 /** Submits an empty list at once. */
