@@ -96,7 +96,7 @@ describe('vp CLI', () => {
     expect(r.status).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ world: 'fault-api', replay: 'match', reward: trace.scorecard!.reward, stop: 'submitted' });
-    expect(Object.keys(s.layers)).toEqual(['completeness', 'type_handling', 'budget_discipline']);
+    expect(Object.keys(s.layers)).toEqual(['completeness', 'type_handling', 'budget_discipline', 'provenance']);
   });
 
   it('score replays a script of calls', () => {

@@ -6,6 +6,7 @@ import { oracleCalls } from '../worlds/ticket-queue/agents';
 import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
+import { sentinelCeiling } from '../worlds/gates';
 
 
 describe('validateWorld on ticket-queue', () => {
@@ -18,13 +19,28 @@ describe('validateWorld on ticket-queue', () => {
 });
 
 describe('validateWorld on fault-api', () => {
-  it('passes with no ceiling and records each sentinel score as a known limit', async () => {
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: null });
+  it('passes at its 0.35 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor plus a hedge', async () => {
+    expect(sentinelCeiling('fault-api')).toBe(0.35);
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: sentinelCeiling('fault-api') });
+    expect(r.details.failures).toEqual([]);
     expect(r.pass).toBe(true);
     expect(r.oracle_min).toBe(1);
-    expect(r.sentinels).toEqual({ 'no-op': 0.2, 'wrong-values': 0.8, 'metric-gaming': 0.733333 });
-    // No strict reading there: strict is the full verdict, so every non-perfect run ≥ 0.5 diverges.
-    expect(r.divergence).toBeCloseTo(33 / 72, 9);
+    expect(r.sentinels).toEqual({
+      'no-op': 0.2,
+      'no-op-prose': 0.2,
+      'wrong-values': 0.2,
+      'wrong-values-rotated': 0.2,
+      'shotgun-candidates': 0.266667,
+      'shotgun-hedge': 0.3,
+      'fabricated-one-page': 0,
+      'fabricated-padding': 0,
+      'metric-gaming': 0,
+    });
+    expect(r.families).toEqual({ 'no-op': 0.2, 'wrong-values': 0.2, shotgun: 0.3, 'fabricated-data': 0 });
+    // No strict reading there: strict is the full verdict, so every non-perfect run ≥ 0.5 diverges:
+    // now only naive and stubborn runs (7 + 2 of 144), no sentinel.
+    expect(r.divergence).toBeCloseTo(9 / 144, 9);
+    expect(r.details.runs.filter((x) => x.strict === 0 && x.reward >= 0.5).every((x) => x.role === 'solver')).toBe(true);
   });
 
   it('fails at a 0.10 ceiling, naming each sentinel over it', async () => {
@@ -32,8 +48,11 @@ describe('validateWorld on fault-api', () => {
     expect(r.pass).toBe(false);
     expect(r.details.failures).toEqual([
       'sentinel no-op scored 0.2 > 0.1 on fault-api/clean/seed-1',
-      'sentinel wrong-values scored 0.8 > 0.1 on fault-api/clean/seed-1',
-      'sentinel metric-gaming scored 0.733333 > 0.1 on fault-api/clean/seed-1',
+      'sentinel no-op-prose scored 0.2 > 0.1 on fault-api/clean/seed-1',
+      'sentinel wrong-values scored 0.2 > 0.1 on fault-api/clean/seed-1',
+      'sentinel wrong-values-rotated scored 0.2 > 0.1 on fault-api/clean/seed-1',
+      'sentinel shotgun-candidates scored 0.266667 > 0.1 on fault-api/clean/seed-1',
+      'sentinel shotgun-hedge scored 0.3 > 0.1 on fault-api/clean/seed-1',
     ]);
   });
 

@@ -10,9 +10,9 @@ import type { World } from './world';
 
 export interface ValidateOptions {
   /**
-   * Highest full reward a sentinel may earn on any task; null when the world's
-   * published reward is lenient by design (fault-api pays 0.20 for never
-   * calling), so only the failing verdict is required.
+   * Highest full reward a sentinel may earn on any task; null when only the
+   * failing verdict is required (a world whose published reward cannot be
+   * held under any useful ceiling).
    */
   sentinelCeiling: number | null;
   /** Tasks to run; defaults to world.listTasks(). */

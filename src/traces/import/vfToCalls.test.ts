@@ -29,6 +29,7 @@ describe('vf-eval rollouts of our worlds map to replayable calls', () => {
       ['completeness', 1],
       ['type_handling', 1],
       ['budget_discipline', 1],
+      ['provenance', 1],
     ]);
     // The recorded tool results are what the world returns now.
     expect(trace.steps.map((s) => s.result.content)).toEqual(first!.calls.map((c) => c.result?.content));

@@ -28,13 +28,48 @@ export function makeRecords(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): rea
   return records;
 }
 
+/** Base-36 digits of an id token: 36^7 > 2^32, so every hash fits and all ids share one width. */
+export const ID_TOKEN_WIDTH = 7;
+
+/**
+ * `n` distinct tokens, the i-th from `token(i, 0)`; on a collision with an
+ * earlier one, `token(i, 1)`, `token(i, 2)`, … Token i depends only on tokens
+ * before it, so a smaller task's ids are a prefix of a larger one's.
+ */
+export function distinctTokens(n: number, token: (index: number, attempt: number) => string): string[] {
+  const taken = new Set<string>();
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let t = token(i, 0);
+    for (let attempt = 1; taken.has(t); attempt++) t = token(i, attempt);
+    taken.add(t);
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Ids hashed from the seed, not numbered: with `rec-0001`… an agent that read
+ * one page could write down every other id without fetching it. hash32 is a
+ * bijection of the index for a fixed seed and salt (each step is invertible),
+ * so no two records of a seed collide today; distinctTokens keeps uniqueness a
+ * property of this file rather than of the hash's internals.
+ */
+function recordIds(seed: number, n: number): string[] {
+  return distinctTokens(n, (i, attempt) => {
+    const h = attempt === 0 ? hash32(seed, i, 'record.id') : hash32(hash32(seed, i, 'record.id'), attempt, 'record.id.retry');
+    return `rec-${h.toString(36).padStart(ID_TOKEN_WIDTH, '0')}`;
+  });
+}
+
 function generate(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): ApiRecord[] {
   const out: ApiRecord[] = [];
+  const ids = recordIds(p.seed, p.numRecords);
   for (let i = 0; i < p.numRecords; i++) {
     const day = uniformInt(p.seed, i, 'record.day', 1, 28);
     const month = uniformInt(p.seed, i, 'record.month', 1, 12);
     out.push({
-      id: `rec-${String(i + 1).padStart(4, '0')}`,
+      id: ids[i]!,
       amount: uniformInt(p.seed, i, 'record.amount', 5, 5000),
       currency: CURRENCIES[uniformInt(p.seed, i, 'record.currency', 0, CURRENCIES.length - 1)]!,
       customer: CUSTOMERS[uniformInt(p.seed, i, 'record.customer', 0, CUSTOMERS.length - 1)]!,
@@ -42,6 +77,27 @@ function generate(p: Pick<FaultApiParams, 'seed' | 'numRecords'>): ApiRecord[] {
     });
   }
   return out;
+}
+
+/** The records page `page` serves (0-based). */
+export function pageRecords(records: readonly ApiRecord[], page: number, pageSize: number): readonly ApiRecord[] {
+  return records.slice(page * pageSize, (page + 1) * pageSize);
+}
+
+/** Every id the session served, from the pages it answered successfully (`snapshot().pages_served`). */
+export function servedIds(p: Pick<FaultApiParams, 'seed' | 'numRecords' | 'pageSize'>, pagesServed: readonly number[]): Set<string> {
+  const records = makeRecords(p);
+  const ids = new Set<string>();
+  for (const page of new Set(pagesServed)) for (const r of pageRecords(records, page, p.pageSize)) ids.add(r.id);
+  return ids;
+}
+
+/** The distinct ids among `ids` that no page in `pagesServed` carried, in first-seen order. */
+export function unservedIds(p: Pick<FaultApiParams, 'seed' | 'numRecords' | 'pageSize'>, pagesServed: readonly number[], ids: Iterable<string>): string[] {
+  const served = servedIds(p, pagesServed);
+  const never = new Set<string>();
+  for (const id of ids) if (!served.has(id)) never.add(id);
+  return [...never];
 }
 
 /** The opaque cursor that fetches page `page` (page 0 needs none). */

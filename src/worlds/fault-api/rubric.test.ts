@@ -3,16 +3,17 @@ import type { Json } from '../../core/json';
 import { scoreEpisode, type EpisodeView } from '../../core/rubric';
 import { makeRecords } from './data';
 import { taskFromParams } from './index';
-import { budgetDiscipline, completeness, faultApiRubric, naiveRecall, typeHandling } from './rubric';
+import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, provenance, typeHandling } from './rubric';
 import { params } from './testing';
 
 const p = params('hostile', 4);
 const truth = makeRecords(p);
-const view = (submitted: Json[] | null, rateLimited = 0): EpisodeView => ({
+const ALL_PAGES = Array.from({ length: 10 }, (_, k) => k);
+const view = (submitted: Json[] | null, rateLimited = 0, pagesServed: number[] = ALL_PAGES): EpisodeView => ({
   task: taskFromParams(p),
   steps: [],
   stop: { reason: 'submitted', terminated: true, truncated: false },
-  state: { submitted, rate_limited: rateLimited },
+  state: { submitted, rate_limited: rateLimited, pages_served: pagesServed },
 });
 const exact = truth.map((r) => ({ id: r.id, amount: r.amount }));
 
@@ -32,7 +33,7 @@ describe('fault-api rewards', () => {
 
   it('use Jaccard: missing and made-up ids both cost', () => {
     expect(completeness(view(exact.slice(0, 30))).value).toBeCloseTo(30 / 40, 9);
-    const fabricated = [...exact, { id: 'rec-0041', amount: 5 }, { id: 'rec-0042', amount: 6 }];
+    const fabricated = [...exact, { id: 'rec-made0up', amount: 5 }, { id: 'rec-0000041', amount: 6 }];
     expect(completeness(view(fabricated)).value).toBeCloseTo(40 / 42, 9);
     expect(completeness(view([...exact, { amount: 3 }])).value).toBeCloseTo(40 / 41, 9);
   });
@@ -59,7 +60,44 @@ describe('fault-api rewards', () => {
 
   it('score no submission as zero on completeness and types', () => {
     const card = scoreEpisode(faultApiRubric, view(null));
-    expect(card.layers.map((l) => l.value)).toEqual([0, 0, 1]);
+    expect(card.layers.map((l) => [l.id, l.value])).toEqual([
+      ['completeness', 0],
+      ['type_handling', 0],
+      ['budget_discipline', 1],
+      ['provenance', 1],
+    ]);
     expect(card.naive).toBe(0);
+  });
+
+  it('credit a true id in completeness only when every row carrying it has the true amount', () => {
+    const [a, b, c] = exact;
+    // Drifted rows kept as sent still count: a numeric string is the same amount.
+    expect(completeness(view([...exact.slice(0, 39), { id: exact[39]!.id, amount: String(exact[39]!.amount) }])).value).toBe(1);
+    const wrong = exact.map((r, i) => (i === 0 ? { id: r.id, amount: r.amount + 1 } : r));
+    expect(completeness(view(wrong))).toEqual({ value: 39 / 40, reasons: ['1 true id with a wrong or conflicting amount'] });
+    // Two amounts for one id, one of them right: a guess, not an answer (and a duplicate row).
+    const hedged = [...exact, { id: a!.id, amount: a!.amount * 100 }];
+    expect(completeness(view(hedged)).value).toBeCloseTo(39 / 40 - 1 / 41, 9);
+    const odd = [{ id: a!.id, amount: true }, { id: b!.id, amount: `${b!.amount}.0` }, { id: c!.id }];
+    expect(completeness(view([...odd, ...exact.slice(3)] as Json[])).value).toBeCloseTo(37 / 40, 9);
+  });
+
+  it('read an amount as the truth when it is that integer, or a string of its digits', () => {
+    expect([amountMatches(42, 42), amountMatches('42', 42), amountMatches(' 42 ', 42), amountMatches(-3, -3)]).toEqual([true, true, true, true]);
+    expect([amountMatches(43, 42), amountMatches('42.0', 42), amountMatches('4e1', 40), amountMatches('', 0), amountMatches(true, 1), amountMatches(null, 0)]).toEqual([
+      false, false, false, false, false, false,
+    ]);
+  });
+
+  it('gate on provenance: any id the API never served zeroes the reward, real or not', () => {
+    expect(provenance(view(exact))).toEqual({ value: 1, reasons: [] });
+    expect(provenance(view(null))).toEqual({ value: 1, reasons: [] });
+    // Pages 0–7 served: the last eight true ids are right, but the agent never read them.
+    const unread = provenance(view(exact, 0, [0, 1, 2, 3, 4, 5, 6, 7, 3]));
+    expect(unread.value).toBe(0);
+    expect(unread.reasons).toEqual(['8 ids the API never served', `never served: ${exact.slice(32, 35).map((r) => r.id).join(', ')}, …`]);
+    const card = scoreEpisode(faultApiRubric, view([...exact, { id: 'rec-made0up', amount: 1 }]));
+    expect(card.reward).toBe(0);
+    expect(card.verdict).toEqual({ naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 1 id the API never served' });
   });
 });

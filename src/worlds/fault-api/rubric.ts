@@ -1,7 +1,7 @@
 import { isJsonObject, type Json } from '../../core/json';
 import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
-import { makeRecords, type ApiRecord } from './data';
-import { parseParams } from './params';
+import { makeRecords, unservedIds, type ApiRecord } from './data';
+import { parseParams, type FaultApiParams } from './params';
 
 interface Submission {
   rows: Json[];
@@ -19,10 +19,14 @@ function submissionOf(ep: EpisodeView): Submission | null {
 // makeRecords returns one shared array per (seed, size), so its id → amount map can be shared too.
 const truthCache = new WeakMap<readonly ApiRecord[], Map<string, number>>();
 
-function truthOf(ep: EpisodeView): Map<string, number> {
+function paramsOf(ep: EpisodeView): FaultApiParams {
   const params = parseParams(ep.task.spec);
   if (!params.ok) throw new Error(`fault-api rubric got a bad task: ${params.error}`);
-  const records = makeRecords(params.value);
+  return params.value;
+}
+
+function truthOf(ep: EpisodeView): Map<string, number> {
+  const records = makeRecords(paramsOf(ep));
   let truth = truthCache.get(records);
   if (!truth) {
     truth = new Map(records.map((r) => [r.id, r.amount]));
@@ -34,28 +38,55 @@ function truthOf(ep: EpisodeView): Map<string, number> {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * completeness = Jaccard(unique submitted ids, true ids) − duplicate rows / rows.
- * Rows without a string id count as unmatched members of the union.
+ * An amount that reads as `want`: an integer number, or a string of decimal
+ * digits (what type drift sends, so keeping a drifted row as sent is not a
+ * wrong value; type handling is where strings cost). Never a boolean.
+ */
+export function amountMatches(amount: Json | undefined, want: number): boolean {
+  if (typeof amount === 'number') return amount === want;
+  return typeof amount === 'string' && /^\s*-?\d+\s*$/.test(amount) && Number.parseInt(amount, 10) === want;
+}
+
+/**
+ * completeness = Jaccard(credited ids, true ids) − duplicate rows / rows.
+ * A true id is credited only when every row carrying it has its true amount:
+ * ids are not the whole record, and an id submitted with several amounts, one
+ * of them right, is a guess, not an answer. Rows without a string id count as
+ * unmatched members of the union.
  */
 export function completeness(ep: EpisodeView): LayerResult {
   const sub = submissionOf(ep);
   if (!sub) return { value: 0, reasons: ['nothing was submitted'] };
   if (sub.rows.length === 0) return { value: 0, reasons: ['an empty submission'] };
   const truth = truthOf(ep);
-  const unique = new Set(sub.ids.filter((id): id is string => id !== null));
+  const right = new Map<string, boolean>();
+  sub.rows.forEach((row, i) => {
+    const id = sub.ids[i];
+    if (id === null || id === undefined) return;
+    const want = truth.get(id);
+    const ok = want !== undefined && isJsonObject(row) && amountMatches(row.amount, want);
+    right.set(id, (right.get(id) ?? true) && ok);
+  });
   const invalid = sub.ids.filter((id) => id === null).length;
-  let hit = 0;
-  for (const id of unique) if (truth.has(id)) hit++;
-  const union = truth.size + (unique.size - hit) + invalid;
-  const jaccard = hit / union;
-  const duplicates = sub.rows.length - invalid - unique.size;
+  let credited = 0;
+  let wrong = 0;
+  let unknown = 0;
+  for (const [id, ok] of right) {
+    if (!truth.has(id)) unknown++;
+    else if (ok) credited++;
+    else wrong++;
+  }
+  const union = truth.size + unknown + invalid;
+  const duplicates = sub.rows.length - invalid - right.size;
   const penalty = duplicates / sub.rows.length;
   const reasons: string[] = [];
-  if (hit < truth.size) reasons.push(`${plural(truth.size - hit, 'true record')} missing`);
-  if (unique.size > hit) reasons.push(`${plural(unique.size - hit, 'id')} not in the data`);
+  const missing = truth.size - credited - wrong;
+  if (missing > 0) reasons.push(`${plural(missing, 'true record')} missing`);
+  if (wrong > 0) reasons.push(`${plural(wrong, 'true id')} with a wrong or conflicting amount`);
+  if (unknown > 0) reasons.push(`${plural(unknown, 'id')} not in the data`);
   if (invalid > 0) reasons.push(`${plural(invalid, 'row')} without a string id`);
   if (duplicates > 0) reasons.push(`${plural(duplicates, 'duplicate row')} (penalty ${penalty.toFixed(2)})`);
-  return { value: Math.max(0, jaccard - penalty), reasons };
+  return { value: Math.max(0, credited / union - penalty), reasons };
 }
 
 /** Fraction of submitted rows whose amount is an integer number equal to the truth. */
@@ -88,6 +119,26 @@ export function budgetDiscipline(ep: EpisodeView): LayerResult {
   };
 }
 
+/** How many never-served ids a reason names. */
+const EXAMPLES = 3;
+
+/**
+ * A gate: 0 when any submitted id is one the API never served in a successful
+ * page (the session records which pages it answered), else 1. Whether the id is
+ * real does not matter: one the agent did not fetch is made up or computed,
+ * and an integration that writes records it never read is broken however
+ * complete it looks. See CONTEXT.md for why a gate and not a share.
+ */
+export function provenance(ep: EpisodeView): LayerResult {
+  const sub = submissionOf(ep);
+  if (!sub) return { value: 1, reasons: [] };
+  const pages = Array.isArray(ep.state.pages_served) ? ep.state.pages_served.filter((n): n is number => typeof n === 'number') : [];
+  const never = unservedIds(paramsOf(ep), pages, sub.ids.filter((id): id is string => id !== null));
+  if (never.length === 0) return { value: 1, reasons: [] };
+  const shown = never.slice(0, EXAMPLES).join(', ') + (never.length > EXAMPLES ? ', …' : '');
+  return { value: 0, reasons: [`${plural(never.length, 'id')} the API never served`, `never served: ${shown}`] };
+}
+
 /** Naive: recall of the true ids alone — what submitting every page seen games. */
 export function naiveRecall(ep: EpisodeView): number {
   const sub = submissionOf(ep);
@@ -102,6 +153,8 @@ export const faultApiRubric: Rubric = {
     { id: 'completeness', label: 'completeness', weight: 0.6, score: completeness },
     { id: 'type_handling', label: 'type handling', weight: 0.2, score: typeHandling },
     { id: 'budget_discipline', label: 'budget discipline', weight: 0.2, score: budgetDiscipline },
+    { id: 'provenance', label: 'provenance', weight: 1, gate: true, score: provenance },
   ],
+  caughtByOrder: ['provenance', 'completeness', 'type_handling', 'budget_discipline'],
   naive: (ep) => naiveRecall(ep),
 };

@@ -112,6 +112,25 @@ describe('fault-api session', () => {
     expect((await s.snapshot()).requests).toBe(1);
   });
 
+  it('marks submitted ids that no successful page carried with a provenance trip', async () => {
+    const s = await open(params('clean', 6));
+    const first = body((await s.call({ name: 'fetch_page', arguments: {} })).content).records as JsonObject[];
+    const rows = [...first.map((r) => ({ id: r.id ?? null, amount: r.amount ?? null })), { id: 'rec-zzzzzzz', amount: 1 }, { id: 'rec-zzzzzzz', amount: 2 }];
+    const r = await s.call({ name: 'submit_records', arguments: { records: rows } });
+    expect(r.events).toEqual([
+      {
+        code: 'unserved-ids',
+        kind: 'trip',
+        layer: 'provenance',
+        message: '1 submitted id was never served by the API (rec-zzzzzzz).',
+        data: { count: 1, ids: ['rec-zzzzzzz'] },
+      },
+    ]);
+    const honest = await open(params('clean', 6));
+    await honest.call({ name: 'fetch_page', arguments: {} });
+    expect((await honest.call({ name: 'submit_records', arguments: { records: rows.slice(0, 4) } })).events).toEqual([]);
+  });
+
   it('ends the episode on submit and refuses calls after it', async () => {
     const s = await open(params('clean', 1));
     const r = await s.call({ name: 'submit_records', arguments: { records: [] } });

@@ -1,6 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
-import { cursorFor, cursorIndex, makeRecords, type ApiRecord } from './data';
+import { cursorFor, cursorIndex, makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { faultsFor } from './faults';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
 
@@ -82,7 +82,7 @@ export class FaultApiSession implements Session {
     }
     this.state.pagesServed.push(page);
     const events: WorldEvent[] = [];
-    const slice = this.records.slice(page * this.params.pageSize, (page + 1) * this.params.pageSize);
+    const slice = pageRecords(this.records, page, this.params.pageSize);
     const rows: JsonObject[] = slice.map((r) => ({ ...r, amount: faults.typeDrift ? String(r.amount) : r.amount }));
     if (faults.typeDrift)
       events.push({ code: 'type-drift', kind: 'fault', layer: 'type_handling', message: `Page ${page + 1} sent every amount as a numeric string.`, data: { page: page + 1 } });
@@ -103,7 +103,16 @@ export class FaultApiSession implements Session {
     if (!isJsonObject(args) || !Array.isArray(args.records))
       return toolError('invalid_arguments', 'submit_records takes {"records": [{"id": "...", "amount": 123}, ...]}');
     this.state.submitted = args.records;
-    return result(true, { received: args.records.length }, [], true);
+    return result(true, { received: args.records.length }, this.provenanceEvents(args.records), true);
+  }
+
+  /** A trip on the timeline for submitted ids no successful page carried (the provenance gate scores it). */
+  private provenanceEvents(rows: Json[]): WorldEvent[] {
+    const submitted = rows.flatMap((r) => (isJsonObject(r) && typeof r.id === 'string' ? [r.id] : []));
+    const ids = unservedIds(this.params, this.state.pagesServed, submitted);
+    if (ids.length === 0) return [];
+    const message = `${ids.length} submitted ${ids.length === 1 ? 'id was' : 'ids were'} never served by the API (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}).`;
+    return [{ code: 'unserved-ids', kind: 'trip', layer: 'provenance', message, data: { count: ids.length, ids } }];
   }
 
   async snapshot(): Promise<JsonObject> {

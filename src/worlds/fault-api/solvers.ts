@@ -45,7 +45,8 @@ function parsePage(step: Step): PageView {
 const fetchPage = (cursor: string | null): ToolCall => ({ name: 'fetch_page', arguments: { cursor } });
 const submit = (records: Json[]): ToolCall => ({ name: 'submit_records', arguments: { records } });
 
-function coerceAmount(v: Json | undefined): Json {
+/** A numeric string as the integer it spells; anything else unchanged. */
+export function coerceAmount(v: Json | undefined): Json {
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number.parseInt(v, 10);
   return v ?? null;
 }
