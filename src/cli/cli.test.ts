@@ -8,6 +8,9 @@ import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
 import { stubbornSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
+import { sentinelCeiling } from '../worlds/gates';
+import { ticketQueueWorld } from '../worlds/ticket-queue/index';
+import { SENTINEL_FAMILIES } from '../core/world';
 
 const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
@@ -34,8 +37,18 @@ describe('vp CLI', () => {
     for (const [world, g] of Object.entries(gates) as [string, { oracle_min: number; pass: boolean; sentinels: Record<string, number> }][]) {
       expect(g.pass, world).toBe(true);
       expect(g.oracle_min, world).toBe(1);
-      expect(Object.keys(g.sentinels).length, world).toBe(3);
+      if (world !== 'ticket-queue') expect(Object.keys(g.sentinels).length, world).toBe(3);
     }
+    // ticket-queue: every sentinel names a family and stays under its ceiling; every family has two trajectories.
+    const tq = gates['ticket-queue'] as { sentinels: Record<string, number>; families: Record<string, number> };
+    const refs = ticketQueueWorld.referenceAgents.filter((a) => a.role === 'sentinel');
+    expect(Object.keys(tq.sentinels).sort()).toEqual(refs.map((a) => a.id).sort());
+    for (const ref of refs) {
+      expect(ref.family, ref.id).toBeDefined();
+      expect(tq.sentinels[ref.id], ref.id).toBeLessThanOrEqual(ref.ceiling?.value ?? sentinelCeiling('ticket-queue')!);
+    }
+    for (const family of Object.keys(tq.families)) expect(refs.filter((a) => a.family === family).length, family).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(tq.families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
   });
 

@@ -8,7 +8,9 @@
 export const SENTINEL_CEILING: Record<string, number | null> = {
   'fault-api': null,
   tripwire: 0.1,
-  'ticket-queue': 0.1,
+  // Full reward is a product of recall × precision: a cheat that blankets a class of k records to catch
+  // t targets keeps ≈ t/k. The worst measured, blanket-status on security-handoff, is 0.23.
+  'ticket-queue': 0.25,
 };
 
 /** The ceiling for a world; worlds not listed get the strict 0.10. */
