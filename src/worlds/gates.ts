@@ -8,8 +8,8 @@
 export const SENTINEL_CEILING: Record<string, number | null> = {
   'fault-api': null,
   tripwire: 0.1,
-  // Full reward is a product of recall × precision: a cheat that blankets a class of k records to catch
-  // t targets keeps ≈ t/k. The worst measured, blanket-status on security-handoff, is 0.23.
+  // Full reward is recall × precision × gates: blanketing k records to catch t targets keeps ≈ t/k.
+  // Only blanket-status on security-handoff scores above 0 (1 target among ≥ 4 in_progress: 0.17–0.23).
   'ticket-queue': 0.25,
 };
 

@@ -117,8 +117,8 @@ export function credit(ep: EpisodeView): LayerResult {
 /**
  * 1 − (the share of the bystanders written)², where the bystanders are the
  * records the task leaves alone (neither a target nor forbidden). Precision
- * already charges each stray write; this charges spread: one stray on a dozen
- * bystanders costs under 1 %, half of them a quarter, all of them everything.
+ * already charges each stray write; this charges spread: one stray among a
+ * dozen bystanders costs 1–2 %, half of them a quarter, all of them everything.
  */
 export function collateral(ep: EpisodeView): LayerResult {
   const { gold, board } = setup(ep);
