@@ -6,9 +6,9 @@ import { bystanders, decidedKeys, finish, goldWrites, list, needsBody, neighbour
 import type { Setup } from './spec';
 
 /**
- * The red team: one scripted trajectory per way of gaming the full verifier.
- * They may use the gold (they stand for a cheat that guessed or leaked it);
- * each does what an adversarial model would, and must fail at ≤ 0.25 full.
+ * The red team: scripted trajectories, at least two per cheat family, each
+ * doing what an adversarial model would. They may use the gold (they stand for
+ * a cheat that guessed or leaked it) and must fail at ≤ 0.25 full.
  */
 export interface SentinelDef {
   id: string;
