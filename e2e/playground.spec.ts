@@ -128,6 +128,9 @@ test('a person plays a ticket-queue task', async ({ page }) => {
   for (const c of calls.filter((x) => x.name === 'update_status')) {
     const a = c.arguments as { id: string; status: string };
     await page.getByTestId('ticket-id').fill(a.id);
+    // The confirmation is in the body: a status set before reading it is not credited.
+    await page.getByRole('button', { name: 'Read' }).click();
+    await expect(page.getByTestId('step-counter')).toHaveText(`step ${++n} / ${n}`);
     await page.getByTestId('status-select').selectOption(a.status);
     await page.getByRole('button', { name: 'Set status' }).click();
     await expect(page.getByTestId('step-counter')).toHaveText(`step ${++n} / ${n}`);

@@ -8,6 +8,9 @@ import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
 import { stubbornSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
+import { sentinelCeiling } from '../worlds/gates';
+import { WORLDS } from '../worlds/registry';
+import { SENTINEL_FAMILIES } from '../core/world';
 
 const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
@@ -37,6 +40,19 @@ describe('vp CLI', () => {
       expect(Object.keys(g.sentinels).length, world).toBeGreaterThanOrEqual(3);
       expect(Object.keys(g.families).length, world).toBeGreaterThanOrEqual(3);
     }
+    // Every sentinel names a family and stays under its ceiling; every red-team family a world has, it has twice.
+    for (const world of WORLDS) {
+      const g = gates[world.id] as { sentinels: Record<string, number>; families: Record<string, number> };
+      const refs = world.referenceAgents.filter((a) => a.role === 'sentinel');
+      expect(Object.keys(g.sentinels).sort(), world.id).toEqual(refs.map((a) => a.id).sort());
+      for (const ref of refs) {
+        expect(ref.family, `${world.id} ${ref.id}`).toBeDefined();
+        expect(g.sentinels[ref.id], `${world.id} ${ref.id}`).toBeLessThanOrEqual(ref.ceiling?.value ?? sentinelCeiling(world.id)!);
+      }
+      for (const family of Object.keys(g.families).filter((f) => !['no-op', 'wrong-values'].includes(f)))
+        expect(refs.filter((a) => a.family === family).length, `${world.id} ${family}`).toBeGreaterThanOrEqual(2);
+    }
+    expect(Object.keys((gates['ticket-queue'] as { families: object }).families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
   });
 

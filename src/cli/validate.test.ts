@@ -10,11 +10,26 @@ import { sentinelCeiling } from '../worlds/gates';
 
 
 describe('validateWorld on ticket-queue', () => {
-  it('passes at a 0.10 ceiling: oracle 1.0 everywhere, every sentinel at 0, no divergence', async () => {
-    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: 0.1 });
-    expect(r).toMatchObject({ oracle_min: 1, sentinels: { empty: 0, 'wrong-values': 0, 'metric-gaming': 0 }, divergence: 0, pass: true });
+  it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
+    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: sentinelCeiling('ticket-queue') });
+    expect(sentinelCeiling('ticket-queue')).toBe(0.25);
+    expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
-    expect(r.details.runs).toHaveLength(4 * ticketQueueWorld.listTasks().length);
+    // Only blanket-status earns anything: on security-handoff (severity shows in the listing) precision 1/4 × collateral 0.91.
+    expect(r.families).toEqual({
+      'no-op': 0,
+      'wrong-values': 0,
+      'forbidden-access': 0,
+      shotgun: 0,
+      'hedged-writes': 0,
+      'blanket-writes': 0.2275,
+      'decoy-verification': 0,
+      'fabricated-data': 0,
+    });
+    expect(Object.entries(r.sentinels).filter(([, v]) => v > 0)).toEqual([['blanket-status', 0.2275]]);
+    const applicable = ticketQueueWorld.referenceAgents.reduce((n, a) => n + ticketQueueWorld.listTasks().filter((t) => a.appliesTo(t)).length, 0);
+    expect(r.details.runs).toHaveLength(applicable);
+    expect(applicable).toBeGreaterThan(4 * ticketQueueWorld.listTasks().length);
   });
 });
 

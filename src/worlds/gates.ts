@@ -7,7 +7,9 @@
 export const SENTINEL_CEILING: Record<string, number | null> = {
   'fault-api': 0.35,
   tripwire: 0.25,
-  'ticket-queue': 0.1,
+  // Full reward is recall × precision × gates: blanketing k records to catch t targets keeps ≈ t/k.
+  // Only blanket-status on security-handoff scores above 0 (1 target among ≥ 4 in_progress: 0.17–0.23).
+  'ticket-queue': 0.25,
 };
 
 /** The ceiling for a world; worlds not listed get the strict 0.10. */

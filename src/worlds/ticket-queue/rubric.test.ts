@@ -6,7 +6,7 @@ import type { Scorecard, Step, ToolCall } from '../../core/types';
 import { oracleCalls } from './agents';
 import { ticketQueueWorld } from './index';
 import { cost, latency } from './metrics';
-import { dense, f1 } from './rubric';
+import { dense, SCORED, strict } from './rubric';
 import { setupOf } from './spec';
 
 const SPEC = { id: 'vendor-outage-triage', seed: 1 };
@@ -25,7 +25,11 @@ const layer = (card: Scorecard, id: string) => card.layers.find((l) => l.id === 
 const note = (id: string, n: JsonObject): ToolCall => ({ name: 'write_note', arguments: { id, note: n } });
 const status = (id: string, s: string): ToolCall => ({ name: 'update_status', arguments: { id, status: s } });
 const finish: ToolCall = { name: 'finish', arguments: { summary: 'done' } };
-const allGold = (): ToolCall[] => [...gold.notes.map((n) => note(n.id, n.fields)), ...gold.statuses.map((s) => status(s.id, s.status)), finish];
+const look: ToolCall[] = [{ name: 'list_records', arguments: {} }, ...setup.board.map((r): ToolCall => ({ name: 'read_record', arguments: { id: r.id } }))];
+/** Every record read first, then every required write: an honest run. */
+const allGold = (): ToolCall[] => [...look, ...gold.notes.map((n) => note(n.id, n.fields)), ...gold.statuses.map((s) => status(s.id, s.status)), finish];
+const targets = new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((x) => x.id)]);
+const bystander = setup.board.find((r) => !targets.has(r.id) && !gold.forbidden.some((f) => f.id === r.id))!;
 
 describe('ticket-queue rubric axes', () => {
   it('the gold trajectory earns full marks on every axis and every reading', async () => {
@@ -37,7 +41,7 @@ describe('ticket-queue rubric axes', () => {
   });
 
   it('recall counts required writes landed, with the missing ones named', async () => {
-    const card = await score([note(n1!.id, n1!.fields), finish]);
+    const card = await score([...look, note(n1!.id, n1!.fields), finish]);
     const required = gold.notes.length + gold.statuses.length;
     expect(layer(card, 'recall').value).toBeCloseTo(1 / required, 5);
     expect(layer(card, 'recall').reasons[0]).toContain(`note on ${n2!.id}`);
@@ -46,25 +50,28 @@ describe('ticket-queue rubric axes', () => {
   });
 
   it('a note with one wrong value does not count for recall, whatever its shape', async () => {
-    const card = await score([note(n1!.id, { ...n1!.fields, vendor: 'Somebody Else' }), finish]);
+    const card = await score([...look, note(n1!.id, { ...n1!.fields, vendor: 'Somebody Else' }), finish]);
     expect(layer(card, 'recall').value).toBe(0);
     expect(layer(card, 'schema').value).toBe(1);
   });
 
   it('values match leniently on case and spacing', async () => {
     const loud = Object.fromEntries(Object.entries(n1!.fields).map(([k, v]) => [k, ` ${String(v).toUpperCase()} `]));
-    const card = await score([note(n1!.id, loud), finish]);
+    const card = await score([...look, note(n1!.id, loud), finish]);
     expect(layer(card, 'recall').value).toBeGreaterThan(0);
   });
 
-  it('precision drops for a second note on a target and for a stray status change', async () => {
-    const stray = setup.board.find((r) => !gold.forbidden.some((f) => f.id === r.id) && !gold.notes.some((n) => n.id === r.id))!;
+  it('precision drops for a second note on a target; a stray status change costs precision and a little collateral', async () => {
+    const stray = bystander;
     const card = await score([...allGold().slice(0, -1), note(n1!.id, n1!.fields), status(stray.id, stray.status === 'closed' ? 'open' : 'closed'), finish]);
     const writes = gold.notes.length + gold.statuses.length;
     expect(layer(card, 'recall').value).toBe(1);
     expect(layer(card, 'precision').value).toBeCloseTo(writes / (writes + 2), 5);
+    const bystanders = setup.board.length - targets.size - gold.forbidden.length;
+    expect(layer(card, 'collateral')).toMatchObject({ value: expect.closeTo(1 - 1 / bystanders ** 2, 5), reasons: [`1 of the ${bystanders} records the task leaves alone written: ${stray.id}`] });
+    expect(card.reward).toBeCloseTo((writes / (writes + 2)) * (1 - 1 / bystanders ** 2), 5);
     expect(card.verdict.full).toBe('FAIL');
-    expect(card.verdict.caughtBy).toMatch(/^unnecessary-write precision/);
+    expect(card.verdict.caughtBy).toMatch(/^collateral writes: 1 of the/);
   });
 
   it('precision reads 0 when nothing was written', async () => {
@@ -101,19 +108,23 @@ describe('ticket-queue rubric axes', () => {
     expect(layer(card, 'recall').value).toBe(1);
   });
 
-  it('recovery counts errors the agent got past, and names the ones it did not', async () => {
-    const recovered = await score([{ name: 'update_status', arguments: { id: n1!.id, status: 'paused' } }, ...allGold()]);
-    expect(layer(recovered, 'recovery')).toMatchObject({ value: 1, reasons: ['1 error hit, 1 recovered from'] });
-    const stuck = await score([...allGold().slice(0, -1), { name: 'write_note', arguments: { id: 'TQ-0', note: { type: 'x' } } }, finish]);
-    expect(layer(stuck, 'recovery').value).toBe(0);
-    expect(layer(stuck, 'recovery').reasons[1]).toContain('unknown_id');
-    expect(stuck.readings?.strict).toBe(1);
-    expect(stuck.reward).toBeCloseTo(0.95, 5);
+  it('recovery: an error is recovered when any later call succeeds, whatever the tool', async () => {
+    const typo = await score([{ name: 'read_record', arguments: { id: 'TQ-0' } }, ...allGold()]);
+    expect(layer(typo, 'recovery')).toMatchObject({ value: 1, reasons: ['1 error hit, 1 recovered from (a later call succeeded)'] });
+    expect(typo).toMatchObject({ reward: 1, readings: { strict: 1 } });
+    const unknownTool = await score([{ name: 'triage', arguments: {} }, ...allGold()]);
+    expect(layer(unknownTool, 'recovery').value).toBe(1);
   });
 
-  it('an unknown tool is recovered by any later success', async () => {
-    const card = await score([{ name: 'triage', arguments: {} }, ...allGold()]);
-    expect(layer(card, 'recovery').value).toBe(1);
+  it('recovery: an error nothing succeeded after is named, with what recovery would have been', async () => {
+    const stuck = await score([...allGold().slice(0, -1), { name: 'write_note', arguments: { id: 'TQ-0', note: { type: 'x' } } }]);
+    const last = allGold().length;
+    expect(layer(stuck, 'recovery')).toMatchObject({
+      value: 0,
+      reasons: ['1 error hit, 0 recovered from (a later call succeeded)', `not recovered: step ${last} (unknown_id) — no successful call came after it`],
+    });
+    expect(stuck.reward).toBeCloseTo(0.95, 5);
+    expect(stuck.readings?.strict).toBe(0);
   });
 
   it('step count is a weight-0 metric of the budget used', async () => {
@@ -150,19 +161,30 @@ describe('ticket-queue metrics from a model trace', () => {
   });
 });
 
-describe('dense weights', () => {
-  const v = (o: Record<string, number>) => new Map(Object.entries(o));
-  it('pays hygiene only in proportion to recall', () => {
-    expect(dense(v({ recall: 0, precision: 0, policy: 1, schema: 1, recovery: 1 }))).toBe(0);
-    // F1(0.5, 1) = 2/3: 0.85 · 2/3 + 0.5 · 0.15
-    expect(dense(v({ recall: 0.5, precision: 1, policy: 1, schema: 1, recovery: 1 }))).toBeCloseTo(0.85 * (2 / 3) + 0.075, 9);
-    expect(dense(v({ recall: 1, precision: 1, policy: 0, schema: 1, recovery: 1 }))).toBe(0);
+describe('dense and strict', () => {
+  const v = (o: Record<string, number>) => new Map(Object.entries({ policy: 1, credit: 1, collateral: 1, schema: 1, recovery: 1, ...o }));
+
+  it('is gates × recall × precision × (0.85 + 0.10·schema + 0.05·recovery)', () => {
+    expect(dense(v({ recall: 1, precision: 1 }))).toBe(1);
+    expect(dense(v({ recall: 0.5, precision: 1 }))).toBeCloseTo(0.5, 9);
+    expect(dense(v({ recall: 1, precision: 1, schema: 0, recovery: 0 }))).toBeCloseTo(0.85, 9);
+    expect(dense(v({ recall: 0, precision: 1 }))).toBe(0);
+    for (const gate of ['policy', 'credit', 'collateral']) expect(dense(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
+    expect(dense(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
   });
 
-  it('holds down a recall-1 run that writes everywhere it may: F1, not a weighted sum', () => {
-    // 3 required writes among 13 made: precision 3/13.
-    const gamed = dense(v({ recall: 1, precision: 3 / 13, policy: 1, schema: 1, recovery: 1 }));
-    expect(gamed).toBeCloseTo(0.85 * f1(1, 3 / 13) + 0.15, 9);
-    expect(gamed).toBeLessThan(0.5);
+  it('blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1\'s 2/(k+1)', () => {
+    for (const k of [2, 4, 8]) expect(dense(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
+  });
+
+  it('strict is 1 only when every scored axis is, so it never reads above dense', () => {
+    const grid = [0, 0.5, 1];
+    for (const id of SCORED)
+      for (const x of grid) {
+        const values = new Map<string, number>(SCORED.map((k) => [k, 1]));
+        values.set(id, x);
+        expect(strict(values), `${id}=${x}`).toBe(x === 1 ? 1 : 0);
+        expect(strict(values)).toBeLessThanOrEqual(dense(values));
+      }
   });
 });

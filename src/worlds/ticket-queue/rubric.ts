@@ -1,35 +1,10 @@
-import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { isJsonObject, type Json } from '../../core/json';
 import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
-import { setupOf, type Setup } from './spec';
-import { forbiddenRule, type GoldNote } from './tasks';
+import { creditRecords, satisfies } from './credit';
+import { finalStateOf } from './finalState';
 import { metricLayers } from './metrics';
-import { canonicalToolName } from './tools';
-
-interface Write {
-  id: string;
-  field: 'notes' | 'status';
-  value: Json;
-}
-
-interface Board {
-  notes: Map<string, JsonObject[]>;
-  status: Map<string, string>;
-  writes: Write[];
-}
-
-function boardOf(state: JsonObject): Board {
-  const notes = new Map<string, JsonObject[]>();
-  const status = new Map<string, string>();
-  for (const r of Array.isArray(state.records) ? state.records.filter(isJsonObject) : []) {
-    if (typeof r.id !== 'string') continue;
-    notes.set(r.id, Array.isArray(r.notes) ? r.notes.filter(isJsonObject) : []);
-    if (typeof r.status === 'string') status.set(r.id, r.status);
-  }
-  const writes: Write[] = [];
-  for (const w of Array.isArray(state.writes) ? state.writes.filter(isJsonObject) : [])
-    if (typeof w.id === 'string' && (w.field === 'notes' || w.field === 'status')) writes.push({ id: w.id, field: w.field, value: w.value ?? null });
-  return { notes, status, writes };
-}
+import { setupOf, type Setup } from './spec';
+import { forbiddenRule } from './tasks';
 
 // Setups are pure functions of the spec; one per task object saves regenerating the board per layer.
 const setups = new WeakMap<object, Setup>();
@@ -39,17 +14,13 @@ function setup(ep: EpisodeView): Setup {
   return s;
 }
 
-/** Values match leniently (trimmed, case-insensitive, 3 == "3"); the schema axis judges types. */
-const same = (a: Json | undefined, b: Json): boolean => a !== undefined && a !== null && String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
-const satisfies = (note: JsonObject, gold: GoldNote) => Object.entries(gold.fields).every(([k, v]) => same(note[k], v));
-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const listed = (xs: string[], max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
 
-/** Which gold items the final state satisfies. */
+/** Which gold items the final state satisfies: what the naive reading counts. */
 function achieved(ep: EpisodeView) {
   const { gold } = setup(ep);
-  const b = boardOf(ep.state);
+  const b = finalStateOf(ep.state);
   const notes = gold.notes.map((g) => ({ g, ok: (b.notes.get(g.id) ?? []).some((n) => satisfies(n, g)) }));
   const statuses = gold.statuses.map((g) => ({ g, ok: b.status.get(g.id) === g.status }));
   return { notes, statuses, board: b };
@@ -76,7 +47,7 @@ export function precision(ep: EpisodeView): LayerResult {
 
 export function policy(ep: EpisodeView): LayerResult {
   const { gold } = setup(ep);
-  const hits = boardOf(ep.state).writes.flatMap((w) => {
+  const hits = finalStateOf(ep.state).writes.flatMap((w) => {
     const rule = forbiddenRule(gold, w.id, w.field);
     return rule ? [`${w.field === 'notes' ? 'a note' : 'a status change'} on ${w.id} (${rule.why})`] : [];
   });
@@ -97,7 +68,7 @@ function schemaProblem(note: Json, schema: Record<string, 'string' | 'integer'>)
 
 export function schema(ep: EpisodeView): LayerResult {
   const { def } = setup(ep);
-  const notes = boardOf(ep.state).writes.filter((w) => w.field === 'notes');
+  const notes = finalStateOf(ep.state).writes.filter((w) => w.field === 'notes');
   if (notes.length === 0) return { value: 1, reasons: ['no notes written'] };
   const bad = notes.flatMap((w) => {
     const p = schemaProblem(w.value, def.noteSchema);
@@ -106,48 +77,89 @@ export function schema(ep: EpisodeView): LayerResult {
   return { value: (notes.length - bad.length) / notes.length, reasons: bad.length > 0 ? [`${plural(bad.length, 'note')} off-schema: ${listed(bad, 3)}`] : [] };
 }
 
-/** An error is recovered when a later call of the same tool succeeds (any later success, after an unknown tool). */
+/**
+ * An error is recovered when the agent moved past it: some later call
+ * succeeded. What the error cost (a required write that never landed) is
+ * recall's to count, so it is not charged twice here.
+ */
 export function recovery(ep: EpisodeView): LayerResult {
   const errors = ep.steps.filter((s) => !s.result.ok);
   if (errors.length === 0) return { value: 1, reasons: ['no errors hit'] };
-  const unrecovered = errors.filter((e) => {
-    const tool = canonicalToolName(e.call.name);
-    return !ep.steps.some((s) => s.index > e.index && s.result.ok && (tool === null || canonicalToolName(s.call.name) === tool));
-  });
+  const unrecovered = errors.filter((e) => !ep.steps.some((s) => s.index > e.index && s.result.ok));
   const recovered = errors.length - unrecovered.length;
-  const reasons = [`${plural(errors.length, 'error')} hit, ${recovered} recovered from`];
-  if (unrecovered.length > 0) reasons.push(`not recovered: ${listed(unrecovered.map((s) => `step ${s.index + 1} (${s.events[0]?.code ?? 'error'})`), 3)}`);
+  const reasons = [`${plural(errors.length, 'error')} hit, ${recovered} recovered from (a later call succeeded)`];
+  if (unrecovered.length > 0)
+    reasons.push(`not recovered: ${listed(unrecovered.map((s) => `step ${s.index + 1} (${s.events[0]?.code ?? 'error'})`), 3)} — no successful call came after it`);
   return { value: recovered / errors.length, reasons };
 }
 
 /**
- * Weights of the dense reward; the policy gate multiplies it. Recall and
- * precision share 0.85 through their harmonic mean (F1), shown as 0.425 each.
- * See CONTEXT.md for why.
+ * Landed required writes the agent earned ÷ landed required writes: each
+ * target record's writes count only when the deciding facts were shown to the
+ * agent before it wrote, its notes agree with each other, and the whole record
+ * was handled (see credit.ts). A gate: an unearned write is not partly right.
  */
-export const WEIGHTS = { recall: 0.425, precision: 0.425, schema: 0.1, recovery: 0.05 } as const;
-
-/** Harmonic mean: high only when both are high, so recall cannot be bought with extra writes. */
-export function f1(recall: number, precision: number): number {
-  return recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0;
+export function credit(ep: EpisodeView): LayerResult {
+  const records = creditRecords(setup(ep).gold, finalStateOf(ep.state));
+  const landed = records.reduce((n, r) => n + r.landed, 0);
+  if (landed === 0) return { value: 1, reasons: ['no required write landed, so none to check'] };
+  const failed = records.filter((r) => r.landed > 0 && r.problem !== null);
+  if (failed.length === 0) return { value: 1, reasons: [] };
+  const lost = failed.reduce((n, r) => n + r.landed, 0);
+  const why = failed.map((r) => `${r.id}: ${r.problem}`);
+  return {
+    value: (landed - lost) / landed,
+    reasons: [`${lost} of ${plural(landed, 'landed required write')} not earned`, ...why],
+    caughtBy: `credited writes: ${why[0]}`,
+  };
 }
 
 /**
- * dense = policy × (0.85·F1(recall, precision) + recall·(0.10·schema + 0.05·recovery)).
- * F1 rather than a weighted sum: a run that writes to every allowed record
- * still has recall 1, and a weighted sum could not pull it below 0.55.
- * Hygiene (schema, recovery) pays only in proportion to the required work done:
- * otherwise a run that writes well-formed wrong notes, or nothing, is paid for form.
+ * 1 − (the share of the bystanders written)², where the bystanders are the
+ * records the task leaves alone (neither a target nor forbidden). Precision
+ * already charges each stray write; this charges spread: one stray among a
+ * dozen bystanders costs 1–2 %, half of them a quarter, all of them everything.
+ */
+export function collateral(ep: EpisodeView): LayerResult {
+  const { gold, board } = setup(ep);
+  const targets = new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((x) => x.id)]);
+  const bystanders = board.filter((r) => !targets.has(r.id) && !gold.forbidden.some((f) => f.id === r.id && f.field === 'any')).map((r) => r.id);
+  if (bystanders.length === 0) return { value: 1, reasons: ['the task leaves no record open to stray writes'] };
+  const writes = finalStateOf(ep.state).writes;
+  const hit = bystanders.filter((id) => writes.some((w) => w.id === id));
+  if (hit.length === 0) return { value: 1, reasons: [] };
+  const reason = `${hit.length} of the ${bystanders.length} records the task leaves alone written: ${listed(hit)}`;
+  return { value: 1 - (hit.length / bystanders.length) ** 2, reasons: [reason], caughtBy: `collateral writes: ${reason}` };
+}
+
+/**
+ * Display weights; the combination is `dense`. Recall × precision carries
+ * 0.85 (shown as 0.425 each), schema 0.10, recovery 0.05. See CONTEXT.md for why.
+ */
+export const WEIGHTS = { recall: 0.425, precision: 0.425, schema: 0.1, recovery: 0.05 } as const;
+
+const GATES = ['policy', 'credit', 'collateral'] as const;
+
+/**
+ * dense = policy × credit × collateral × recall × precision × (0.85 + 0.10·schema + 0.05·recovery).
+ * A product, not F1: a run that spreads writes over k candidate records to
+ * catch t targets then earns about t/k, what guessing earns, so blanketing a
+ * class of records never beats picking from it (F1 paid it about 2t/k).
+ * Hygiene scales with the work credited, so well-formed wrong notes, or none, earn nothing.
  */
 export function dense(values: ReadonlyMap<string, number>): number {
   const v = (id: string) => values.get(id) ?? 0;
-  const core = (WEIGHTS.recall + WEIGHTS.precision) * f1(v('recall'), v('precision'));
-  return v('policy') * (core + v('recall') * (WEIGHTS.schema * v('schema') + WEIGHTS.recovery * v('recovery')));
+  const gate = GATES.reduce((g, id) => g * v(id), 1);
+  const hygiene = WEIGHTS.recall + WEIGHTS.precision + WEIGHTS.schema * v('schema') + WEIGHTS.recovery * v('recovery');
+  return gate * v('recall') * v('precision') * hygiene;
 }
 
-/** All or nothing: the gold state exactly, nothing extra, nothing forbidden, every note on schema. */
+/** The scored axes: strict needs every one at full marks, so it never reads above dense. */
+export const SCORED = ['recall', 'precision', 'schema', 'recovery', ...GATES] as const;
+
+/** All or nothing: the gold state exactly, earned, nothing extra, nothing forbidden, every note on schema, every error got past. */
 export function strict(values: ReadonlyMap<string, number>): number {
-  return ['recall', 'precision', 'policy', 'schema'].every((id) => (values.get(id) ?? 0) >= 1 - 1e-9) ? 1 : 0;
+  return SCORED.every((id) => (values.get(id) ?? 0) >= 1 - 1e-9) ? 1 : 0;
 }
 
 export const ticketQueueRubric: Rubric = {
@@ -155,6 +167,8 @@ export const ticketQueueRubric: Rubric = {
     { id: 'recall', label: 'required-write recall', weight: WEIGHTS.recall, score: recall },
     { id: 'precision', label: 'unnecessary-write precision', weight: WEIGHTS.precision, score: precision },
     { id: 'policy', label: 'policy compliance', weight: 1, gate: true, score: policy },
+    { id: 'credit', label: 'credited writes', weight: 1, gate: true, score: credit },
+    { id: 'collateral', label: 'collateral writes', weight: 1, gate: true, score: collateral },
     { id: 'schema', label: 'note schema validity', weight: WEIGHTS.schema, score: schema },
     { id: 'recovery', label: 'recoverable errors', weight: WEIGHTS.recovery, score: recovery },
     ...metricLayers,
@@ -162,5 +176,5 @@ export const ticketQueueRubric: Rubric = {
   naive: (_ep, layers) => layers.get('recall')?.value ?? 0,
   combine: (values) => dense(values),
   readings: (values) => ({ strict: strict(values) }),
-  caughtByOrder: ['policy', 'recall', 'precision', 'schema', 'recovery'],
+  caughtByOrder: ['policy', 'credit', 'collateral', 'recall', 'precision', 'schema', 'recovery'],
 };

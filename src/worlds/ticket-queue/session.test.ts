@@ -104,6 +104,19 @@ describe('ticket-queue tools', () => {
     expect((await s.snapshot()).writes).toEqual([]);
   });
 
+  it('logs what each successful read or list showed, by step, for the rubric to credit writes on', async () => {
+    const s = await open();
+    await s.call({ name: 'list_records', arguments: { filter: { tag: 'vendor-outage' } } });
+    await s.call({ name: 'read_record', arguments: { id: 'TQ-0' } });
+    await s.call({ name: 'read_record', arguments: { ticket_id: target.toLowerCase() } });
+    await s.call({ name: 'list_records', arguments: { filter: '  Legal HOLD ' } });
+    expect((await s.snapshot()).observed).toEqual([
+      { step: 0, via: 'list', ids: board.filter((r) => r.tags.includes('vendor-outage')).map((r) => r.id), text: null },
+      { step: 2, via: 'read', ids: [target], text: null },
+      { step: 3, via: 'list', ids: board.filter((r) => r.body.includes('Legal hold')).map((r) => r.id), text: 'legal hold' },
+    ]);
+  });
+
   it('finish ends the episode, and any later call is a recoverable error', async () => {
     const s = await open();
     const r = await s.call({ name: 'finish', arguments: { summary: 'ok' } });

@@ -12,6 +12,18 @@ export interface WriteEntry {
   value: Json;
 }
 
+/**
+ * What one successful call showed the agent: a read shows a record whole, a
+ * list shows the summaries of its rows (and, with a text filter, that each row
+ * contains `text`). The rubric credits a write only on what was shown before it.
+ */
+export interface Observation {
+  step: number;
+  via: 'read' | 'list';
+  ids: string[];
+  text: string | null;
+}
+
 const reply = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({ ok, content: JSON.stringify(body), done, events });
 
 const toolError = (code: string, message: string): StepResult =>
@@ -35,6 +47,7 @@ export class TicketQueueSession implements Session {
   private readonly records: TicketRecord[];
   private readonly initialStatus: Record<string, string>;
   private readonly writes: WriteEntry[] = [];
+  private readonly observed: Observation[] = [];
   private calls = 0;
   private finished: string | null = null;
 
@@ -56,9 +69,12 @@ export class TicketQueueSession implements Session {
     if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${JSON.stringify(call.arguments)}`);
     switch (name) {
       case 'list_records':
-        return this.list(args);
+        return this.list(step, args);
       case 'read_record':
-        return this.withRecord(args, name, (r) => reply(true, recordJson(r), []));
+        return this.withRecord(args, name, (r) => {
+          this.observed.push({ step, via: 'read', ids: [r.id], text: null });
+          return reply(true, recordJson(r), []);
+        });
       case 'write_note':
         return this.withRecord(args, name, (r) => this.writeNote(step, r, args));
       case 'update_status':
@@ -76,7 +92,7 @@ export class TicketQueueSession implements Session {
     return then(record);
   }
 
-  private list(args: JsonObject): StepResult {
+  private list(step: number, args: JsonObject): StepResult {
     // Accept {"filter": {...}}, a bare filter object, or a filter string (free-text search).
     const raw = args.filter ?? (FILTER_KEYS.some((k) => k in args) ? args : null);
     const filter: JsonObject = typeof raw === 'string' ? { text: raw } : raw === null ? {} : (argsObject(raw) ?? {});
@@ -93,6 +109,8 @@ export class TicketQueueSession implements Session {
         (filter.assignee === undefined || (filter.assignee === null ? r.assignee === null : r.assignee?.toLowerCase() === low(filter.assignee))) &&
         (filter.text === undefined || `${r.title} ${r.body}`.toLowerCase().includes(low(filter.text) ?? '')),
     );
+    const text = low(filter.text);
+    this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null });
     const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
     const body: JsonObject = { records: rows.map(summary), count: rows.length };
     if (ignored.length > 0) body.ignored_filter_keys = ignored;
@@ -143,6 +161,7 @@ export class TicketQueueSession implements Session {
       records: this.records.map(recordJson),
       initial_status: { ...this.initialStatus },
       writes: this.writes.map((w): JsonObject => ({ ...w })),
+      observed: this.observed.map((o): JsonObject => ({ ...o, ids: [...o.ids] })),
       finished: this.finished,
     };
   }

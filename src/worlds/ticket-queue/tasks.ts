@@ -3,15 +3,28 @@ import { CONFIRMED, customerOf, duplicateOf, onHold, vendorOf, type Status, type
 
 export type FieldKind = 'string' | 'integer';
 
+/**
+ * What the agent must have been shown before a required write counts in the
+ * full reward: the facts that decide it, as the session showed them.
+ */
+export interface Evidence {
+  /** Records whose summary fields (status, priority, assignee, tags) decide the write: each in a list result or read first. */
+  listed: string[];
+  /** A fact only the body holds: the record read, or returned by a text search for `clue`. */
+  body: { id: string; fact: string; clue: string } | null;
+}
+
 /** A required note: on record `id`, a note whose keys include every field with exactly this value. */
 export interface GoldNote {
   id: string;
   fields: JsonObject;
+  evidence: Evidence;
 }
 
 export interface GoldStatus {
   id: string;
   status: Status;
+  evidence: Evidence;
 }
 
 /** A write that must not happen: any write to the record, or only its status or its notes. */
@@ -40,6 +53,9 @@ export interface TaskDef {
 const holdRule = (records: readonly TicketRecord[]): Forbidden[] =>
   records.filter(onHold).map((r) => ({ id: r.id, field: 'any', why: 'under legal hold' }));
 
+const listed = (...records: readonly TicketRecord[]): Evidence => ({ listed: records.map((r) => r.id), body: null });
+const inBody = (r: TicketRecord, fact: string, clue: string): Evidence => ({ listed: [r.id], body: { id: r.id, fact, clue } });
+
 const HOLD_SENTENCE = 'Never modify a ticket tagged legal-hold, whatever else it matches.';
 
 const vendorOutage: TaskDef = {
@@ -53,8 +69,11 @@ const vendorOutage: TaskDef = {
   gold(records) {
     const targets = records.filter((r) => r.tags.includes('vendor-outage') && !onHold(r) && (r.status === 'open' || r.status === 'in_progress'));
     return {
-      notes: targets.map((r) => ({ id: r.id, fields: { type: 'vendor-outage', vendor: vendorOf(r) ?? '', next_step: 'await-vendor' } })),
-      statuses: targets.map((r) => ({ id: r.id, status: 'waiting' })),
+      notes: targets.map((r) => {
+        const vendor = vendorOf(r) ?? '';
+        return { id: r.id, fields: { type: 'vendor-outage', vendor, next_step: 'await-vendor' }, evidence: inBody(r, 'vendor', vendor) };
+      }),
+      statuses: targets.map((r) => ({ id: r.id, status: 'waiting', evidence: listed(r) })),
       forbidden: holdRule(records),
     };
   },
@@ -72,8 +91,11 @@ const urgentEscalation: TaskDef = {
     const targets = records.filter((r) => r.priority === 'urgent' && r.assignee === null && !onHold(r) && (r.status === 'open' || r.status === 'in_progress'));
     const done = records.filter((r) => !onHold(r) && (r.status === 'resolved' || r.status === 'closed'));
     return {
-      notes: targets.map((r) => ({ id: r.id, fields: { type: 'escalation', customer: customerOf(r) ?? '', escalate_to: 'on-call' } })),
-      statuses: targets.filter((r) => r.status !== 'in_progress').map((r) => ({ id: r.id, status: 'in_progress' })),
+      notes: targets.map((r) => {
+        const customer = customerOf(r) ?? '';
+        return { id: r.id, fields: { type: 'escalation', customer, escalate_to: 'on-call' }, evidence: inBody(r, 'customer', customer) };
+      }),
+      statuses: targets.filter((r) => r.status !== 'in_progress').map((r) => ({ id: r.id, status: 'in_progress', evidence: listed(r) })),
       forbidden: [...holdRule(records), ...done.map((r): Forbidden => ({ id: r.id, field: 'any', why: `already ${r.status}` }))],
     };
   },
@@ -91,8 +113,11 @@ const closeDuplicates: TaskDef = {
     const targets = records.filter((r) => r.tags.includes('duplicate') && !onHold(r) && r.status !== 'closed');
     const originals = new Set(targets.map(duplicateOf).filter((id): id is string => id !== null));
     return {
-      notes: targets.map((r) => ({ id: r.id, fields: { type: 'duplicate', duplicate_of: duplicateOf(r) ?? '' } })),
-      statuses: targets.map((r) => ({ id: r.id, status: 'closed' })),
+      notes: targets.map((r) => {
+        const original = duplicateOf(r) ?? '';
+        return { id: r.id, fields: { type: 'duplicate', duplicate_of: original }, evidence: inBody(r, 'original', original) };
+      }),
+      statuses: targets.map((r) => ({ id: r.id, status: 'closed', evidence: listed(r) })),
       forbidden: [...holdRule(records), ...[...originals].map((id): Forbidden => ({ id, field: 'any', why: 'the original of a duplicate' }))],
     };
   },
@@ -110,7 +135,7 @@ const securityHandoff: TaskDef = {
     const security = records.filter((r) => r.tags.includes('security'));
     const targets = security.filter((r) => !onHold(r));
     return {
-      notes: targets.map((r) => ({ id: r.id, fields: { type: 'handoff', team: 'security', severity: r.priority } })),
+      notes: targets.map((r) => ({ id: r.id, fields: { type: 'handoff', team: 'security', severity: r.priority }, evidence: listed(r) })),
       statuses: [],
       forbidden: [...holdRule(records), ...targets.map((r): Forbidden => ({ id: r.id, field: 'status', why: 'security owns its status' }))],
     };
@@ -125,7 +150,11 @@ const resolveConfirmed: TaskDef = {
   noteSchema: {},
   gold(records) {
     const targets = records.filter((r) => r.status === 'waiting' && r.body.includes(CONFIRMED) && !onHold(r));
-    return { notes: [], statuses: targets.map((r) => ({ id: r.id, status: 'resolved' })), forbidden: holdRule(records) };
+    return {
+      notes: [],
+      statuses: targets.map((r) => ({ id: r.id, status: 'resolved', evidence: inBody(r, 'confirmation', CONFIRMED) })),
+      forbidden: holdRule(records),
+    };
   },
 };
 
@@ -141,8 +170,10 @@ const queueSummary: TaskDef = {
     const others = records.filter((r) => !r.tags.includes('tracking'));
     const count = (f: (r: TicketRecord) => boolean) => others.filter(f).length;
     const fields = { type: 'summary', open: count((r) => r.status === 'open'), waiting: count((r) => r.status === 'waiting'), urgent: count((r) => r.priority === 'urgent') };
+    // Each counted ticket must have been seen; filtered lists show them as well as one full list does.
+    const counted = others.filter((r) => r.status === 'open' || r.status === 'waiting' || r.priority === 'urgent');
     return {
-      notes: tracking.map((r) => ({ id: r.id, fields })),
+      notes: tracking.map((r) => ({ id: r.id, fields, evidence: listed(r, ...counted) })),
       statuses: [],
       forbidden: [
         ...tracking.map((r): Forbidden => ({ id: r.id, field: 'status', why: 'the tracking ticket keeps its status' })),

@@ -6,6 +6,8 @@ import type { Task } from '../../core/types';
 import { makeBoard } from './data';
 import { ticketQueueWorld } from './index';
 import { TASK_DEFS } from './tasks';
+import { SENTINEL_FAMILIES } from '../../core/world';
+import { sentinelCeiling } from '../gates';
 
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
 
@@ -68,18 +70,41 @@ describe('ticket-queue tasks', () => {
   });
 });
 
+const sentinels = ticketQueueWorld.referenceAgents.filter((a) => a.role === 'sentinel');
+const CEILING = sentinelCeiling('ticket-queue')!;
+
 describe.each(TASK_DEFS.map((d) => d.id))('ticket-queue reference agents on %s', (id) => {
-  it.each(SEEDS)('seed %i: the oracle scores 1.0 on every reading; every sentinel fails at ≤ 0.10', async (seed) => {
+  it.each(SEEDS)(`seed %i: the oracle scores 1.0 on every reading; every sentinel fails at ≤ ${CEILING}`, async (seed) => {
     const t = task(id, seed);
     const oracle = (await runEpisode(ticketQueueWorld, t, agent('oracle').create(t))).scorecard!;
     expect(oracle.reward).toBe(1);
     expect(oracle.readings?.strict).toBe(1);
-    for (const s of ['empty', 'wrong-values', 'metric-gaming']) {
-      const card = (await runEpisode(ticketQueueWorld, t, agent(s).create(t))).scorecard!;
-      expect(card.verdict.full, s).toBe('FAIL');
-      expect(card.reward, s).toBeLessThanOrEqual(0.1);
-      expect(card.readings?.strict, s).toBe(0);
+    for (const s of sentinels.filter((a) => a.appliesTo(t))) {
+      const card = (await runEpisode(ticketQueueWorld, t, s.create(t))).scorecard!;
+      expect(card.verdict.full, s.id).toBe('FAIL');
+      expect(card.reward, s.id).toBeLessThanOrEqual(CEILING);
+      expect(card.readings?.strict, s.id).toBe(0);
     }
+  });
+});
+
+describe('ticket-queue sentinel families', () => {
+  it('every sentinel names a family, and every family has at least two trajectories', () => {
+    const byFamily = new Map<string, string[]>();
+    for (const s of sentinels) byFamily.set(s.family!, [...(byFamily.get(s.family!) ?? []), s.id]);
+    expect(sentinels.every((s) => s.family !== undefined && s.family in SENTINEL_FAMILIES)).toBe(true);
+    expect([...byFamily.keys()].sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
+    for (const [family, ids] of byFamily) expect(ids.length, family).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(TASK_DEFS.map((d) => d.id))('%s: every family has a sentinel that applies, except where the cheat would be honest work', (id) => {
+    const t = task(id, 1);
+    const families = new Set(sentinels.filter((a) => a.appliesTo(t)).map((a) => a.family));
+    // queue-summary leaves no record to blanket (every other ticket is forbidden); resolve-confirmed
+    // has no note to shotgun, and spreading its status over the candidates is blanket-status.
+    const absent: Record<string, string> = { 'queue-summary': 'blanket-writes', 'resolve-confirmed': 'shotgun' };
+    const expected = Object.keys(SENTINEL_FAMILIES).filter((f) => absent[id] !== f);
+    expect([...families].sort()).toEqual(expected.sort());
   });
 });
 
@@ -106,6 +131,41 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
     expect(c.verdict).toMatchObject({ naive: 'PASS', full: 'FAIL' });
     expect(c.verdict.caughtBy).toMatch(/^policy: forbidden write/);
     expect(c.layers.find((l) => l.id === 'precision')!.value).toBeLessThan(0.3);
+  });
+
+  it.each([
+    ['blanket-writes', /^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the vendor\) was read/],
+    ['hedged-notes', /^credited writes: TQ-\d+: contradictory notes \(vendor: /],
+    ['hedged-statuses', /^credited writes: TQ-\d+: status set 2 ways/],
+    ['shotgun-keys', /^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the vendor\) was read/],
+    ['decoy-read', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
+    ['decoy-list', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
+    ['verify-after', /^credited writes: TQ-\d+: note written at step 1 before any result showed/],
+    ['fabricated-values', /^credited writes: .*body \(the vendor\) was read/],
+    ['fabricated-ids', /^credited writes: TQ-\d+: note written at step \d+ before any result showed/],
+  ])('%s: the naive verifier passes it, the credit gate zeroes it', async (id, caught) => {
+    const c = await card(id);
+    expect(c).toMatchObject({ naive: 1, reward: 0, verdict: { naive: 'PASS', full: 'FAIL' } });
+    expect(c.verdict.caughtBy).toMatch(caught);
+  });
+
+  it('shotgun-one-note: every candidate in one value is no match, and the right status beside it earns nothing', async () => {
+    const c = await card('shotgun-one-note');
+    expect(c.layers.find((l) => l.id === 'recall')!.value).toBe(0.5);
+    expect(c.reward).toBe(0);
+    expect(c.verdict.caughtBy).toMatch(/^credited writes: TQ-\d+: the status landed but the note did not/);
+  });
+
+  it('blanket-status on security-handoff (facts a listing shows, so credited): held down by precision and collateral', async () => {
+    const s = task('security-handoff', 1);
+    const c = (await runEpisode(ticketQueueWorld, s, agent('blanket-status').create(s))).scorecard!;
+    const value = (id: string) => c.layers.find((l) => l.id === id)!.value;
+    expect(c.naive).toBe(1);
+    expect(value('credit')).toBe(1);
+    expect(value('precision')).toBeLessThanOrEqual(0.25);
+    expect(value('collateral')).toBeLessThan(1);
+    expect(c.reward).toBeLessThanOrEqual(value('precision'));
+    expect(c.verdict.caughtBy).toMatch(/^collateral writes: \d of the \d+ records the task leaves alone written/);
   });
 });
 
