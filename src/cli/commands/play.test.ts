@@ -5,11 +5,12 @@ import type { World } from '../../core/world';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { playLines } from './play';
 
-const task = faultApiWorld.makeTask({ profile: 'clean', seed: 2 });
-if (!task.ok) throw new Error(task.error);
+const made = faultApiWorld.makeTask({ profile: 'clean', seed: 2 });
+if (!made.ok) throw new Error(made.error);
+const task = made.value;
 
 const oracle = faultApiWorld.referenceAgents.find((a) => a.role === 'oracle')!;
-const honest = async (): Promise<ToolCall[]> => (await runEpisode(faultApiWorld, task.value, oracle.create(task.value))).steps.map((s) => s.call);
+const honest = async (): Promise<ToolCall[]> => (await runEpisode(faultApiWorld, task, oracle.create(task))).steps.map((s) => s.call);
 const line = (c: ToolCall) => JSON.stringify({ name: c.name, arguments: c.arguments });
 
 /** A world whose open() waits until the agent's every line has been taken: only a player that reads while it opens gets past it. */
@@ -19,7 +20,7 @@ function openingAfter(gate: Promise<void>): World {
 
 async function play(world: World, lines: AsyncIterable<string>): Promise<Record<string, unknown>[]> {
   const out: string[] = [];
-  await playLines(world, task.value, lines, (l) => out.push(l));
+  await playLines(world, task, lines, (l) => out.push(l));
   return out.map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
@@ -35,7 +36,7 @@ describe('playLines', () => {
     }
     const out = await play(openingAfter(allTaken), agent());
     expect(out).toHaveLength(calls.length + 3);
-    expect(out[0]).toMatchObject({ tools: task.value.tools });
+    expect(out[0]).toMatchObject({ tools: task.tools });
     expect(out[1]).toEqual({ ok: false, content: expect.stringContaining('one JSON object'), done: false });
     expect(out.slice(2, -2).every((r) => r.done === false)).toBe(true);
     expect(out.at(-2)).toMatchObject({ ok: true, done: true });

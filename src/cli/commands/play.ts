@@ -6,6 +6,7 @@ import { summarize } from '../../traces/summary';
 import { eagerInbox } from '../inbox';
 
 const BAD_LINE = 'each line must be one JSON object {"name": "<tool>", "arguments": {...}}';
+const worldFailed = (episode: Episode) => `the world failed: ${episode.stop?.detail ?? 'unknown error'}`;
 
 /**
  * Drive a world over a line protocol, so an agent in any language can play it:
@@ -40,7 +41,7 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<s
       }
       const step = await episode.apply({ name: parsed.value.name, arguments: parsed.value.arguments ?? {} });
       if (step) send({ ok: step.result.ok, content: step.result.content, done: episode.stop !== null });
-      else send({ ok: false, content: `the world failed: ${episode.stop?.detail ?? 'unknown error'}`, done: true });
+      else send({ ok: false, content: worldFailed(episode), done: true });
     }
     const why = inbox.failure === null ? 'input ended before the episode did' : `input failed before the episode ended: ${inbox.failure}`;
     episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: why });
