@@ -15,7 +15,7 @@ const worldFailed = (episode: Episode) => `the world failed: ${episode.stop?.det
  * Lines are read from the start, so an agent may send its whole script before
  * the world is open. End of input before the end scores the episode as
  * abandoned; once the episode has ended the scorecard is written at once and
- * nothing more is read, so an agent that keeps its input open is not waited on.
+ * later lines get no answer, so an agent that keeps its input open is not waited on.
  */
 export async function playLines(world: World, task: Task, lines: AsyncIterable<string>, write: (line: string) => void): Promise<void> {
   const send = (v: unknown) => write(JSON.stringify(v));
