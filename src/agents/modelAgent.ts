@@ -216,7 +216,7 @@ export class ModelAgent implements Agent {
         this.tool(q.wire.id, toolErrorContent('over_budget', budgetNote()));
         continue;
       }
-      const checked = checkToolCall(q.wire, this.task!.tools);
+      const checked = checkToolCall(q.wire, this.task!);
       if (!checked.ok) {
         this.unexecuted++;
         this.tool(q.wire.id, toolErrorContent(checked.code, `${checked.message}. The call was not run.`));

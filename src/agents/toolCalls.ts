@@ -1,5 +1,6 @@
 import { tryParseJson } from '../core/json';
-import type { ToolCall, ToolSpec } from '../core/types';
+import { normaliseCall } from '../core/lenient';
+import type { Task, ToolCall } from '../core/types';
 import { validateArgs } from './schema';
 import type { WireToolCall } from './wire';
 
@@ -10,23 +11,29 @@ export type CheckedCall =
 const snippet = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
 
 /**
- * Turn a model's tool call into a world call, or say why it cannot run. Unknown
- * tool names pass through: the world answers them with its own recoverable
- * error, so every world teaches its tool list the same way.
+ * Turn a model's tool call into a world call, or say why it cannot run. The
+ * arguments are checked as the world will read them (`mcp__db__execute_sql`
+ * with {"sql": …} is run_sql with {"query": …}), but the call goes on as the
+ * model sent it: the world records its own reading on the step. Unknown tool
+ * names and conflicting arguments pass through too: the world answers them
+ * with its own recoverable error, so every world teaches its tools the same way.
  */
-export function checkToolCall(wire: WireToolCall, tools: readonly ToolSpec[]): CheckedCall {
+export function checkToolCall(wire: WireToolCall, task: Pick<Task, 'tools' | 'lenient'>): CheckedCall {
   const { name, arguments: text } = wire.function;
   // Models often send "" for a tool without parameters; that means {}.
   const parsed = text.trim() === '' ? { ok: true as const, value: {} } : tryParseJson(text);
   if (!parsed.ok)
     return { ok: false, code: 'invalid-arguments', raw: text, message: `the arguments of ${name} are not valid JSON (${parsed.error}): ${snippet(text)}` };
-  const spec = tools.find((t) => t.function.name === name);
-  if (spec) {
-    const problems = validateArgs(spec.function.parameters, parsed.value);
+  const call: ToolCall = { name, arguments: parsed.value, id: wire.id };
+  const read = normaliseCall(call, task);
+  const spec = read.ok ? task.tools.find((t) => t.function.name === read.call.name) : undefined;
+  if (read.ok && spec) {
+    const problems = validateArgs(spec.function.parameters, read.call.arguments);
+    const as = read.call.name === name ? '' : ` (read as ${read.call.name})`;
     if (problems.length > 0)
-      return { ok: false, code: 'schema-mismatch', raw: text, message: `the arguments of ${name} do not match its schema: ${problems.join('; ')}` };
+      return { ok: false, code: 'schema-mismatch', raw: text, message: `the arguments of ${name}${as} do not match its schema: ${problems.join('; ')}` };
   }
-  return { ok: true, call: { name, arguments: parsed.value, id: wire.id } };
+  return { ok: true, call };
 }
 
 /** The tool message a model sees for a call that did not run, shaped like a world's tool error. */

@@ -105,8 +105,11 @@ async function main(argv: string[]): Promise<void> {
       const task = world.makeTask(spec.value);
       if (!task.ok) throw new CliError(task.error);
       const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-      await playLines(world, task.value, rl, print);
-      rl.close();
+      try {
+        await playLines(world, task.value, rl, print);
+      } finally {
+        rl.close();
+      }
       return;
     }
     case 'gotchas': {

@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from './json';
+import type { Leniency } from './lenient';
 
 /** OpenAI function-calling tool spec. */
 export interface ToolSpec {
@@ -24,6 +25,11 @@ export interface Task {
   maxTurns: number;
   prompt: ChatMessage[];
   tools: ToolSpec[];
+  /**
+   * The other tool and argument names its world answers (see lenient.ts), so a
+   * driver that checks calls against `tools` lets through what the world reads.
+   */
+  lenient?: Leniency;
 }
 
 export interface ToolCall {

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../../core/result';
+import type { Leniency } from '../../core/lenient';
 import type { Task, ToolSpec } from '../../core/types';
 import type { ReferenceAgent, World } from '../../core/world';
 import { faultApiRubric } from './rubric';
@@ -48,6 +49,19 @@ export const FAULT_API_TOOLS: ToolSpec[] = [
   },
 ];
 
+/** Names a REST client or a model uses for paging and handing in (ticket-queue's list_records is its own). */
+export const FAULT_API_LENIENCY: Leniency = {
+  tools: {
+    get_page: 'fetch_page', fetch: 'fetch_page', fetch_records: 'fetch_page', get_records: 'fetch_page', list_records: 'fetch_page', next_page: 'fetch_page', get_next_page: 'fetch_page',
+    submit: 'submit_records', submit_results: 'submit_records', submit_record: 'submit_records', submit_answer: 'submit_records', final_answer: 'submit_records',
+  },
+  args: {
+    // Not "page": a page number is not a cursor.
+    fetch_page: { next_cursor: 'cursor', page_cursor: 'cursor', page_token: 'cursor', next_page_token: 'cursor', next: 'cursor' },
+    submit_records: { items: 'records', rows: 'records', data: 'records', results: 'records' },
+  },
+};
+
 const SYSTEM_PROMPT =
   'You are an integration agent. A third-party REST API lists records page by page. Use fetch_page to read pages and submit_records once, at the end, with every record exactly once as {"id", "amount"}, amount an integer. The API is a third party: it may misbehave.';
 
@@ -67,6 +81,7 @@ export function taskFromParams(p: FaultApiParams): Task {
       },
     ],
     tools: FAULT_API_TOOLS,
+    lenient: FAULT_API_LENIENCY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
 import { cursorFor, cursorIndex, makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { faultsFor } from './faults';
@@ -41,9 +42,10 @@ export class FaultApiSession implements Session {
 
   async call(call: ToolCall): Promise<StepResult> {
     if (this.state.submitted) return toolError('episode_over', 'records were already submitted; the episode is over');
-    if (call.name === 'fetch_page') return this.fetchPage(call.arguments);
-    if (call.name === 'submit_records') return this.submit(call.arguments);
-    return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are fetch_page and submit_records`);
+    const read = normaliseCall(call, this.task);
+    if (!read.ok) return toolError(read.code, read.message);
+    if (read.call.name === 'fetch_page') return withReading(this.fetchPage(read.call.arguments), read.event);
+    return withReading(this.submit(read.call.arguments), read.event);
   }
 
   private fetchPage(args: Json): StepResult {

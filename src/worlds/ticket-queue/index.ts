@@ -7,7 +7,7 @@ import { ticketQueueRubric } from './rubric';
 import { TicketQueueSession } from './session';
 import { parseSpec, setupOf, WORLD_ID, type TicketQueueParams } from './spec';
 import { TASK_DEFS } from './tasks';
-import { TICKET_QUEUE_TOOLS } from './tools';
+import { TICKET_QUEUE_LENIENCY, TICKET_QUEUE_TOOLS } from './tools';
 
 /** Enough for the metric-gaming run (two writes on each of up to 14 records) to finish inside the budget. */
 export const MAX_TURNS = 40;
@@ -31,6 +31,7 @@ export function taskFromParams({ def, seed, maxTurns = MAX_TURNS }: TicketQueueP
       { role: 'user', content: `${def.instruction} You have at most ${maxTurns} tool calls.` },
     ],
     tools: TICKET_QUEUE_TOOLS,
+    lenient: TICKET_QUEUE_LENIENCY,
   };
 }
 

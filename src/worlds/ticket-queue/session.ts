@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from '../../core/json';
+import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
 import { STATUSES, type TicketRecord } from './data';
 import { forbiddenRule, type Gold } from './tasks';
@@ -63,6 +64,12 @@ export class TicketQueueSession implements Session {
   async call(call: ToolCall): Promise<StepResult> {
     const step = this.calls++;
     if (this.finished !== null) return toolError('episode_over', 'finish was already called; the episode is over');
+    const read = normaliseCall(call, this.task);
+    if (!read.ok) return toolError(read.code, read.message);
+    return withReading(this.run(step, read.call), read.event);
+  }
+
+  private run(step: number, call: ToolCall): StepResult {
     const name = canonicalToolName(call.name);
     if (!name) return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are ${TOOL_NAMES.join(', ')}`);
     const args = argsObject(call.arguments);

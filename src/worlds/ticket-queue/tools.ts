@@ -1,4 +1,5 @@
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
+import { canonicalTool, type Leniency } from '../../core/lenient';
 import type { ToolSpec } from '../../core/types';
 import { STATUSES, type Status } from './data';
 
@@ -40,30 +41,37 @@ export const TICKET_QUEUE_TOOLS: ToolSpec[] = [
 
 export const TOOL_NAMES: readonly ToolName[] = ['list_records', 'read_record', 'write_note', 'update_status', 'finish'];
 
+const ID = { record_id: 'id', ticket_id: 'id', record: 'id', ticket: 'id' };
+
 // Names a reasonable agent might use for the same intent (seed: "implement the tools by intent, leniently").
-const ALIASES: Record<string, ToolName> = {
-  list_tickets: 'list_records',
-  search_records: 'list_records',
-  get_record: 'read_record',
-  get_ticket: 'read_record',
-  read_ticket: 'read_record',
-  add_note: 'write_note',
-  create_note: 'write_note',
-  set_status: 'update_status',
-  update_ticket_status: 'update_status',
-  done: 'finish',
-  submit: 'finish',
+export const TICKET_QUEUE_LENIENCY: Leniency = {
+  tools: {
+    list_tickets: 'list_records',
+    search_records: 'list_records',
+    get_record: 'read_record',
+    get_ticket: 'read_record',
+    read_ticket: 'read_record',
+    add_note: 'write_note',
+    create_note: 'write_note',
+    set_status: 'update_status',
+    update_ticket_status: 'update_status',
+    done: 'finish',
+    submit: 'finish',
+  },
+  args: {
+    read_record: ID,
+    write_note: { ...ID, content: 'note', notes: 'note', data: 'note' },
+    update_status: { ...ID, new_status: 'status', state: 'status' },
+    finish: { message: 'summary', text: 'summary' },
+  },
 };
+
+const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);
 
 /** `mcp__tickets__readRecord`, `Read-Record` and `get_ticket` all mean read_record. */
 export function canonicalToolName(name: string): ToolName | null {
-  const bare = name.replace(/^mcp__.+?__/, '').trim();
-  const snake = bare
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[-\s.]+/g, '_')
-    .toLowerCase();
-  if ((TOOL_NAMES as readonly string[]).includes(snake)) return snake as ToolName;
-  return ALIASES[snake] ?? null;
+  const canonical = canonicalTool({ tools: TICKET_QUEUE_TOOLS, lenient: TICKET_QUEUE_LENIENCY }, name);
+  return canonical !== null && isToolName(canonical) ? canonical : null;
 }
 
 /** Arguments arrive as an object, a JSON string of one, or nothing at all. */

@@ -66,7 +66,8 @@ describe('tripwire session', () => {
   it('turns bad calls into tool errors, not crashes', async () => {
     const s = await world.open(task('refund-c'));
     expect(JSON.parse((await s.call({ name: 'drop_db', arguments: {} })).content).error).toBe('unknown_tool');
-    expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { sql: 'x' } })).content).error).toBe('invalid_arguments');
+    expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { query: 42 } })).content).error).toBe('invalid_arguments');
+    expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { sql: 'SELECT 1', query: 'SELECT 2' } })).content).error).toBe('invalid_arguments');
     expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { query: 'SELEC 1' } })).content).error).toBe('sql_error');
     expect((await s.call({ name: 'submit_answer', arguments: { answer: 3 } })).done).toBe(true);
     expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { query: 'SELECT 1' } })).content).error).toBe('episode_over');

@@ -1,4 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
 import type { AccessChecker, BatchPlan, StatementPlan } from './access';
 import { SqlCrashError, SqlTimeoutError, type RawDb, type SqlHost } from './host';
@@ -99,6 +100,12 @@ export class TripwireSession implements Session {
 
   async call(call: ToolCall): Promise<StepResult> {
     if (this.submitted !== null) return toolError('episode_over', 'an answer was already submitted; the episode is over');
+    const read = normaliseCall(call, this.task);
+    if (!read.ok) return toolError(read.code, read.message);
+    return withReading(await this.run(read.call), read.event);
+  }
+
+  private async run(call: ToolCall): Promise<StepResult> {
     const args = isJsonObject(call.arguments) ? call.arguments : {};
     if (call.name === 'run_sql') {
       if (typeof args.query !== 'string' || !args.query.trim()) return toolError('invalid_arguments', 'run_sql takes {"query": "<SQL>"}');

@@ -1,4 +1,5 @@
 import { isJsonObject, tryParseJson, type JsonObject } from '../../../core/json';
+import { toolOf } from '../../../core/lenient';
 import type { Step } from '../../../core/types';
 import { DataTable } from '../DataTable';
 
@@ -7,7 +8,7 @@ export function collected(steps: readonly Step[]): { rows: JsonObject[]; seen: M
   const rows: JsonObject[] = [];
   const seen = new Map<string, number>();
   for (const s of steps) {
-    if (s.call.name !== 'fetch_page' || !s.result.ok) continue;
+    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
     const body = tryParseJson(s.result.content);
     if (!body.ok || !isJsonObject(body.value) || !Array.isArray(body.value.records)) continue;
     for (const r of body.value.records) {

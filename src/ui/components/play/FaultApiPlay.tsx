@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../../core/json';
+import { toolOf } from '../../../core/lenient';
 import type { Step, ToolCall } from '../../../core/types';
 import { collected } from '../inspect/FaultApiInspector';
 
 function lastCursor(steps: readonly Step[]): string {
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
-    if (s.call.name !== 'fetch_page' || !s.result.ok) continue;
+    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
     const body = tryParseJson(s.result.content);
     if (body.ok && isJsonObject(body.value)) return typeof body.value.next_cursor === 'string' ? body.value.next_cursor : '';
   }
