@@ -35,7 +35,7 @@ export function DivergenceBar({ divergence: d, scope, onShow, active }: { diverg
         );
       })}
       <button type="button" className={n ? 'danger' : undefined} disabled={n === 0 || active === 'any'} onClick={() => onShow('any')} data-testid="show-diverging">
-        {n} diverge{n === 1 ? 's' : ''} — show
+        {n} diverge{n === 1 ? 's' : ''} — {active === 'any' ? 'shown' : 'show'}
       </button>
     </div>
   );
