@@ -69,6 +69,12 @@ test('Run plays a whole fault-api episode to the same scorecard as the driver in
   expect(runs[0]!.finished).toBe(true);
   expect(runs[0]!.trace.steps.map((s) => s.call.arguments)).toEqual(reference.steps.map((s) => s.call.arguments));
   expect(runs[0]!.trace.meta?.model).toMatchObject({ endpoint: { model: 'mock-model' }, usage: { requests: server.completions().length } });
+
+  // The finished model run can join the person's gotchas, with the verdicts it got.
+  await page.getByTestId('add-gotcha').click();
+  await expect(page.getByTestId('gotcha-label')).toHaveValue('mock-model on realistic seed 3');
+  await page.getByTestId('gotcha-save').click();
+  await expect(page.getByTestId('gotcha-added')).toContainText(`full ${reference.scorecard!.verdict.full} ${full}`);
 });
 
 test('step mode: an edited call runs as edited, a rejected one reaches the model as a refusal', async ({ page }) => {
