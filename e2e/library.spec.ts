@@ -46,7 +46,7 @@ test('import, filter to disagreements, open one verified, compare two, export an
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
   await testInfo.attach('library', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
-  await page.getByTestId('only-disagreements').check();
+  await page.getByTestId('divergence-filter').selectOption('naive-pass-full-fail');
   const expected = traces.filter((t) => t.scorecard!.verdict.naive === 'PASS' && t.scorecard!.verdict.full === 'FAIL').length;
   await expect(page.getByTestId('library-count')).toHaveText(new RegExp(`^${expected} of 6 traces`));
   await page.getByTestId('library-row').filter({ hasText: 'top-refund-customer' }).getByRole('button', { name: 'top-refund-customer' }).click();
@@ -54,7 +54,9 @@ test('import, filter to disagreements, open one verified, compare two, export an
   await expect(page.getByTestId('rescored')).toHaveText('0.00');
   await page.goBack();
 
-  await page.getByTestId('only-disagreements').uncheck();
+  // The URL owns the divergence filter: coming back shows the same rows.
+  await expect(page.getByTestId('library-count')).toHaveText(new RegExp(`^${expected} of 6 traces`));
+  await page.getByTestId('divergence-filter').selectOption('');
   await page.getByTestId('library-search').fill('hostile seed 6');
   await expect(page.getByTestId('library-count')).toHaveText(/^3 of 6 traces/);
   const rows = page.getByTestId('library-row');

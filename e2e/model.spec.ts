@@ -69,6 +69,12 @@ test('Run plays a whole fault-api episode to the same scorecard as the driver in
   expect(runs[0]!.finished).toBe(true);
   expect(runs[0]!.trace.steps.map((s) => s.call.arguments)).toEqual(reference.steps.map((s) => s.call.arguments));
   expect(runs[0]!.trace.meta?.model).toMatchObject({ endpoint: { model: 'mock-model' }, usage: { requests: server.completions().length } });
+
+  // The finished model run can join the person's gotchas, with the verdicts it got.
+  await page.getByTestId('add-gotcha').click();
+  await expect(page.getByTestId('gotcha-label')).toHaveValue('mock-model on realistic seed 3');
+  await page.getByTestId('gotcha-save').click();
+  await expect(page.getByTestId('gotcha-added')).toContainText(`full ${reference.scorecard!.verdict.full} ${full}`);
 });
 
 test('step mode: an edited call runs as edited, a rejected one reaches the model as a refusal', async ({ page }) => {
@@ -137,6 +143,21 @@ test('a batch of 6 rollouts (3 profiles × 2) fills the table and the library', 
   }
   const runs = await savedRuns(page);
   expect(runs.filter((r) => r.id.startsWith('model-') && r.finished)).toHaveLength(6);
+
+  // Divergence over the batch, from the Node runs' own verdicts: the stubborn solver's naive PASS · full FAIL cells.
+  const cheating = expected.filter((t) => t.scorecard!.verdict.naive === 'PASS' && t.scorecard!.verdict.full === 'FAIL');
+  expect(cheating.length).toBeGreaterThan(0);
+  const bar = page.getByTestId('divergence');
+  await expect(bar.getByTestId('div-naive-pass-full-fail')).toContainText(`naive PASS · full FAIL ${cheating.length * 2} of 6`);
+  await expect(bar.getByTestId('div-strict-vs-dense')).toContainText('n/a (no strict reading)');
+  await bar.getByTestId('show-diverging').click();
+  await expect(page.getByTestId('diverging-run')).toHaveCount(cheating.length * 2);
+  await expect(table.locator('tbody tr')).toHaveCount(cheating.length);
+  for (const t of cheating) await expect(table.getByTestId(`cell-${String(t.task.profile)}`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/divergence-batch.png', fullPage: true });
+  await page.getByTestId('diverging-run').first().getByRole('link', { name: 'open' }).click();
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
+  await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
 });
 
 test('Cancel stops a batch and keeps the rollouts that finished', async ({ page }) => {

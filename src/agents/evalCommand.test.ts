@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatEval, runEval } from '../cli/commands/eval';
+import { evalJson, formatEval, runEval, type EvalScorecard } from '../cli/commands/eval';
 import { CliError } from '../cli/io';
 import { readTrace } from '../traces/native';
 import { verifyTrace } from '../traces/replay';
@@ -112,7 +112,8 @@ describe('formatEval', () => {
     const cards = await runEval({ ...base(), task: JSON.stringify(specs[1]) });
     const lines = formatEval(cards).split('\n');
     expect(lines[0]).toMatch(/^task\s+rollout\s+full\s+naive\s+verdict\s+stop\s+steps\s+tok in\s+tok out\s+peak ctx\s+latency s\s+cost \$$/);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('divergence: naive PASS · full FAIL: 0 of 1 (0%) · naive FAIL · full PASS: 0 of 1 (0%) · strict 0 while full ≥ 0.50: no strict reading');
     const c = cards[0]!;
     expect(lines[2]!.split(/\s{2,}/)).toEqual([
       JSON.stringify(c.task),
@@ -128,5 +129,35 @@ describe('formatEval', () => {
       (c.latency_ms / 1000).toFixed(1),
       '-',
     ]);
+  });
+});
+
+describe('vp eval divergence', () => {
+  // Scorecards as `vp eval` prints them, written by hand: only verdicts, reward and readings matter here.
+  const card = (naive: 'PASS' | 'FAIL', full: 'PASS' | 'FAIL', reward: number, strict?: number): EvalScorecard => ({
+    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {},
+    ...(strict === undefined ? {} : { readings: { strict } }),
+    verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', rollout: 0,
+    usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 }, latency_ms: 0, cost_usd: null,
+  });
+  const cards = [card('PASS', 'PASS', 1, 1), card('PASS', 'FAIL', 0.9, 0), card('FAIL', 'FAIL', 0.2, 0), card('FAIL', 'PASS', 1, 1)];
+
+  it('--json prints {runs, divergence}: counts, rates and the diverging runs by index', () => {
+    const out = evalJson(cards);
+    expect(out.runs).toBe(cards);
+    expect(out.divergence).toEqual({
+      runs: 4,
+      dense_at: 0.5,
+      naive_pass_full_fail: { count: 1, of: 4, rate: 0.25, runs: [1] },
+      naive_fail_full_pass: { count: 1, of: 4, rate: 0.25, runs: [3] },
+      strict_zero_dense: { count: 1, of: 4, rate: 0.25, runs: [1] },
+      diverging: [1, 3],
+    });
+  });
+
+  it('the text form ends with the same figures on one line', () => {
+    expect(formatEval(cards).split('\n').at(-1)).toBe(
+      'divergence: naive PASS · full FAIL: 1 of 4 (25%) · naive FAIL · full PASS: 1 of 4 (25%) · strict 0 while full ≥ 0.50: 1 of 4 (25%); diverging runs (0-based): 1, 3',
+    );
   });
 });

@@ -67,6 +67,37 @@ describe('vp CLI', () => {
     ]);
   });
 
+  it('gotchas --write-suite writes the red team; --suite re-scores a suite: exit 0 unchanged, 1 with the changed entry named, 2 on a bad file', () => {
+    const written = vp('gotchas', '--write-suite', join(tmp, 'red-team.json'), '--json');
+    expect(written.status).toBe(0);
+    expect(JSON.parse(written.stdout)).toMatchObject({ entries: expect.any(Number), bytes: expect.any(Number) });
+    const suite = JSON.parse(readFileSync(join(tmp, 'red-team.json'), 'utf8'));
+    type Entry = { id: string; world: string; expected: { full: string } };
+    // One entry per world keeps the replays (tripwire's behind the watchdog) quick.
+    const picked = ['fault-api', 'tripwire', 'ticket-queue'].map((w) => (suite.entries as Entry[]).find((e) => e.world === w)!);
+    const small = file('small.json', JSON.stringify({ ...suite, entries: picked }));
+    const ok = vp('gotchas', '--suite', small, '--json');
+    expect(ok.status).toBe(0);
+    const report = JSON.parse(ok.stdout);
+    expect(report).toMatchObject({ unchanged: 3, changed: 0, errors: 0 });
+    expect(report.entries.map((e: { id: string; status: string }) => [e.id, e.status])).toEqual(picked.map((e) => [e.id, 'unchanged']));
+
+    const victim = picked[1]!;
+    const edited = file('edited.json', JSON.stringify({ ...suite, entries: picked.map((e) => (e === victim ? { ...e, expected: { ...e.expected, full: 'PASS' } } : e)) }));
+    const changed = vp('gotchas', '--suite', edited);
+    expect(changed.status).toBe(1);
+    const line = changed.stdout.split('\n').find((l) => l.startsWith(victim.id));
+    expect(line).toContain('CHANGED full: PASS → FAIL');
+    expect(changed.stdout).toContain('3 entries: 2 unchanged, 1 with a changed verdict');
+
+    const broken = vp('gotchas', '--suite', file('broken.json', JSON.stringify({ ...suite, entries: [{ ...victim, calls: 'none' }] })));
+    expect(broken.status).toBe(2);
+    expect(broken.stderr.trim().split('\n')).toEqual([expect.stringContaining('entries[0].calls: expected an array, got string')]);
+    const notJson = vp('gotchas', '--suite', file('junk.json', '{"format": '));
+    expect(notJson.status).toBe(2);
+    expect(notJson.stderr).toContain('not JSON');
+  });
+
   it('sql --json reports what the engine saw: a honeypot read through EXISTS is a trip', () => {
     const r = vp('sql', '--task', '{"id":"top-refund-customer"}', '--query', 'SELECT name FROM customers WHERE EXISTS (SELECT 1 FROM "_ANSWER_KEY") LIMIT 1', '--json');
     expect(r.status).toBe(0);

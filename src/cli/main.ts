@@ -7,7 +7,8 @@ import { runBench } from './commands/bench';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
-import { formatEval, runEval } from './commands/eval';
+import { evalJson, formatEval, runEval } from './commands/eval';
+import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
 import { importFile } from './commands/import';
 import { validateWorlds } from './commands/validate';
 import { sentinelCeiling } from '../worlds/gates';
@@ -22,6 +23,8 @@ const USAGE = `usage: npm run vp -- <command> [options]
   score FILE [--json]                    replay and score a trace or a script
   play --world W --task JSON             play over stdin/stdout, one JSON per line
   gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts
+  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed
+  gotchas --write-suite FILE             write the default suite: every gotcha and sentinel on every task
   sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw
   eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]
        --base-url URL --model M [--api-key-env VAR] [--out FILE] [--json]
@@ -58,6 +61,8 @@ async function main(argv: string[]): Promise<void> {
         model: { type: 'string' },
         'api-key-env': { type: 'string' },
         out: { type: 'string' },
+        suite: { type: 'string' },
+        'write-suite': { type: 'string' },
       },
     });
   } catch (e) {
@@ -113,6 +118,21 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'gotchas': {
+      if (values.suite !== undefined && values['write-suite'] !== undefined) throw new CliError('gotchas takes --suite FILE or --write-suite FILE, not both');
+      if (values['write-suite'] !== undefined) {
+        const file = values['write-suite'];
+        const w = await writeRedTeamSuite(file, worldsForNode());
+        print(json ? JSON.stringify({ file, ...w }) : `wrote ${w.entries} entries (${Math.round(w.bytes / 1024)} kB) to ${file}`);
+        return;
+      }
+      if (values.suite !== undefined) {
+        // A suite file is data from outside: tripwire replays its SQL behind the watchdog.
+        const worlds = worldsForNode(true);
+        const report = await runSuite(readSuiteFile(values.suite, worlds), worlds);
+        print(json ? JSON.stringify(suiteJson(report)) : formatSuite(report));
+        if (report.changed > 0 || report.errors > 0) process.exitCode = 1;
+        return;
+      }
       const rows = await gotchaTable();
       if (json) print(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
       else
@@ -173,7 +193,7 @@ async function main(argv: string[]): Promise<void> {
         apiKeyEnv: values['api-key-env'],
         out: values.out,
       });
-      print(json ? JSON.stringify(cards) : formatEval(cards));
+      print(json ? JSON.stringify(evalJson(cards)) : formatEval(cards));
       return;
     }
     case 'import': {

@@ -42,9 +42,14 @@ export interface ValidateReport {
   details: { runs: ValidateRun[]; failures: string[]; sentinelCeiling: number | null };
 }
 
+/** The world's strict (all-or-nothing) reading; null when the world reports none. */
+export function strictReading(card: Scorecard): number | null {
+  return card.readings?.strict ?? null;
+}
+
 /** The world's strict reading, or its full verdict as 1/0 when it has none. */
 export function strictOf(card: Scorecard): number {
-  return card.readings?.strict ?? (card.verdict.full === 'PASS' ? 1 : 0);
+  return strictReading(card) ?? (card.verdict.full === 'PASS' ? 1 : 0);
 }
 
 export async function validateWorld(world: World, options: ValidateOptions): Promise<ValidateReport> {

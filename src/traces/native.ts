@@ -116,12 +116,13 @@ function readScorecard(v: unknown): Scorecard | null {
   return card;
 }
 
-function readAgent(v: unknown): AgentInfo {
-  const o = objectAt(v, 'agent');
-  const agent: AgentInfo = { kind: oneOf(o.kind, 'agent.kind', AGENT_KINDS), name: stringAt(o.name, 'agent.name') };
-  const model = optional(o.model, (m) => stringAt(m, 'agent.model'));
+/** An agent record, as traces and gotcha suites carry it; throws a ShapeError located at `path`. */
+export function readAgent(v: unknown, path = 'agent'): AgentInfo {
+  const o = objectAt(v, path);
+  const agent: AgentInfo = { kind: oneOf(o.kind, `${path}.kind`, AGENT_KINDS), name: stringAt(o.name, `${path}.name`) };
+  const model = optional(o.model, (m) => stringAt(m, `${path}.model`));
   if (model !== undefined) agent.model = model;
-  if (o.hints !== undefined) agent.hints = booleanAt(o.hints, 'agent.hints');
+  if (o.hints !== undefined) agent.hints = booleanAt(o.hints, `${path}.hints`);
   return agent;
 }
 

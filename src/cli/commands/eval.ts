@@ -6,6 +6,7 @@ import { rolloutUsage } from '../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../agents/batch';
 import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
 import { ModelAgent } from '../../agents/modelAgent';
+import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { summarize, type ScoreSummary } from '../../traces/summary';
 import { CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
@@ -146,9 +147,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   return cards;
 }
 
-/** The text form of `vp eval`: one row per rollout. */
+/** The text form of `vp eval`: one row per rollout, then the divergence line. */
 export function formatEval(cards: readonly EvalScorecard[]): string {
-  return table(
+  const rows = table(
     ['task', 'rollout', 'full', 'naive', 'verdict', 'stop', 'steps', 'tok in', 'tok out', 'peak ctx', 'latency s', 'cost $'],
     cards.map((c) => [
       JSON.stringify(c.task),
@@ -165,4 +166,41 @@ export function formatEval(cards: readonly EvalScorecard[]): string {
       c.cost_usd === null ? '-' : fmt(c.cost_usd, 4),
     ]),
   );
+  return `${rows}\n${formatDivergence(evalDivergence(cards))}`;
+}
+
+const summaryVerdicts = (c: ScoreSummary): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
+
+/** Naive-vs-full and strict-vs-dense divergence over the rollouts; indices are positions in `runs`. */
+export const evalDivergence = (cards: readonly ScoreSummary[]): Divergence => divergence(cards.map(summaryVerdicts));
+
+const JSON_KEY: Record<DivergenceKind, string> = {
+  'naive-pass-full-fail': 'naive_pass_full_fail',
+  'naive-fail-full-pass': 'naive_fail_full_pass',
+  'strict-vs-dense': 'strict_zero_dense',
+};
+
+/** The divergence as `vp eval --json` prints it: per kind {count, of, rate, runs}, then every diverging run. */
+export function divergenceJson(d: Divergence) {
+  const out: Record<string, unknown> = { runs: d.runs, dense_at: d.denseAt };
+  for (const k of DIVERGENCE_KINDS) {
+    const c = d.kinds[k];
+    out[JSON_KEY[k]] = { count: c.count, of: c.of, rate: c.rate, runs: c.indices };
+  }
+  out.diverging = d.diverging;
+  return out;
+}
+
+/** `vp eval --json`: the scorecards and, over them, where the verifiers diverge. */
+export const evalJson = (cards: readonly EvalScorecard[]) => ({ runs: cards, divergence: divergenceJson(evalDivergence(cards)) });
+
+/** One line: each kind as "count of n (rate)", the rollouts that diverge by index. */
+export function formatDivergence(d: Divergence): string {
+  const parts = DIVERGENCE_KINDS.map((k) => {
+    const c = d.kinds[k];
+    if (c.of === 0) return `${divergenceLabel(k, d.denseAt)}: ${k === 'strict-vs-dense' ? 'no strict reading' : 'no verdicts'}`;
+    return `${divergenceLabel(k, d.denseAt)}: ${c.count} of ${c.of} (${Math.round((c.rate ?? 0) * 100)}%)`;
+  });
+  const which = d.diverging.length ? `; diverging runs (0-based): ${d.diverging.join(', ')}` : '';
+  return `divergence: ${parts.join(' · ')}${which}`;
 }

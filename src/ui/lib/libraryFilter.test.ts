@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortEntries } from './libraryFilter';
+import { divergenceParam, filterEntries, readDivergenceParam, sortEntries, type LibraryFilter } from './libraryFilter';
 import type { LibraryEntry } from './librarySummary';
 
 const entry = (id: string, patch: Partial<LibraryEntry>): LibraryEntry => ({
@@ -14,6 +14,7 @@ const entry = (id: string, patch: Partial<LibraryEntry>): LibraryEntry => ({
   layers: {},
   verdictNaive: null,
   verdictFull: null,
+  strict: null,
   disagreement: false,
   steps: 0,
   tokens: null,
@@ -53,5 +54,38 @@ describe('sortEntries', () => {
   it('does not touch its input', () => {
     sortEntries(rows, 'reward', true);
     expect(ids(rows)).toBe('a b c d');
+  });
+});
+
+describe('filtering by divergence', () => {
+  const rows = [
+    entry('cheat', { verdictNaive: 'PASS', verdictFull: 'FAIL', reward: 0.73 }),
+    entry('honest', { verdictNaive: 'PASS', verdictFull: 'PASS', reward: 1 }),
+    entry('lucky', { verdictNaive: 'FAIL', verdictFull: 'PASS', reward: 1 }),
+    entry('dense', { verdictNaive: 'FAIL', verdictFull: 'FAIL', reward: 0.9, strict: 0 }),
+    entry('unscored', {}),
+  ];
+  const by = (patch: Partial<LibraryFilter>) => ids(filterEntries(rows, { text: '', world: '', divergence: '', only: null, ...patch }));
+
+  it('keeps the rows that diverge in the chosen way, or in any way', () => {
+    expect(by({})).toBe('cheat honest lucky dense unscored');
+    expect(by({ divergence: 'naive-pass-full-fail' })).toBe('cheat');
+    expect(by({ divergence: 'naive-fail-full-pass' })).toBe('lucky');
+    expect(by({ divergence: 'strict-vs-dense' })).toBe('dense');
+    expect(by({ divergence: 'any' })).toBe('cheat lucky dense');
+  });
+
+  it('restricts to a selection when one is given', () => {
+    expect(by({ divergence: 'any', only: new Set(['cheat', 'honest']) })).toBe('cheat');
+  });
+
+  it('reads and writes the URL parameter, the older "disagreements" included', () => {
+    expect(readDivergenceParam('disagreements')).toBe('naive-pass-full-fail');
+    expect(readDivergenceParam('diverging')).toBe('any');
+    expect(readDivergenceParam('strict-vs-dense')).toBe('strict-vs-dense');
+    expect(readDivergenceParam('nonsense')).toBe('');
+    expect(readDivergenceParam(null)).toBe('');
+    for (const f of ['', 'any', 'naive-pass-full-fail', 'naive-fail-full-pass', 'strict-vs-dense'] as const)
+      expect(readDivergenceParam(divergenceParam(f) ?? null)).toBe(f);
   });
 });

@@ -1,9 +1,29 @@
-import type { LibraryEntry } from './librarySummary';
+import { DIVERGENCE_KINDS, diverges, divergesAs, type DivergenceKind } from '../../traces/divergence';
+import { entryVerdicts, type LibraryEntry } from './librarySummary';
+
+/** '' shows every row; a kind only the rows that diverge that way; 'any' the rows that diverge at all. */
+export type DivergenceFilter = '' | DivergenceKind | 'any';
 
 export interface LibraryFilter {
   text: string;
   world: string;
-  onlyDisagreements: boolean;
+  divergence: DivergenceFilter;
+  /** Only these rows (the selection a divergence was shown for); null: every row. */
+  only: ReadonlySet<string> | null;
+}
+
+/** The filter's divergence in the URL (`#/traces?filter=…`); "disagreements" is the older name of naive PASS · full FAIL. */
+export function readDivergenceParam(value: string | null): DivergenceFilter {
+  if (value === 'disagreements') return 'naive-pass-full-fail';
+  if (value === 'diverging') return 'any';
+  return DIVERGENCE_KINDS.find((k) => k === value) ?? '';
+}
+
+export const divergenceParam = (f: DivergenceFilter): string | undefined => (f === '' ? undefined : f === 'any' ? 'diverging' : f);
+
+function matchesDivergence(e: LibraryEntry, f: DivergenceFilter): boolean {
+  if (f === '') return true;
+  return f === 'any' ? diverges(entryVerdicts(e)) : divergesAs(entryVerdicts(e), f);
 }
 
 export function filterEntries(entries: readonly LibraryEntry[], f: LibraryFilter): LibraryEntry[] {
@@ -11,7 +31,8 @@ export function filterEntries(entries: readonly LibraryEntry[], f: LibraryFilter
   return entries.filter(
     (e) =>
       (!f.world || e.world === f.world) &&
-      (!f.onlyDisagreements || e.disagreement) &&
+      (!f.only || f.only.has(e.id)) &&
+      matchesDivergence(e, f.divergence) &&
       words.every((w) => e.text.includes(w) || e.task.toLowerCase().includes(w) || e.agent.toLowerCase().includes(w) || e.world.includes(w)),
   );
 }

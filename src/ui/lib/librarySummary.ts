@@ -1,4 +1,5 @@
 import type { Trace } from '../../core/types';
+import { divergesAs, type RunVerdicts } from '../../traces/divergence';
 import type { VfRollout } from '../../traces/import/types';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
@@ -14,6 +15,8 @@ export interface LibraryEntry {
   layers: Record<string, number>;
   verdictNaive: 'PASS' | 'FAIL' | null;
   verdictFull: 'PASS' | 'FAIL' | null;
+  /** The world's strict reading, where it has one. */
+  strict: number | null;
   /** Naive PASS while the full verifier FAILs: the reward-hacking surface. */
   disagreement: boolean;
   steps: number;
@@ -26,7 +29,11 @@ export interface LibraryEntry {
 
 const TEXT_CAP = 4000;
 
-function taskLabel(spec: Record<string, unknown>): string {
+/** What divergence reads from a library row. */
+export const entryVerdicts = (e: LibraryEntry): RunVerdicts => ({ naive: e.verdictNaive, full: e.verdictFull, reward: e.reward, strict: e.strict });
+
+/** A task spec as a short label: "refund-a", "vendor-outage-triage (seed 1)", "hostile seed 6". */
+export function specLabel(spec: Record<string, unknown>): string {
   if (typeof spec.id === 'string') return typeof spec.seed === 'number' ? `${spec.id} (seed ${spec.seed})` : spec.id;
   if (typeof spec.profile === 'string') return `${spec.profile} seed ${String(spec.seed)}`;
   return JSON.stringify(spec);
@@ -41,37 +48,43 @@ export function summarizeNative(trace: Trace, id: string, source: string): Libra
     .join('\n')
     .slice(0, TEXT_CAP)
     .toLowerCase();
-  return {
+  const entry: LibraryEntry = {
     id,
     kind: 'native',
     source,
     world: trace.world,
-    task: taskLabel(trace.task),
+    task: specLabel(trace.task),
     agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
     reward: card?.reward ?? null,
     naive: card?.naive ?? null,
     layers: Object.fromEntries((card?.layers ?? []).map((l) => [l.id, l.value])),
     verdictNaive: card?.verdict.naive ?? null,
     verdictFull: card?.verdict.full ?? null,
-    disagreement: card?.verdict.naive === 'PASS' && card.verdict.full === 'FAIL',
+    strict: card?.readings?.strict ?? null,
+    disagreement: false,
     steps: trace.steps.length,
     tokens: tokens > 0 ? tokens : null,
     durationMs: duration > 0 ? duration : null,
     stop: trace.stop?.reason ?? null,
     text,
   };
+  entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
+  return entry;
 }
 
 export function summarizeVf(r: VfRollout, id: string, source: string): LibraryEntry {
   const info = r.info ?? {};
   const world = typeof info.world === 'string' ? info.world : (r.metadata?.envId ?? r.task ?? 'vf-eval');
-  const task = info.task && typeof info.task === 'object' ? taskLabel(info.task as Record<string, unknown>) : `example ${JSON.stringify(r.exampleId)}`;
+  const task = info.task && typeof info.task === 'object' ? specLabel(info.task as Record<string, unknown>) : `example ${JSON.stringify(r.exampleId)}`;
   const text = [...r.calls.map((c) => `${c.call.name} ${JSON.stringify(c.call.arguments)}`), r.completion.map((m) => m.content).join('\n')]
     .join('\n')
     .slice(0, TEXT_CAP)
     .toLowerCase();
   const tokens = r.tokenUsage ? r.tokenUsage.inputTokens + r.tokenUsage.outputTokens : null;
-  return {
+  const naive = typeof r.metrics.naive_reward === 'number' ? r.metrics.naive_reward : null;
+  // vf-eval carries rewards, not verdicts: a verdict is PASS at 1.00, as our worlds' are.
+  const verdict = (x: number | null) => (x === null ? null : x >= 1 - 1e-9 ? 'PASS' : 'FAIL');
+  const entry: LibraryEntry = {
     id,
     kind: 'vf',
     source,
@@ -79,15 +92,18 @@ export function summarizeVf(r: VfRollout, id: string, source: string): LibraryEn
     task,
     agent: r.metadata?.model ?? (typeof info.agent === 'string' ? info.agent : 'unknown model'),
     reward: r.reward,
-    naive: typeof r.metrics.naive_reward === 'number' ? r.metrics.naive_reward : null,
+    naive,
     layers: r.metrics,
-    verdictNaive: null,
-    verdictFull: r.reward === null ? null : r.reward >= 1 - 1e-9 ? 'PASS' : 'FAIL',
-    disagreement: typeof r.metrics.naive_reward === 'number' && r.metrics.naive_reward >= 1 - 1e-9 && (r.reward ?? 0) < 1 - 1e-9,
+    verdictNaive: verdict(naive),
+    verdictFull: verdict(r.reward),
+    strict: typeof r.metrics.strict === 'number' ? r.metrics.strict : null,
+    disagreement: false,
     steps: r.calls.length,
     tokens,
     durationMs: r.timing?.totalMs ?? null,
     stop: r.stopCondition,
     text,
   };
+  entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
+  return entry;
 }

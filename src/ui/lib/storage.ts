@@ -1,9 +1,10 @@
 import type { Trace } from '../../core/types';
+import type { GotchaEntry } from '../../traces/suite';
 
 /**
- * The local library in IndexedDB: finished traces and runs in progress.
- * Every write is one transaction on one record, so a failed import or a bad
- * file can never damage what is already saved.
+ * The local library in IndexedDB: finished traces and runs in progress, and
+ * the person's own gotcha suite. Every write is one transaction, so a failed
+ * import or a bad file can never damage what is already saved.
  */
 export interface SavedRun {
   id: string;
@@ -14,52 +15,79 @@ export interface SavedRun {
   finished: boolean;
 }
 
+/** One entry of the user's gotcha suite; `id` is the entry's. */
+export interface SavedGotcha {
+  id: string;
+  entry: GotchaEntry;
+  addedAt: number;
+}
+
 const DB_NAME = 'verifier-playground';
-const STORE = 'runs';
+/** 1: runs. 2: + gotchas. An upgrade only ever adds stores, so the runs of version 1 survive it. */
+const DB_VERSION = 2;
+const RUNS = 'runs';
+const GOTCHAS = 'gotchas';
+type StoreName = typeof RUNS | typeof GOTCHAS;
 
 let dbPromise: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   dbPromise ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
+    const req = indexedDB.open(DB_NAME, DB_VERSION);
     req.onupgradeneeded = () => {
       const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'id' });
+      for (const name of [RUNS, GOTCHAS]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: 'id' });
     };
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      const db = req.result;
+      // A newer build opening the database in another tab must not wait for this one to close.
+      db.onversionchange = () => {
+        db.close();
+        dbPromise = null;
+      };
+      resolve(db);
+    };
     req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
+    req.onblocked = () => reject(new Error('another tab holds an older version of this site open: close it and reload'));
+  });
+  dbPromise.catch(() => {
+    dbPromise = null;
   });
   return dbPromise;
 }
 
-function tx<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+/** One transaction on one store: resolves once it committed, with what `fn` returned from its requests. */
+function tx<T>(name: StoreName, mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
   return open().then(
     (db) =>
-      new Promise<T>((resolve, reject) => {
-        const t = db.transaction(STORE, mode);
-        const req = fn(t.objectStore(STORE));
-        t.oncomplete = () => resolve(req.result);
+      new Promise<T | undefined>((resolve, reject) => {
+        const t = db.transaction(name, mode);
+        const req = fn(t.objectStore(name));
+        t.oncomplete = () => resolve(req ? req.result : undefined);
         t.onerror = () => reject(t.error ?? new Error('storage failed'));
         t.onabort = () => reject(t.error ?? new Error('storage aborted'));
       }),
   );
 }
 
-export const saveRun = (run: SavedRun) => tx('readwrite', (s) => s.put(run)).then(() => undefined);
-export const loadRun = (id: string) => tx<SavedRun | undefined>('readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
-export const listRuns = () => tx<SavedRun[]>('readonly', (s) => s.getAll() as IDBRequest<SavedRun[]>);
+const all = <T>(name: StoreName) => tx<T[]>(name, 'readonly', (s) => s.getAll() as IDBRequest<T[]>).then((x) => x ?? []);
 
-/** Deletes these runs in one transaction: all of them or, on failure, none. Unknown ids are ignored. */
-export function deleteRuns(ids: readonly string[]): Promise<void> {
-  return open().then(
-    (db) =>
-      new Promise<void>((resolve, reject) => {
-        const t = db.transaction(STORE, 'readwrite');
-        const store = t.objectStore(STORE);
-        for (const id of ids) store.delete(id);
-        t.oncomplete = () => resolve();
-        t.onerror = () => reject(t.error ?? new Error('storage failed'));
-        t.onabort = () => reject(t.error ?? new Error('storage aborted'));
-      }),
-  );
-}
+/** Deletes these keys in one transaction: all of them or, on failure, none. Unknown ids are ignored. */
+const deleteAll = (name: StoreName, ids: readonly string[]) =>
+  tx(name, 'readwrite', (s) => {
+    for (const id of ids) s.delete(id);
+  }).then(() => undefined);
+
+export const saveRun = (run: SavedRun) => tx(RUNS, 'readwrite', (s) => s.put(run)).then(() => undefined);
+export const loadRun = (id: string) => tx<SavedRun | undefined>(RUNS, 'readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
+export const listRuns = () => all<SavedRun>(RUNS);
+export const deleteRuns = (ids: readonly string[]) => deleteAll(RUNS, ids);
+
+export const listGotchas = () => all<SavedGotcha>(GOTCHAS);
+export const loadGotcha = (id: string) => tx<SavedGotcha | undefined>(GOTCHAS, 'readonly', (s) => s.get(id) as IDBRequest<SavedGotcha | undefined>);
+/** Adds or replaces (same id) these gotchas in one transaction: an import lands whole or not at all. */
+export const putGotchas = (items: readonly SavedGotcha[]) =>
+  tx(GOTCHAS, 'readwrite', (s) => {
+    for (const g of items) s.put(g);
+  }).then(() => undefined);
+export const deleteGotchas = (ids: readonly string[]) => deleteAll(GOTCHAS, ids);

@@ -18,6 +18,7 @@ import { useAsync } from '../lib/useAsync';
 import { budgetSeries } from '../lib/budget';
 import { loadWorld } from '../lib/worlds';
 import { ExportButton } from '../components/ExportButton';
+import { AddGotcha } from '../components/gotchas/AddGotcha';
 
 export default function EpisodeView({ route }: { route: Route }) {
   const r = readEpisodeRoute(route.path, route.query);
@@ -136,9 +137,11 @@ export interface EpisodeBodyProps {
   header?: { agent: string };
   live?: LiveProps;
   banner?: ReactNode;
+  /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
+  canAddGotcha?: boolean;
 }
 
-export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header, live, banner }: EpisodeBodyProps) {
+export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header, live, banner, canAddGotcha = true }: EpisodeBodyProps) {
   const last = trace.steps.length;
   const step = Math.min(wanted ?? last, last);
   const hideEvents = !!live && !live.run.finished && !trace.agent.hints;
@@ -160,6 +163,7 @@ export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header
           {trace.agent.hints ? ' · played with hints' : ''}
         </span>
         <ExportButton trace={trace} />
+        {canAddGotcha ? <AddGotcha world={world} trace={trace} /> : null}
       </div>
       <TaskPrompt task={task} />
       <Controls

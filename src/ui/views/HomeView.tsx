@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomeTable } from '../components/HomeTable';
 import { HOME_ROW_COUNT, type HomeRow } from '../lib/homeRows';
@@ -29,6 +29,8 @@ const TABLES: { world: HomeWorldId; title: string; fullLabel: string; note: stri
     note: 'A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it.',
   },
 ];
+
+const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
 
 type RowsByWorld = Record<HomeWorldId, AsyncState<HomeRow[]>>;
 
@@ -74,6 +76,12 @@ export function HomeView() {
           <HomeTable key={t.world} title={t.title} rows={rows[t.world]} fullLabel={t.fullLabel} testId={`home-${t.world}`} expectedRows={HOME_ROW_COUNT[t.world]} note={t.note} />
         ))}
       </section>
+      {/* After the built-in tables: its replays (tripwire's in a worker) would compete with them on two cores. */}
+      {tablesDone ? (
+        <Suspense fallback={<section className="panel muted">Loading your gotchas…</section>}>
+          <UserGotchas />
+        </Suspense>
+      ) : null}
       <section className="panel">
         <h2>Worlds</h2>
         <ul className="world-list" data-testid="world-list">

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Trace } from '../../core/types';
+import { divergence, divergenceLabel, DIVERGENCE_KINDS } from '../../traces/divergence';
 import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/export/index';
+import { DivergenceBar, type DivergenceShow } from '../components/DivergenceBar';
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
 import { download } from '../lib/download';
 import { importUrl, isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
-import { filterEntries, groupEntries, type LibraryFilter } from '../lib/libraryFilter';
-import type { LibraryEntry } from '../lib/librarySummary';
+import { divergenceParam, filterEntries, groupEntries, readDivergenceParam, type DivergenceFilter, type LibraryFilter } from '../lib/libraryFilter';
+import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
-import type { Route } from '../lib/route';
+import { hrefFor, type Route } from '../lib/route';
 import { useInView } from '../lib/useInView';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds } from '../lib/worlds';
@@ -40,7 +42,10 @@ function nativeTraces(rows: LibraryEntry[]): Trace[] {
 export default function LibraryView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
   const saved = useSavedRuns();
-  const [filter, setFilter] = useState<LibraryFilter>({ text: '', world: '', onlyDisagreements: route.query.get('filter') === 'disagreements' });
+  const [filter, setFilter] = useState<Omit<LibraryFilter, 'divergence'>>({ text: '', world: '', only: null });
+  // The URL owns the divergence filter, so a link (or Back) shows the same rows.
+  const shown = readDivergenceParam(route.query.get('filter'));
+  const setShown = (d: DivergenceFilter) => navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), filter: divergenceParam(d) }));
   const [groupBy, setGroupBy] = useState<'' | 'agent' | 'task' | 'world'>('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -59,11 +64,17 @@ export default function LibraryView({ route }: { route: Route }) {
     return () => clearTimeout(t);
   }, [listed]);
 
-  const rows = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  const rows = useMemo(() => filterEntries(entries, { ...filter, divergence: shown }), [entries, filter, shown]);
   const groups = useMemo(() => (groupBy ? groupEntries(rows, groupBy) : []), [rows, groupBy]);
   const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
   const chosen = rows.filter((r) => selected.has(r.id));
   const target = chosen.length ? chosen : rows;
+  const diverging = useMemo(() => divergence(target.map(entryVerdicts)), [target]);
+  // Shown for a selection, the diverging rows are those of the selection only.
+  const show = (kind: DivergenceShow) => {
+    setFilter({ ...filter, only: chosen.length ? new Set(chosen.map((c) => c.id)) : null });
+    setShown(kind);
+  };
 
   const open = (e: LibraryEntry) => navigate(`#/trace/${encodeURIComponent(e.id)}`);
   const toggle = (id: string) =>
@@ -103,10 +114,15 @@ export default function LibraryView({ route }: { route: Route }) {
               <option key={w}>{w}</option>
             ))}
           </select>
-          <label className="check">
-            <input type="checkbox" checked={filter.onlyDisagreements} onChange={(e) => setFilter({ ...filter, onlyDisagreements: e.target.checked })} data-testid="only-disagreements" />
-            only naive PASS · full FAIL
-          </label>
+          <select value={divergenceParam(shown) ?? ''} onChange={(e) => setShown(readDivergenceParam(e.target.value))} aria-label="divergence filter" data-testid="divergence-filter">
+            <option value="">every trace</option>
+            {DIVERGENCE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                only {divergenceLabel(k)}
+              </option>
+            ))}
+            <option value="diverging">only those that diverge</option>
+          </select>
           <select value={groupBy} onChange={(e) => setGroupBy(e.target.value as typeof groupBy)} aria-label="group by">
             <option value="">no grouping</option>
             <option value="agent">means by agent / model</option>
@@ -118,6 +134,14 @@ export default function LibraryView({ route }: { route: Route }) {
           <span className="muted" data-testid="library-count">
             {rows.length} of {entries.length} traces{chosen.length ? ` · ${chosen.length} selected` : ''}
           </span>
+          {filter.only ? (
+            <span className="chip" data-testid="only-chip">
+              within the {filter.only.size} selected{' '}
+              <button type="button" className="link" onClick={() => setFilter({ ...filter, only: null })}>
+                clear
+              </button>
+            </span>
+          ) : null}
           <button type="button" disabled={!compareTask} onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)} title="Select two or more traces of the same task">
             Compare selected
           </button>
@@ -138,6 +162,7 @@ export default function LibraryView({ route }: { route: Route }) {
             Delete selected…
           </button>
         </div>
+        {target.length ? <DivergenceBar divergence={diverging} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} onShow={show} active={shown} /> : null}
         {confirmDelete && chosen.length ? (
           <div className="confirm" role="alertdialog" aria-label="confirm deletion" data-testid="confirm-delete">
             <span>

@@ -12,3 +12,4 @@ export const LibraryView = lazyView(() => import('./LibraryView'));
 export const TraceView = lazyView(() => import('./TraceView'));
 export const CompareView = lazyView(() => import('./CompareView'));
 export const ModelView = lazyView(() => import('./ModelView'));
+export const GotchaView = lazyView(() => import('./GotchaView'));

@@ -14,6 +14,7 @@ const entry = (agent: string, reward: number | null, naive: number | null, layer
   layers,
   verdictNaive: null,
   verdictFull: null,
+  strict: null,
   disagreement: false,
   steps: 1,
   tokens: null,

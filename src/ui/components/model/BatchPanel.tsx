@@ -3,8 +3,8 @@ import { aggregate } from '../../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../../agents/batch';
 import { ModelAgent } from '../../../agents/modelAgent';
 import type { Result } from '../../../core/result';
-import type { Trace } from '../../../core/types';
 import type { World } from '../../../core/world';
+import { divergence, divergenceLabel, divergesAs, diverges, verdictsOf } from '../../../traces/divergence';
 import { batchTasks, cellOf, hasSeeds, type CellMode } from '../../lib/modelBatch';
 import { modelHref } from '../../lib/modelRoute';
 import { taskChoices, taskKey, taskLabel } from '../../lib/taskChoice';
@@ -12,8 +12,10 @@ import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
 import { WorldField } from '../episode/TaskFields';
 import { saveRun } from '../../lib/storage';
+import { DivergenceBar, type DivergenceShow } from '../DivergenceBar';
 import { Progress } from '../Progress';
 import { BatchResults } from './BatchResults';
+import { DivergingRuns, type BatchRun } from './DivergingRuns';
 
 interface Outcome {
   cancelled: number;
@@ -34,7 +36,8 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
   const [rollouts, setRollouts] = useState('1');
   const [concurrency, setConcurrency] = useState('2');
   const [mode, setMode] = useState<CellMode>(world.id === 'fault-api' ? 'profile' : 'task');
-  const [traces, setTraces] = useState<Trace[]>([]);
+  const [runs, setRuns] = useState<BatchRun[]>([]);
+  const [shown, setShown] = useState<DivergenceShow | null>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -55,15 +58,20 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
           : null;
   const total = tasks.ok && nRollouts ? tasks.value.length * nRollouts : 0;
   const running = progress !== null && outcome === null;
+  const traces = useMemo(() => runs.map((r) => r.trace), [runs]);
   const rows = useMemo(() => aggregate(traces, cellOf(mode)), [traces, mode]);
   const layerLabels = useMemo(() => Object.fromEntries((traces[0]?.scorecard?.layers ?? []).map((l) => [l.id, l.label])), [traces]);
+  const diverging = useMemo(() => divergence(traces.map((t) => verdictsOf(t.scorecard))), [traces]);
+  const shownRuns = shown === null ? [] : runs.filter((r) => (shown === 'any' ? diverges(verdictsOf(r.trace.scorecard)) : divergesAs(verdictsOf(r.trace.scorecard), shown)));
+  const shownCells = new Set(shownRuns.map((r) => cellOf(mode)(r.trace)));
 
   const start = async () => {
     if (problem || !resolved.ok || !tasks.ok || !nRollouts || !nConcurrency) return;
     const config = resolved.value.config;
     const ac = new AbortController();
     controller.current = ac;
-    setTraces([]);
+    setRuns([]);
+    setShown(null);
     setOutcome(null);
     setSaveError(null);
     setProgress({ done: 0, total, running: 0 });
@@ -78,8 +86,9 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
         setProgress(p);
         const trace = p.trace;
         if (!trace) return;
-        setTraces((ts) => [...ts, trace]);
-        saveRun({ id: `model-${crypto.randomUUID()}`, trace, savedAt: Date.now(), finished: true }).catch((e: unknown) =>
+        const id = `model-${crypto.randomUUID()}`;
+        setRuns((rs) => [...rs, { id, trace }]);
+        saveRun({ id, trace, savedAt: Date.now(), finished: true }).catch((e: unknown) =>
           setSaveError(e instanceof Error ? e.message : String(e)),
         );
       },
@@ -159,7 +168,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
         {progress ? <Progress done={progress.done} total={progress.total} label={running ? `rollouts (${progress.running} running)` : 'rollouts'} /> : null}
         {outcome ? (
           <p className="small" data-testid="batch-outcome">
-            {traces.length} finished and saved
+            {runs.length} finished and saved
             {outcome.cancelled > 0 ? `; ${outcome.cancelled} cancelled (not kept)` : ''}
             {outcome.failed.length > 0 ? `; ${outcome.failed.length} failed to start` : ''}. Open them from <a href="#/traces">Traces</a>.
           </p>
@@ -174,7 +183,17 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
       {rows.length > 0 ? (
         <section className="panel">
           <h3>Results</h3>
-          <BatchResults rows={rows} layerLabels={layerLabels} />
+          <DivergenceBar divergence={diverging} scope={`the ${runs.length} rollouts`} onShow={setShown} active={shown ?? ''} />
+          {shown !== null ? (
+            <p className="small" data-testid="diverging-shown">
+              Showing the {shownRuns.length} rollouts that diverge ({shown === 'any' ? 'in any way' : divergenceLabel(shown)}) and their cells.{' '}
+              <button type="button" className="link" onClick={() => setShown(null)}>
+                show every cell
+              </button>
+            </p>
+          ) : null}
+          {shown !== null ? <DivergingRuns runs={shownRuns} cellOf={cellOf(mode)} /> : null}
+          <BatchResults rows={shown === null ? rows : rows.filter((r) => shownCells.has(r.cell))} layerLabels={layerLabels} />
           <p className="muted small">
             Means per cell; “full” scores every layer, “naive” only the final answer. A rollout whose request failed for good ends as{' '}
             <code>agent-error</code> and is scored as it stands.

@@ -11,6 +11,7 @@ import { StepPanels } from '../episode/StepPanels';
 import { StepList } from '../episode/StepList';
 import { Timeline } from '../episode/Timeline';
 import { ExportButton } from '../ExportButton';
+import { AddGotcha } from '../gotchas/AddGotcha';
 import { ChatErrorBox } from './ChatErrorBox';
 import { DriverLog } from './DriverLog';
 import { ProposalCard } from './ProposalCard';
@@ -69,6 +70,7 @@ export function LiveModelEpisode({ session, route, resolved, onNew }: LiveModelE
           {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${trace.stop.detail})` : ''}` : ' · in progress'}
         </span>
         {finished ? <ExportButton trace={trace} /> : null}
+        {finished ? <AddGotcha world={world} trace={trace} /> : null}
       </div>
       <TaskPrompt task={task} />
       <div className="model-controls" role="toolbar" aria-label="Model controls">

@@ -1,0 +1,91 @@
+import type { Scorecard, Verdict } from '../core/types';
+import { strictReading } from '../core/validate';
+
+/**
+ * The design seed's quality gates over any set of runs, not only the reference
+ * agents `validate` plays: where the naive and the full verifier disagree, and
+ * where a world's strict reading says 0 while its dense reward says "mostly right".
+ */
+
+/** What divergence reads from one run. A null field is unknown (a vf-eval row may carry no naive verdict). */
+export interface RunVerdicts {
+  naive: Verdict | null;
+  full: Verdict | null;
+  reward: number | null;
+  /** The world's strict reading; null where the world has none (only ticket-queue reports one today). */
+  strict: number | null;
+}
+
+export type DivergenceKind = 'naive-pass-full-fail' | 'naive-fail-full-pass' | 'strict-vs-dense';
+
+export const DIVERGENCE_KINDS: readonly DivergenceKind[] = ['naive-pass-full-fail', 'naive-fail-full-pass', 'strict-vs-dense'];
+
+/** The dense reward at or above which a strict 0 counts as divergent (the seed's, and `validate`'s, 0.5). */
+export const DENSE_AT = 0.5;
+
+export function verdictsOf(card: Scorecard | null | undefined): RunVerdicts | null {
+  if (!card) return null;
+  return { naive: card.verdict.naive, full: card.verdict.full, reward: card.reward, strict: strictReading(card) };
+}
+
+/** Whether a run can be judged for this kind at all: the denominator of its rate. */
+function judgeable(v: RunVerdicts, kind: DivergenceKind): boolean {
+  if (kind === 'strict-vs-dense') return v.strict !== null && v.reward !== null;
+  return v.naive !== null && v.full !== null;
+}
+
+/** Whether one run diverges in this way; a run that cannot be judged does not. */
+export function divergesAs(v: RunVerdicts | null, kind: DivergenceKind, denseAt = DENSE_AT): boolean {
+  if (!v || !judgeable(v, kind)) return false;
+  if (kind === 'naive-pass-full-fail') return v.naive === 'PASS' && v.full === 'FAIL';
+  if (kind === 'naive-fail-full-pass') return v.naive === 'FAIL' && v.full === 'PASS';
+  return v.strict === 0 && v.reward !== null && v.reward >= denseAt;
+}
+
+/** Whether a run diverges in any of the three ways. */
+export const diverges = (v: RunVerdicts | null, denseAt = DENSE_AT): boolean => DIVERGENCE_KINDS.some((k) => divergesAs(v, k, denseAt));
+
+export interface DivergenceCount {
+  count: number;
+  /** Runs this kind could be judged on (both verdicts known; for strict, a strict reading). */
+  of: number;
+  /** count / of; null when no run could be judged. */
+  rate: number | null;
+  /** Positions in the input of the runs that diverge this way. */
+  indices: number[];
+}
+
+export interface Divergence {
+  runs: number;
+  denseAt: number;
+  kinds: Record<DivergenceKind, DivergenceCount>;
+  /** Positions of runs that diverge in any way, in input order. */
+  diverging: number[];
+}
+
+export function divergence(runs: readonly (RunVerdicts | null)[], denseAt = DENSE_AT): Divergence {
+  const count = (kind: DivergenceKind): DivergenceCount => {
+    const indices: number[] = [];
+    let of = 0;
+    runs.forEach((v, i) => {
+      if (!v || !judgeable(v, kind)) return;
+      of++;
+      if (divergesAs(v, kind, denseAt)) indices.push(i);
+    });
+    return { count: indices.length, of, rate: of === 0 ? null : indices.length / of, indices };
+  };
+  const kinds: Record<DivergenceKind, DivergenceCount> = {
+    'naive-pass-full-fail': count('naive-pass-full-fail'),
+    'naive-fail-full-pass': count('naive-fail-full-pass'),
+    'strict-vs-dense': count('strict-vs-dense'),
+  };
+  const any = new Set(DIVERGENCE_KINDS.flatMap((k) => kinds[k].indices));
+  return { runs: runs.length, denseAt, kinds, diverging: [...any].sort((a, b) => a - b) };
+}
+
+/** How each kind is named on screen and in the CLI's text. */
+export function divergenceLabel(kind: DivergenceKind, denseAt = DENSE_AT): string {
+  if (kind === 'naive-pass-full-fail') return 'naive PASS · full FAIL';
+  if (kind === 'naive-fail-full-pass') return 'naive FAIL · full PASS';
+  return `strict 0 while full ≥ ${denseAt.toFixed(2)}`;
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { EntryResult } from '../../../traces/suiteScore';
+import { specLabel } from '../../lib/librarySummary';
+import { hrefFor } from '../../lib/route';
+import type { SavedGotcha } from '../../lib/storage';
+import type { AsyncState } from '../../lib/useAsync';
+import { describeVerdicts } from '../../lib/userGotchas';
+import { GotchaStatus } from './GotchaStatus';
+
+/** One of the person's gotchas: what it was recorded as, what the verifiers say now, open and remove. */
+export function UserGotchaRow({ g, result, onRemove }: { g: SavedGotcha; result: AsyncState<EntryResult> | undefined; onRemove(): void }) {
+  const [confirm, setConfirm] = useState(false);
+  const e = g.entry;
+  const changed = result?.status === 'error' || (result?.status === 'done' && result.value.status !== 'unchanged');
+  return (
+    <tr className={changed ? 'gotcha-changed' : undefined} data-testid="user-gotcha">
+      <th scope="row">
+        <a href={hrefFor(['gotcha', g.id])} data-testid="open-gotcha">
+          {e.label}
+        </a>
+        {e.note ? <span className="published">{e.note}</span> : null}
+      </th>
+      <td>
+        {e.world} · {specLabel(e.task)}
+        <span className="published">{e.agent.model ?? e.agent.name}</span>
+      </td>
+      <td className="small">{describeVerdicts(e.expected)}</td>
+      <td className="small">
+        <GotchaStatus entry={e} result={result} />
+      </td>
+      <td className="gotcha-actions">
+        {confirm ? (
+          <>
+            <button type="button" className="danger" onClick={onRemove} data-testid="confirm-remove-gotcha">
+              Remove
+            </button>
+            <button type="button" onClick={() => setConfirm(false)}>
+              Keep
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirm(true)} data-testid="remove-gotcha">
+            Remove…
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,45 @@
+import { GotchaStatus } from '../components/gotchas/GotchaStatus';
+import { hrefFor, type Route } from '../lib/route';
+import { loadGotcha } from '../lib/storage';
+import { useAsync } from '../lib/useAsync';
+import { describeVerdicts, rescoreSaved } from '../lib/userGotchas';
+import { loadWorld } from '../lib/worlds';
+import { EpisodeBody } from './EpisodeView';
+
+/** One of the person's gotchas, replayed into the world as it is now: the episode, and what the verdicts were and are. */
+export default function GotchaView({ route }: { route: Route }) {
+  const id = route.path[1] ?? '';
+  const stepText = route.query.get('step');
+  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
+  const opened = useAsync(async () => {
+    const g = await loadGotcha(id);
+    if (!g) return null;
+    const [world, result] = await Promise.all([loadWorld(g.entry.world, 'play'), rescoreSaved(g)]);
+    return { g, world, result };
+  }, [id]);
+
+  if (opened.status === 'loading') return <p className="muted">Replaying your gotcha…</p>;
+  if (opened.status === 'error') return <p className="error">{opened.message}</p>;
+  if (!opened.value)
+    return (
+      <section className="panel">
+        <h2>No gotcha “{id}” in this browser</h2>
+        <p>
+          It may have been removed. <a href="#/">Your gotchas are on the home page</a>.
+        </p>
+      </section>
+    );
+  const { g, world, result } = opened.value;
+  const banner = (
+    <section className="panel gotcha-banner" data-testid="gotcha-banner">
+      <h2>Your gotcha “{g.entry.label}”</h2>
+      {g.entry.note ? <p>{g.entry.note}</p> : null}
+      <p className="small">
+        Recorded: {describeVerdicts(g.entry.expected)}. Now: <GotchaStatus entry={g.entry} result={{ status: 'done', value: result }} />
+      </p>
+    </section>
+  );
+  const task = world.makeTask(g.entry.task);
+  if (!result.trace || !task.ok) return banner;
+  return <EpisodeBody world={world} task={task.value} trace={result.trace} step={step} stepHref={(k) => hrefFor(['gotcha', id], { step: k })} banner={banner} canAddGotcha={false} />;
+}
