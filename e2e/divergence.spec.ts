@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { importFile, runReference } from './traceFixtures';
 import { scriptedAgent } from '../src/core/agent';
 import { runEpisode } from '../src/core/episode';
 import type { Trace } from '../src/core/types';
-import type { World } from '../src/core/world';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
@@ -14,13 +14,6 @@ import { setupOf } from '../src/worlds/ticket-queue/spec';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-div-'));
-
-async function run(world: World, spec: object, agent: string): Promise<Trace> {
-  const task = world.makeTask(spec);
-  if (!task.ok) throw new Error(task.error);
-  const ref = world.referenceAgents.find((a) => a.id === agent)!;
-  return runEpisode(world, task.value, ref.create(task.value));
-}
 
 /** ticket-queue's gold trajectory with its first note written twice: strict reads 0, the dense reward stays near 1. */
 async function noteTwice(): Promise<Trace> {
@@ -32,21 +25,16 @@ async function noteTwice(): Promise<Trace> {
 
 async function fixture() {
   const traces = [
-    await run(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn'),
-    await run(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
-    await run(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
-    await run(tripwireWorld, { id: 'refund-a' }, 'oracle'),
-    await run(ticketQueueWorld, ticketQueueWorld.listTasks()[0]!.spec, 'oracle'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
+    await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
+    await runReference(tripwireWorld, { id: 'refund-a' }, 'oracle'),
+    await runReference(ticketQueueWorld, ticketQueueWorld.listTasks()[0]!.spec, 'oracle'),
     await noteTwice(),
   ];
   const path = join(dir, 'mixed.jsonl');
   writeFileSync(path, exportTracesJsonl(traces));
   return { path, traces };
-}
-
-async function importFile(page: Page, path: string) {
-  await page.getByTestId('file-input').setInputFiles(path);
-  await expect(page.getByTestId('import-status')).not.toContainText('Importing', { timeout: 20_000 });
 }
 
 test('the library shows divergence for the listed rows or a selection, and the diverging rows are one click away', async ({ page }, testInfo) => {

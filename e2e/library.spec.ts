@@ -1,41 +1,28 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { runEpisode } from '../src/core/episode';
+import { expect, test } from '@playwright/test';
+import { importFile, runReference } from './traceFixtures';
 import type { Trace } from '../src/core/types';
-import type { World } from '../src/core/world';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { exportTracesJsonl } from '../src/traces/export/index';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-lib-'));
 
-async function run(world: World, spec: object, agent: string): Promise<Trace> {
-  const task = world.makeTask(spec);
-  if (!task.ok) throw new Error(task.error);
-  const ref = world.referenceAgents.find((a) => a.id === agent)!;
-  return runEpisode(world, task.value, ref.create(task.value));
-}
-
 async function fixture(): Promise<{ path: string; traces: Trace[] }> {
   const hostile6 = { profile: 'hostile', seed: 6 };
   const traces = [
-    await run(faultApiWorld, hostile6, 'naive'),
-    await run(faultApiWorld, hostile6, 'stubborn'),
-    await run(faultApiWorld, hostile6, 'careful'),
-    await run(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
-    await run(tripwireWorld, { id: 'refund-a' }, 'the-skipper'),
-    await run(tripwireWorld, { id: 'refund-a' }, 'oracle'),
+    await runReference(faultApiWorld, hostile6, 'naive'),
+    await runReference(faultApiWorld, hostile6, 'stubborn'),
+    await runReference(faultApiWorld, hostile6, 'careful'),
+    await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
+    await runReference(tripwireWorld, { id: 'refund-a' }, 'the-skipper'),
+    await runReference(tripwireWorld, { id: 'refund-a' }, 'oracle'),
   ];
   const path = join(dir, 'mixed.jsonl');
   writeFileSync(path, exportTracesJsonl(traces));
   return { path, traces };
-}
-
-async function importFile(page: Page, path: string) {
-  await page.getByTestId('file-input').setInputFiles(path);
-  await expect(page.getByTestId('import-status')).not.toContainText('Importing', { timeout: 20_000 });
 }
 
 test('import, filter to disagreements, open one verified, compare two, export and re-import identically', async ({ page }, testInfo) => {

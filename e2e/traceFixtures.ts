@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+import { runEpisode } from '../src/core/episode';
+import type { Trace } from '../src/core/types';
+import type { World } from '../src/core/world';
+
+/** A reference agent's episode, run in Node: what the library specs import into the page. */
+export async function runReference(world: World, spec: object, agent: string): Promise<Trace> {
+  const task = world.makeTask(spec);
+  if (!task.ok) throw new Error(task.error);
+  const ref = world.referenceAgents.find((a) => a.id === agent);
+  if (!ref) throw new Error(`${world.id} has no reference agent ${agent}`);
+  return runEpisode(world, task.value, ref.create(task.value));
+}
+
+/** Picks a file in the library's importer and waits until the import has finished. */
+export async function importFile(page: Page, path: string): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(path);
+  await expect(page.getByTestId('import-status')).not.toContainText('Importing', { timeout: 20_000 });
+}
