@@ -2,7 +2,7 @@ import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import type { ExecReply, RunReply, SqlRequest, SqlReply } from './protocol';
 import { createSqlServer } from './sqlServer.mjs';
 
-/** The watchdog cut a statement off; the database it ran on is gone. */
+/** The watchdog cut a request or a batch off; the database it ran on is gone. */
 export class SqlTimeoutError extends Error {
   constructor(readonly ms: number) {
     super(`the query ran longer than ${ms} ms and was cut off`);
@@ -26,12 +26,18 @@ export interface RawDb {
   run(sql: string, maxRows: number, maxChars: number): Promise<RunReply>;
   export(): Promise<Uint8Array>;
   close(): Promise<void>;
+  /**
+   * Runs one agent batch under a single watchdog for all its requests (hosts without
+   * one just run it). Rejects with SqlTimeoutError if the time ran out at any point,
+   * even between requests, so a batch never counts as done on a killed database.
+   */
+  batch<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface OpenOptions {
   /** Seeds the deterministic random() / randomblob(). */
   seed: number;
-  /** Cut a request off after this long; null = no watchdog (in-process hosts cannot interrupt). */
+  /** Cut a batch (or a request outside one) off after this long; null = no watchdog (in-process hosts cannot interrupt). */
   watchdogMs: number | null;
 }
 
@@ -55,6 +61,7 @@ export function rawDbOver(send: (req: SqlRequest) => Promise<SqlReply>, onClose:
     exec: async (sql) => ((await send({ op: 'exec', sql })) as ExecReply).results,
     run: async (sql, maxRows, maxChars) => (await send({ op: 'run', sql, maxRows, maxChars })) as RunReply,
     export: async () => ((await send({ op: 'export' })) as { bytes: Uint8Array }).bytes,
+    batch: (work) => work(),
     close: async () => {
       await send({ op: 'close' }).catch(() => undefined);
       await onClose();

@@ -19,7 +19,9 @@ interface Pending {
 /**
  * One database in one worker. The watchdog is the only way to stop sql.js mid-query
  * (it exports no interrupt), so on expiry the worker is killed and every later request
- * fails: the session reopens a fresh database from its last snapshot.
+ * fails: the session reopens a fresh database from its last snapshot. An agent's batch
+ * runs under one timer for all its statements; trusted requests outside a batch (open
+ * pragmas, snapshots, the inspector) each get their own.
  */
 function channel(port: WorkerPort, watchdogMs: number | null): RawDb {
   const pending = new Map<number, Pending>();
@@ -47,6 +49,8 @@ function channel(port: WorkerPort, watchdogMs: number | null): RawDb {
   });
   port.onFailure((detail) => fail(new SqlCrashError(detail)));
 
+  // Inside a batch its one timer stands in for the per-request ones.
+  let inBatch = false;
   const send = (req: SqlRequest) =>
     new Promise<SqlReply>((resolve, reject) => {
       if (dead) {
@@ -54,17 +58,37 @@ function channel(port: WorkerPort, watchdogMs: number | null): RawDb {
         return;
       }
       const id = nextId++;
-      const timer = watchdogMs === null ? null : setTimeout(() => fail(new SqlTimeoutError(watchdogMs)), watchdogMs);
+      const timer = watchdogMs === null || inBatch ? null : setTimeout(() => fail(new SqlTimeoutError(watchdogMs)), watchdogMs);
       pending.set(id, { resolve, reject, timer });
       port.post(id, req);
     });
 
-  return rawDbOver(send, async () => {
+  const batch = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (watchdogMs === null || inBatch) return work();
+    inBatch = true;
+    const timer = setTimeout(() => fail(new SqlTimeoutError(watchdogMs)), watchdogMs);
+    let out: T;
+    try {
+      out = await work();
+    } catch (e) {
+      // A statement's own error is moot once the database is gone: the session must restore it.
+      throw dead ?? e;
+    } finally {
+      clearTimeout(timer);
+      inBatch = false;
+    }
+    // The timer may have fired while the session worked between requests.
+    if (dead) throw dead;
+    return out;
+  };
+
+  const db = rawDbOver(send, async () => {
     if (!dead) {
       dead = new SqlCrashError('the database was closed');
       port.terminate();
     }
   });
+  return { ...db, batch };
 }
 
 /**
