@@ -159,3 +159,53 @@ test('a runaway query in the browser is cut off by the watchdog, the Worker repl
   await expect(page.getByTestId('step-counter')).toHaveText('step 3 / 3', { timeout: 20_000 });
   await expect(page.getByTestId('step-3').locator('table.data')).toContainText('refunded');
 });
+
+test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limit error without freezing the page, ten ~0.7 s statements are cut at 2 s', async ({ page }, testInfo) => {
+  await startHumanRun(page, 'tripwire', { id: 'refund-a' });
+  // The longest gap between 50 ms ticks on the page's thread: what a person feels as a freeze.
+  await page.evaluate(() => {
+    const w = window as unknown as { longestGap: number };
+    w.longestGap = 0;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      w.longestGap = Math.max(w.longestGap, now - last);
+      last = now;
+    }, 50);
+  });
+  const longestGap = () => page.evaluate(() => (window as unknown as { longestGap: number }).longestGap);
+  const run = async (query: string, n: number) => {
+    await page.getByTestId('sql-editor').fill(query);
+    await page.evaluate(() => ((window as unknown as { longestGap: number }).longestGap = 0));
+    const started = Date.now();
+    await page.getByTestId('sql-editor').press('Control+Enter');
+    await expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`, { timeout: 20_000 });
+    return Date.now() - started;
+  };
+
+  await run('SELECT hex(zeroblob(7900));'.repeat(740), 1);
+  await expect(page.getByTestId('step-1')).toContainText('batch-limit');
+  await expect(page.getByTestId('step-1')).toContainText('the batch has 740 statements; one run_sql call runs at most 50');
+  // Before the fix the reply was 11.7 MB and drawing it froze the page for seconds.
+  expect(await longestGap()).toBeLessThan(1000);
+  await testInfo.attach('batch-limit', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  // How many rows a statement steps through in 0.7 s here, measured through the same page and Worker.
+  const slow = (rows: number) => `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT ${rows}) SELECT count(*) FROM c;`;
+  const probe = await run(slow(1_000_000), 2);
+  const rows = Math.round((1_000_000 * 700) / probe);
+  await page.getByTestId('sql-editor').fill(slow(rows).repeat(10));
+  const started = Date.now();
+  await page.getByTestId('sql-editor').press('Control+Enter');
+  // The page answers clicks while the Worker runs the batch.
+  await page.getByTestId('step-1').getByRole('button').click();
+  await expect(page.getByTestId('step-1')).toHaveClass(/step-selected/);
+  await expect(page.getByTestId('step-counter')).toHaveText('step 3 / 3', { timeout: 20_000 });
+  const took = Date.now() - started;
+  await page.getByTestId('step-3').getByRole('button').click();
+  await expect(page.getByTestId('step-3')).toContainText('watchdog-timeout');
+  await expect(page.getByTestId('step-3')).toContainText(/the batch ran longer than 2000 ms \(the limit for one run_sql call\) and was cut off during statement \d+ of 10/);
+  // One watchdog for the batch: cut near 2 s, not after all ten statements (~7 s).
+  expect(took).toBeLessThan(4500);
+  await testInfo.attach('batch-watchdog', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+});

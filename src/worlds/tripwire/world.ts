@@ -14,7 +14,7 @@ export const DEFAULT_WATCHDOG_MS = 2000;
 export interface TripwireWorldOptions {
   /** Where the databases live; defaults to in-process (no watchdog). */
   host?: SqlHost;
-  /** Watchdog per statement batch request; ignored by hosts without one. */
+  /** One watchdog for each run_sql batch, all its statements together; ignored by hosts without one. */
   watchdogMs?: number;
 }
 
