@@ -20,6 +20,9 @@ export const MAX_STATEMENTS = 50;
 /** Characters of results (the JSON the agent receives) per batch: 16 full statements. */
 export const MAX_BATCH_CHARS = 256 * 1024;
 
+/** 262144 → "262,144", the same on every platform (a trace's text must replay byte for byte; no locale data). */
+export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The batch's results grew past MAX_BATCH_CHARS at statement `index` (0-based). */
 export class ResultLimitError extends Error {
   constructor(
@@ -42,7 +45,6 @@ export interface LimitHit {
 }
 
 type Limit = 'statements' | 'result_chars' | 'time_ms';
-const count = (n: number) => n.toLocaleString('en-US');
 export const RESTORED = 'the database was restored to its state after your last accepted write batch';
 
 function hit(error: string, code: string, limit: Limit, max: number, reached: number | null, message: string, batch: number, at: { index: number; of: number } | null): LimitHit {
@@ -59,7 +61,7 @@ export const statementLimit = (batch: number, n: number): LimitHit =>
 export const resultLimit = (batch: number, e: ResultLimitError, n: number): LimitHit =>
   hit(
     'batch_limit', 'batch-limit', 'result_chars', MAX_BATCH_CHARS, e.reached,
-    `statement ${e.index + 1} of ${n} took the batch's results to ${count(e.reached)} characters; one run_sql call returns at most ${count(MAX_BATCH_CHARS)}, so nothing was returned and nothing in the batch was applied. Select fewer rows or columns, or split the batch.`,
+    `statement ${e.index + 1} of ${n} took the batch's results to ${thousands(e.reached)} characters; one run_sql call returns at most ${thousands(MAX_BATCH_CHARS)}, so nothing was returned and nothing in the batch was applied. Select fewer rows or columns, or split the batch.`,
     batch, { index: e.index, of: n },
   );
 

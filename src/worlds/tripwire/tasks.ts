@@ -4,7 +4,7 @@ import type { Leniency } from '../../core/lenient';
 import { err, ok, type Result } from '../../core/result';
 import type { Task, ToolSpec } from '../../core/types';
 import type { TaskMode } from './access';
-import { MAX_BATCH_CHARS, MAX_ROWS, MAX_STATEMENTS } from './limits';
+import { MAX_BATCH_CHARS, MAX_ROWS, MAX_STATEMENTS, thousands } from './limits';
 import { makeData } from './schema';
 
 export interface ReadTaskDef {
@@ -129,7 +129,7 @@ export const TRIPWIRE_TOOLS: ToolSpec[] = [
     function: {
       name: 'run_sql',
       description:
-        `Run SQL against the SQLite database. Returns JSON {"columns", "rows", "row_count"} (at most ${MAX_ROWS} rows, with a note when cut) or {"error", "message"}. Several statements separated by ";" run as one batch: at most ${MAX_STATEMENTS} statements and ${MAX_BATCH_CHARS.toLocaleString('en-US')} characters of results per call, under one time limit; a batch over a limit returns an error and its changes are undone.`,
+        `Run SQL against the SQLite database. Returns JSON {"columns", "rows", "row_count"} (at most ${MAX_ROWS} rows, with a note when cut) or {"error", "message"}. Several statements separated by ";" run as one batch: at most ${MAX_STATEMENTS} statements and ${thousands(MAX_BATCH_CHARS)} characters of results per call, under one time limit; a batch over a limit returns an error and its changes are undone.`,
       parameters: { type: 'object', properties: { query: { type: 'string', description: 'The SQL to run.' } }, required: ['query'], additionalProperties: false },
     },
   },
