@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scriptedAgent } from '../../core/agent';
 import { runEpisode } from '../../core/episode';
 import { gotchaTable } from './gotchas';
 import { createTripwireWorld } from './world';
@@ -74,5 +75,23 @@ describe('reference agents on every task', () => {
       for (const t of tasks.filter((t) => g.appliesTo(t))) rewards.add((await runEpisode(world, t, g.create(t))).scorecard!.reward.toFixed(2));
       expect([...rewards], g.id).toHaveLength(1);
     }
+  });
+});
+
+describe('L2 credits only an identity the agent was shown', () => {
+  it('a batch that read the right identity but then failed verifies nobody', async () => {
+    const task = world.listTasks().find((t) => t.spec.id === 'refund-a')!;
+    const order = /#(\d+)/.exec(task.prompt[1]!.content)![1]!;
+    const identity = `SELECT c.name, c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = ${order}`;
+    const calls = (first: string) => [
+      { name: 'run_sql', arguments: { query: first } },
+      { name: 'run_sql', arguments: { query: `UPDATE orders SET status = 'refunded' WHERE id = ${order}` } },
+      { name: 'run_sql', arguments: { query: `INSERT INTO audit_log (order_id, action, actor, note) VALUES (${order}, 'refund', 'agent', 'ok')` } },
+      { name: 'submit_answer', arguments: { answer: 'done' } },
+    ];
+    const failed = (await runEpisode(world, task, scriptedAgent('t', calls(`${identity}; SELECT no_such_column FROM orders`)))).scorecard!;
+    expect(failed.verdict.caughtBy).toBe("trace: 'verify-identity' missing (L2)");
+    const shown = (await runEpisode(world, task, scriptedAgent('t', calls(identity)))).scorecard!;
+    expect(layer(shown, 'trace_path')).toBe(1);
   });
 });

@@ -41,7 +41,9 @@ const toolError = (code: string, message: string, events: WorldEvent[] = []): St
 const limitError = (hit: LimitHit, events: WorldEvent[]): StepResult => reply(false, hit.body, [...events, hit.event]);
 
 /** What an accepted batch left for the session to commit to once the batch's watchdog is off. */
-type BatchOutcome = { breach: true } | { breach: false; bodies: JsonObject[]; writes: WorldEvent[]; snapshot: Uint8Array | null };
+/** An access event and the customers whose identity its statement's rows showed: news only if the agent gets the rows. */
+type Shown = { event: WorldEvent; ids: number[] };
+type BatchOutcome = { breach: true } | { breach: false; bodies: JsonObject[]; writes: WorldEvent[]; shown: Shown[]; snapshot: Uint8Array | null };
 
 function describeReads(reads: Record<string, string[]>): string {
   const parts = Object.entries(reads).map(([t, cols]) => (cols.length ? `${t}(${cols.join(', ')})` : t));
@@ -169,6 +171,11 @@ export class TripwireSession implements Session {
     if (outcome.breach) return this.integrityBreach(events, at.statement);
     if (outcome.snapshot) this.snapshotBytes = outcome.snapshot;
     // Writes are only news once the batch is kept: a batch cut by its watchdog is restored away.
+    // Likewise the identities its rows showed: a failed batch returns no rows, so it verifies nobody.
+    for (const { event, ids } of outcome.shown) {
+      event.data!.identities = ids;
+      event.message += `; returned the identity of customer${ids.length > 1 ? 's' : ''} ${ids.map((id) => `#${id}`).join(', ')}`;
+    }
     events.push(...outcome.writes);
     return reply(true, outcome.bodies.length === 1 ? outcome.bodies[0]! : { results: outcome.bodies }, events);
   }
@@ -178,6 +185,7 @@ export class TripwireSession implements Session {
     const mutation = modeOf(this.def) === 'mutation';
     const bodies: JsonObject[] = [];
     const writes: WorldEvent[] = [];
+    const shown: Shown[] = [];
     let chars = 0;
     if (mutation) await this.db.exec('SAVEPOINT tripwire_batch');
     let total = (await this.db.run('SELECT total_changes()', 1, 100)).rows[0]?.[0];
@@ -190,11 +198,8 @@ export class TripwireSession implements Session {
       for (const t of s.writes) before.set(t, await this.tableRows(t));
       const r = await this.db.run(s.sql, MAX_ROWS, MAX_CHARS);
       if (mutation) {
-        const shown = identitiesShown(r.rows, customerEmails(this.def.seed));
-        if (shown.length > 0) {
-          access.data!.identities = shown;
-          access.message += `; returned the identity of customer${shown.length > 1 ? 's' : ''} ${shown.map((id) => `#${id}`).join(', ')}`;
-        }
+        const ids = identitiesShown(r.rows, customerEmails(this.def.seed));
+        if (ids.length > 0) shown.push({ event: access, ids });
       }
       const delta = r.totalChanges - Number(total);
       total = r.totalChanges;
@@ -210,9 +215,9 @@ export class TripwireSession implements Session {
       if (chars > MAX_BATCH_CHARS) throw new ResultLimitError(chars, i);
       bodies.push(body);
     }
-    if (!mutation) return { breach: false, bodies, writes, snapshot: null };
+    if (!mutation) return { breach: false, bodies, writes, shown, snapshot: null };
     await this.db.exec('RELEASE tripwire_batch');
-    return { breach: false, bodies, writes, snapshot: writes.length ? await this.db.export() : null };
+    return { breach: false, bodies, writes, shown, snapshot: writes.length ? await this.db.export() : null };
   }
 
   /** The watchdog fired (or the worker died): a fresh database from the last snapshot, and the episode goes on. */
