@@ -1,2 +1,0 @@
-import { vocabularies } from './src/worlds/tripwire/schema';
-console.log(vocabularies(11)[0].join(', '));
