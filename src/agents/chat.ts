@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../core/types';
-import { chatCompletionsUrl, DEFAULT_TIMEOUT_MS, type EndpointConfig } from './endpoint';
+import { readBounded } from './boundedBody';
+import { chatCompletionsUrl, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type EndpointConfig } from './endpoint';
 import { ChatError, httpError, networkMessage, parseRetryAfter, scrub } from './errors';
 import type { ChatRequestBody, ChatResponse, ChatUsage, WireMessage, WireToolCall } from './wire';
 
@@ -67,8 +68,9 @@ export async function chatCompletion(
         body: JSON.stringify(requestBody(config, messages, tools)),
         signal: controller.signal,
       });
-      text = await res.text();
+      text = await readBounded(res, config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, () => controller.abort());
     } catch (e) {
+      if (e instanceof ChatError) throw e;
       if (signal?.aborted) throw new ChatError('aborted', 'The request was cancelled.', false);
       if (timedOut)
         throw new ChatError('timeout', `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout). A large local model may need a longer timeout.`, true);

@@ -9,6 +9,7 @@ export type ChatErrorKind =
   | 'timeout'
   | 'bad-body'
   | 'empty-choices'
+  | 'too-large'
   | 'aborted';
 
 export class ChatError extends Error {
