@@ -350,3 +350,24 @@ test('a server that echoes the key, a header value and a URL credential: none re
   await page.reload();
   await expect(page.getByTestId('base-url')).toHaveValue(server.baseUrl);
 });
+
+test('a 60 MB reply is refused as it streams, with a message and Retry; the next request carries the same short history', async ({ page }) => {
+  const task = faultTask('clean', 1);
+  server = await startMockServer({ respond: [{ kind: 'stream', bytes: 60 * 1024 * 1024 }], cors: true });
+  await configure(page, modelUrl(task.spec), server.baseUrl);
+  await expect(page.getByTestId('max-reply')).toHaveValue('4');
+  await page.getByTestId('model-step').click();
+  await expect(page.getByTestId('chat-error')).toContainText('The reply was too large', { timeout: 20_000 });
+  await expect(page.getByTestId('chat-error-message')).toContainText("The model's reply is larger than the 4 MiB limit");
+  expect(server.streams[0]!.complete).toBe(false);
+  await page.screenshot({ path: 'test-results/reply-too-large.png', fullPage: true });
+
+  server.setResponder(policyResponder(task, carefulSolver));
+  await page.getByTestId('retry').click();
+  await expect(page.getByTestId('proposal-tool')).toHaveText('fetch_page');
+  expect(sentMessages(1)).toEqual(task.prompt);
+
+  await page.getByTestId('max-reply').fill('0.01');
+  await expect(page.getByTestId('settings-problem')).toHaveText('max reply size must be from 0.0625 to 256 MiB');
+  await page.getByTestId('endpoint-settings').screenshot({ path: 'test-results/max-reply-setting.png' });
+});

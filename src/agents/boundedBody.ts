@@ -15,7 +15,7 @@ function tooLarge(max: number, how: string, status: number): ChatError {
   return new ChatError(
     'too-large',
     `The model's reply is larger than the ${formatBytes(max)} limit (${how}); nothing was added to the episode. ` +
-      'Lower "max tokens", or raise the limit ("max reply MiB" in the settings; --max-response-bytes for vp eval), then retry.',
+      'Lower "max tokens", or raise the limit ("max reply (MiB)" in the settings; --max-response-bytes for vp eval), then retry.',
     false,
     status,
   );
