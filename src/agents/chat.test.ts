@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../core/types';
 import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
+import type { EndpointConfig } from './endpoint';
 import { ChatError, parseRetryAfter } from './errors';
 import { startMockServer, type MockReply, type MockServer } from './testing/mockServer';
 import type { WireMessage } from './wire';
@@ -18,9 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function failWith(reply: MockReply, extra: { timeoutMs?: number; env?: Partial<ChatEnv>; model?: string; maxResponseBytes?: number } = {}): Promise<ChatError> {
+async function failWith(
+  reply: MockReply,
+  extra: { timeoutMs?: number; env?: Partial<ChatEnv>; model?: string; maxResponseBytes?: number; config?: Partial<EndpointConfig> } = {},
+): Promise<ChatError> {
   server.setResponder([reply]);
-  const config = { baseUrl: server.baseUrl, model: extra.model ?? 'm', apiKey: KEY, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes };
+  const config = { baseUrl: server.baseUrl, model: extra.model ?? 'm', apiKey: KEY, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, ...extra.config };
   const e = await chatCompletion(config, MESSAGES, TOOLS, undefined, { ...env, ...extra.env }).then(
     () => null,
     (x: unknown) => x,
@@ -78,6 +82,17 @@ describe('chatCompletion', () => {
     expect(e).toMatchObject({ kind, status, retryable: false });
     expect(e.message).toMatch(message);
     expect(e.message).toContain('bad key ***');
+  });
+
+  it('an error that echoes a header value or the URL’s credential shows *** and the URL without it', async () => {
+    const [header, cred] = ['org-SECRET-4455', 'qp-SECRET-9911'];
+    const e = await failWith(
+      { kind: 'status', status: 404, body: `no route for ${header} ${cred}` },
+      { config: { baseUrl: `${server.baseUrl}?api_key=${cred}`, extraHeaders: { 'X-Org': header } } },
+    );
+    expect(e.message).toContain(`Not found (404) at ${server.baseUrl}/chat/completions:`);
+    expect(e.message).toContain('no route for *** ***');
+    expect(e.message).not.toMatch(/SECRET/);
   });
 
   it.each([500, 502, 503])('HTTP %i → server, retryable', async (status) => {
