@@ -108,4 +108,3 @@ describe('a model that echoes the key back (tripwire, SELECT of the key)', () =>
     expect(server.completions()[0]!.path).toBe(`/v1/chat/completions?api_key=${CRED}`);
   });
 });
-

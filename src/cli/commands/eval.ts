@@ -145,10 +145,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
     episode: { clock: () => Date.now() },
   });
   // Everything below leaves memory (the file, stdout): a server that echoed the key or a URL credential must not get it written.
-  const secrets = secretsOf(config);
-  const scrub = scrubber(secrets);
+  const scrub = scrubber(secretsOf(config));
   const runs = result.runs.map((r) => ({ rollout: r.rollout, trace: scrub.value(r.trace) }));
-  if (opts.out) writeFileSync(opts.out, exportTracesJsonl(runs.map((r) => r.trace), secrets));
+  if (opts.out) writeFileSync(opts.out, exportTracesJsonl(runs.map((r) => r.trace)));
   if (result.failed.length > 0) throw new CliError(scrub.text(`the world failed to open: ${result.failed[0]!.error}`));
   const cards = runs.map((r) => evalScorecard(r.trace, r.rollout.index, config.model));
   if (cards.length > 0 && cards.every((c) => c.stop === 'agent-error'))

@@ -99,4 +99,3 @@ export function pageScrubber(): Scrubber {
   if (cached?.key !== key) cached = { key, scrubber: scrubber(secrets) };
   return cached.scrubber;
 }
-
