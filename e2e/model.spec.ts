@@ -265,3 +265,109 @@ test('the API key reaches only the Authorization header: not storage, the URL, t
   await page.getByTestId('remember-key').uncheck();
   expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(KEY);
 });
+
+test('a server that echoes the key, a header value and a URL credential: none reaches IndexedDB, an export, localStorage or the URL', async ({ page }) => {
+  // The key is short on purpose: the old pattern scrub only knew sk- keys of 16+ characters.
+  const KEY = 'sk-test-SECRET123';
+  const HEADER = 'org-SECRET-4455';
+  const CRED = 'qp-SECRET-9911';
+  const all = [KEY, HEADER, CRED];
+  const echo = all.join(' ');
+  server = await startMockServer({
+    cors: true,
+    respond: [
+      { kind: 'tool-calls', content: `Checking ${echo}`, calls: [{ name: 'run_sql', arguments: { query: `SELECT '${KEY}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }] },
+      { kind: 'prose', content: `Finished: ${echo}` },
+    ],
+  });
+  await configure(page, `./#/model?world=tripwire&task=${encodeURIComponent('{"id":"refund-a"}')}`, `${server.baseUrl}?api_key=${CRED}`, KEY);
+  await page.getByTestId('extra-headers').fill(JSON.stringify({ 'X-Org': HEADER }));
+  await page.getByTestId('model-run').click();
+  await expect(page.getByTestId('saved')).toContainText('Saved', { timeout: 30_000 });
+  // In memory the page shows what the model did, key and all; only what is written down is masked.
+  await expect(page.getByTestId('step-1')).toBeVisible();
+
+  const [request] = server.completions();
+  expect(request!.headers.authorization).toBe(`Bearer ${KEY}`);
+  expect(request!.headers['x-org']).toBe(HEADER);
+  expect(request!.path).toBe(`/v1/chat/completions?api_key=${CRED}`);
+
+  const leaks: string[] = [];
+  const check = (where: string, text: string) => {
+    for (const s of all) if (text.includes(s) || text.includes(encodeURIComponent(s))) leaks.push(`${where}: ${s}`);
+  };
+  const downloaded = async (click: () => Promise<void>) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), click()]);
+    return readFile((await d.path())!, 'utf8');
+  };
+  const runs = await savedRuns(page);
+  expect(runs).toHaveLength(1);
+  check('IndexedDB runs', JSON.stringify(runs));
+  expect(runs[0]!.trace.steps[0]!.call.arguments).toEqual({ query: "SELECT '***' AS k, '***' AS h, '***' AS c" });
+  expect(runs[0]!.trace.stop?.detail).toBe('Finished: *** *** ***');
+  const exported = await downloaded(() => page.getByTestId('export-trace').click());
+  expect(exported).toContain('"format"');
+  check('Export trace', exported);
+
+  await page.getByTestId('add-gotcha').click();
+  await page.getByTestId('gotcha-save').click();
+  await expect(page.getByTestId('gotcha-added')).toBeVisible();
+  const gotchas = await page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const req = indexedDB.open('verifier-playground');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('gotchas', 'readonly').objectStore('gotchas').getAll();
+          all.onsuccess = () => resolve(all.result);
+        };
+      }),
+  );
+  expect(gotchas).toHaveLength(1);
+  check('IndexedDB gotchas', JSON.stringify(gotchas));
+  const local = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(local).toContain('mock-model');
+  expect(local).toContain(server.baseUrl);
+  check('localStorage', local);
+  check('URL', page.url());
+
+  await page.goto('./#/traces');
+  await expect(page.getByTestId('library-row').first()).toBeVisible();
+  check('Export JSONL', await downloaded(() => page.getByTestId('export-jsonl').click()));
+  check('Export vf results.jsonl', await downloaded(() => page.getByRole('button', { name: 'Export vf results.jsonl' }).click()));
+  check('Export CSV', await downloaded(() => page.getByRole('button', { name: 'Export CSV' }).click()));
+  check('URL', page.url());
+  await page.goto('./#/');
+  const suite = await downloaded(() => page.getByTestId('export-gotchas').click());
+  expect(suite).toContain('verifier-playground.gotchas');
+  check('Export gotchas', suite);
+  check('URL', page.url());
+  check('localStorage', await page.evaluate(() => JSON.stringify({ ...localStorage })));
+  expect(leaks).toEqual([]);
+
+  // After a reload the settings come back without the URL's credential: the person types it again.
+  await page.goto('./#/model?world=tripwire');
+  await page.reload();
+  await expect(page.getByTestId('base-url')).toHaveValue(server.baseUrl);
+});
+
+test('a 60 MB reply is refused as it streams, with a message and Retry; the next request carries the same short history', async ({ page }) => {
+  const task = faultTask('clean', 1);
+  server = await startMockServer({ respond: [{ kind: 'stream', bytes: 60 * 1024 * 1024 }], cors: true });
+  await configure(page, modelUrl(task.spec), server.baseUrl);
+  await expect(page.getByTestId('max-reply')).toHaveValue('4');
+  await page.getByTestId('model-step').click();
+  await expect(page.getByTestId('chat-error')).toContainText('The reply was too large', { timeout: 20_000 });
+  await expect(page.getByTestId('chat-error-message')).toContainText("The model's reply is larger than the 4 MiB limit");
+  expect(server.streams[0]!.complete).toBe(false);
+  await page.screenshot({ path: 'test-results/reply-too-large.png', fullPage: true });
+
+  server.setResponder(policyResponder(task, carefulSolver));
+  await page.getByTestId('retry').click();
+  await expect(page.getByTestId('proposal-tool')).toHaveText('fetch_page');
+  expect(sentMessages(1)).toEqual(task.prompt);
+
+  await page.getByTestId('max-reply').fill('0.01');
+  await expect(page.getByTestId('settings-problem')).toHaveText('max reply size must be from 0.0625 to 256 MiB');
+  await page.getByTestId('endpoint-settings').screenshot({ path: 'test-results/max-reply-setting.png' });
+});

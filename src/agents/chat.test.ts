@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../core/types';
 import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
+import type { EndpointConfig } from './endpoint';
 import { ChatError, parseRetryAfter } from './errors';
 import { startMockServer, type MockReply, type MockServer } from './testing/mockServer';
 import type { WireMessage } from './wire';
 
 const KEY = 'sk-test-SECRET-0123456789';
+const MB = 1024 * 1024;
 const MESSAGES: WireMessage[] = [{ role: 'user', content: 'hi' }];
 const TOOLS: ToolSpec[] = [{ type: 'function', function: { name: 'noop', description: 'x', parameters: { type: 'object', properties: {} } } }];
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -17,9 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function failWith(reply: MockReply, extra: { timeoutMs?: number; env?: Partial<ChatEnv>; model?: string } = {}): Promise<ChatError> {
+async function failWith(
+  reply: MockReply,
+  extra: { timeoutMs?: number; env?: Partial<ChatEnv>; model?: string; maxResponseBytes?: number; config?: Partial<EndpointConfig> } = {},
+): Promise<ChatError> {
   server.setResponder([reply]);
-  const config = { baseUrl: server.baseUrl, model: extra.model ?? 'm', apiKey: KEY, timeoutMs: extra.timeoutMs ?? 5000 };
+  const config = { baseUrl: server.baseUrl, model: extra.model ?? 'm', apiKey: KEY, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, ...extra.config };
   const e = await chatCompletion(config, MESSAGES, TOOLS, undefined, { ...env, ...extra.env }).then(
     () => null,
     (x: unknown) => x,
@@ -79,6 +84,17 @@ describe('chatCompletion', () => {
     expect(e.message).toContain('bad key ***');
   });
 
+  it('an error that echoes a header value or the URL’s credential shows *** and the URL without it', async () => {
+    const [header, cred] = ['org-SECRET-4455', 'qp-SECRET-9911'];
+    const e = await failWith(
+      { kind: 'status', status: 404, body: `no route for ${header} ${cred}` },
+      { config: { baseUrl: `${server.baseUrl}?api_key=${cred}`, extraHeaders: { 'X-Org': header } } },
+    );
+    expect(e.message).toContain(`Not found (404) at ${server.baseUrl}/chat/completions:`);
+    expect(e.message).toContain('no route for *** ***');
+    expect(e.message).not.toMatch(/SECRET/);
+  });
+
   it.each([500, 502, 503])('HTTP %i → server, retryable', async (status) => {
     const e = await failWith({ kind: 'status', status });
     expect(e).toMatchObject({ kind: 'server', status, retryable: true, retryAfterMs: null });
@@ -135,6 +151,42 @@ describe('chatCompletion', () => {
     const p = chatCompletion({ baseUrl: server.baseUrl, model: 'm' }, MESSAGES, TOOLS, ac.signal, env);
     setTimeout(() => ac.abort(), 50);
     await expect(p).rejects.toMatchObject({ kind: 'aborted', retryable: false });
+  });
+
+  it('a 60 MB reply is refused while it streams in: too-large, and the rest is never downloaded', async () => {
+    const started = Date.now();
+    const e = await failWith({ kind: 'stream', bytes: 60 * MB });
+    expect(e).toMatchObject({ kind: 'too-large', retryable: false, status: 200 });
+    expect(e.message).toMatch(/^The model's reply is larger than the 4 MiB limit \(reading stopped there\); nothing was added to the episode\./);
+    expect(e.message).toContain('--max-response-bytes');
+    const s = server.streams.at(-1)!;
+    expect(s.complete).toBe(false);
+    // What the sockets buffered beyond the cap, far from the whole body.
+    expect(s.sent).toBeLessThan(20 * MB);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a declared Content-Length over the limit is refused before any of the body is read', async () => {
+    const e = await failWith({ kind: 'stream', bytes: 60 * MB, contentLength: true }, { maxResponseBytes: MB });
+    expect(e).toMatchObject({ kind: 'too-large', retryable: false });
+    expect(e.message).toMatch(/larger than the 1 MiB limit \(it announced 60 MiB\)/);
+    expect(server.streams.at(-1)!.complete).toBe(false);
+  });
+
+  it('the limit is configurable, and an error body counts too', async () => {
+    const small = await failWith({ kind: 'prose', content: 'y'.repeat(70_000) }, { maxResponseBytes: 65_536 });
+    expect(small).toMatchObject({ kind: 'too-large' });
+    expect(small.message).toMatch(/larger than the 64 KiB limit/);
+    const error = await failWith({ kind: 'status', status: 500, body: 'z'.repeat(70_000) }, { maxResponseBytes: 65_536 });
+    expect(error).toMatchObject({ kind: 'too-large' });
+  });
+
+  it('a reply under the limit is read whole, however it is chunked', async () => {
+    server.setResponder([{ kind: 'stream', bytes: 3 * MB, chunkBytes: 1000 }]);
+    const r = await chatCompletion({ baseUrl: server.baseUrl, model: 'm' }, MESSAGES, TOOLS, undefined, env);
+    expect(r.message.content).toMatch(/^x+$/);
+    expect(r.message.content!.length).toBeGreaterThan(3 * MB - 200);
+    expect(server.streams.at(-1)!.complete).toBe(true);
   });
 
   it('parseRetryAfter reads seconds and dates, and ignores junk', () => {

@@ -1,5 +1,8 @@
 import type { ToolSpec } from '../core/types';
-import { chatCompletionsUrl, DEFAULT_TIMEOUT_MS, type EndpointConfig } from './endpoint';
+import { readBounded } from './boundedBody';
+import { MIN_SECRET_LENGTH } from '../traces/export/scrub';
+import { secretsOf, stripCredentials } from './credentials';
+import { chatCompletionsUrl, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type EndpointConfig } from './endpoint';
 import { ChatError, httpError, networkMessage, parseRetryAfter, scrub } from './errors';
 import type { ChatRequestBody, ChatResponse, ChatUsage, WireMessage, WireToolCall } from './wire';
 
@@ -46,6 +49,10 @@ export async function chatCompletion(
   env: ChatEnv = defaultChatEnv(),
 ): Promise<ChatResponse> {
   const url = chatCompletionsUrl(config.baseUrl);
+  // What messages may show: the URL without its credentials, server text without any secret the request carried.
+  const shown = stripCredentials(url);
+  // The key at any length, as before; other values only when long enough not to mask ordinary words (as the export scrubber does).
+  const secrets = [config.apiKey ?? '', ...secretsOf(config).filter((v) => v.length >= MIN_SECRET_LENGTH)];
   if (signal?.aborted) throw new ChatError('aborted', 'The request was cancelled.', false);
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -67,29 +74,30 @@ export async function chatCompletion(
         body: JSON.stringify(requestBody(config, messages, tools)),
         signal: controller.signal,
       });
-      text = await res.text();
+      text = await readBounded(res, config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, () => controller.abort());
     } catch (e) {
+      if (e instanceof ChatError) throw e;
       if (signal?.aborted) throw new ChatError('aborted', 'The request was cancelled.', false);
       if (timedOut)
         throw new ChatError('timeout', `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout). A large local model may need a longer timeout.`, true);
-      throw new ChatError('network', networkMessage(url, scrub(e instanceof Error ? e.message : String(e), config.apiKey, 120), env.pageOrigin), true);
+      throw new ChatError('network', networkMessage(shown, scrub(e instanceof Error ? e.message : String(e), secrets, 120), env.pageOrigin), true);
     }
     const latencyMs = Math.max(0, env.now() - started);
     if (!res.ok)
-      throw httpError(res.status, scrub(text, config.apiKey), config.model, url, parseRetryAfter(res.headers.get('retry-after'), env.now()));
-    return { ...parseBody(text, config.apiKey), latencyMs };
+      throw httpError(res.status, scrub(text, secrets), config.model, shown, parseRetryAfter(res.headers.get('retry-after'), env.now()));
+    return { ...parseBody(text, secrets), latencyMs };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-const badBody = (why: string, text: string, key: string | undefined) =>
+const badBody = (why: string, text: string, key: readonly string[]) =>
   new ChatError('bad-body', `The server's answer is not a chat completion: ${why}. It began: ${scrub(text, key, 160) || '(empty)'}`, false);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseBody(text: string, key: string | undefined): Omit<ChatResponse, 'latencyMs'> {
+function parseBody(text: string, key: readonly string[]): Omit<ChatResponse, 'latencyMs'> {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -115,7 +123,7 @@ function parseBody(text: string, key: string | undefined): Omit<ChatResponse, 'l
  * Some local servers omit ids or send arguments as an object: normalise so the
  * message can be sent back as it is.
  */
-function wireCall(c: unknown, i: number, text: string, key: string | undefined): WireToolCall {
+function wireCall(c: unknown, i: number, text: string, key: readonly string[]): WireToolCall {
   if (!isObject(c) || !isObject(c.function) || typeof c.function.name !== 'string') throw badBody(`tool_calls[${i}] has no function name`, text, key);
   const args = c.function.arguments;
   const argText = typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatCompletionsUrl, checkEndpoint, costUsd, ENDPOINT_PRESETS, presetById } from './endpoint';
+import { chatCompletionsUrl, checkEndpoint, costUsd, DEFAULT_MAX_RESPONSE_BYTES, ENDPOINT_PRESETS, presetById } from './endpoint';
 
 describe('endpoint settings', () => {
   it.each([
@@ -9,6 +9,9 @@ describe('endpoint settings', () => {
     [' https://api.openai.com/v1 ', 'https://api.openai.com/v1/chat/completions'],
     ['http://h:8000/v1/chat/completions', 'http://h:8000/v1/chat/completions'],
     ['http://h:8000/v1/chat/completions/', 'http://h:8000/v1/chat/completions'],
+    // A query (e.g. a key some gateways take as ?key=) stays a query: the path goes before it.
+    ['https://h.example/v1beta/openai/?key=AIza1&x=2', 'https://h.example/v1beta/openai/chat/completions?key=AIza1&x=2'],
+    ['https://h.example/v1/chat/completions?api-version=1', 'https://h.example/v1/chat/completions?api-version=1'],
   ])('%s → %s', (base, url) => {
     expect(chatCompletionsUrl(base)).toBe(url);
   });
@@ -32,6 +35,13 @@ describe('endpoint settings', () => {
     expect(checkEndpoint({ ...ok, temperature: 3 })).toMatch(/temperature/);
     expect(checkEndpoint({ ...ok, maxTokens: 0 })).toMatch(/max tokens/);
     expect(checkEndpoint({ ...ok, pricePerMTokIn: -1 })).toMatch(/prices/);
+    expect(checkEndpoint({ ...ok, maxResponseBytes: 1000 })).toMatch(/reply size limit must be a whole number of bytes from 65536/);
+    expect(checkEndpoint({ ...ok, maxResponseBytes: 2 ** 40 })).toMatch(/reply size limit/);
+    expect(checkEndpoint({ ...ok, maxResponseBytes: 65536 })).toBeNull();
+  });
+
+  it('the reply size limit defaults to 4 MiB', () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(4 * 1024 * 1024);
   });
 
   it('cost is per million tokens, and absent without prices', () => {

@@ -12,9 +12,20 @@ export interface EndpointConfig {
   pricePerMTokOut?: number;
   /** Per request; default DEFAULT_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** The largest reply body accepted; also bounds the history sent (see history.ts). Default DEFAULT_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * A few MB: a long tool-calling reply is tens of kB, and the largest context
+ * windows hold about 1 MB of text, so a bigger reply is a runaway model or a
+ * hostile server, and reading it would freeze the page.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+export const MIN_RESPONSE_BYTES = 64 * 1024;
+export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export interface EndpointPreset {
   id: string;
@@ -42,8 +53,11 @@ export function presetById(id: string): EndpointPreset | undefined {
  * the full endpoint, with or without trailing slashes; both give one URL.
  */
 export function chatCompletionsUrl(baseUrl: string): string {
-  const root = baseUrl.trim().replace(/\/+$/, '');
-  return root.endsWith('/chat/completions') ? root : `${root}/chat/completions`;
+  const trimmed = baseUrl.trim();
+  const q = trimmed.search(/[?#]/);
+  const query = q >= 0 ? trimmed.slice(q) : '';
+  const root = (q >= 0 ? trimmed.slice(0, q) : trimmed).replace(/\/+$/, '');
+  return `${root.endsWith('/chat/completions') ? root : `${root}/chat/completions`}${query}`;
 }
 
 /** A one-line problem with the settings, or null when a request can be attempted. */
@@ -59,6 +73,9 @@ export function checkEndpoint(config: EndpointConfig): string | null {
   if (config.model.trim() === '') return 'a model name is required';
   if (config.temperature !== undefined && !(config.temperature >= 0 && config.temperature <= 2)) return 'temperature must be between 0 and 2';
   if (config.maxTokens !== undefined && !(Number.isInteger(config.maxTokens) && config.maxTokens > 0)) return 'max tokens must be a positive integer';
+  const cap = config.maxResponseBytes;
+  if (cap !== undefined && !(Number.isInteger(cap) && cap >= MIN_RESPONSE_BYTES && cap <= MAX_RESPONSE_BYTES))
+    return `the reply size limit must be a whole number of bytes from ${MIN_RESPONSE_BYTES} (64 KiB) to ${MAX_RESPONSE_BYTES} (256 MiB), got ${cap}`;
   for (const price of [config.pricePerMTokIn, config.pricePerMTokOut])
     if (price !== undefined && !(price >= 0)) return 'prices must be zero or more (USD per million tokens)';
   return null;

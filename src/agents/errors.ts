@@ -9,6 +9,7 @@ export type ChatErrorKind =
   | 'timeout'
   | 'bad-body'
   | 'empty-choices'
+  | 'too-large'
   | 'aborted';
 
 export class ChatError extends Error {
@@ -38,10 +39,10 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** Server text goes into messages; make sure a key it echoes back never does. */
-export function scrub(text: string, secret: string | undefined, max = 300): string {
+/** Server text goes into messages; make sure a key (or any value from secretsOf) it echoes back never does. */
+export function scrub(text: string, secrets: string | readonly string[] | undefined, max = 300): string {
   let t = text.replace(/\s+/g, ' ').trim();
-  if (secret) t = t.split(secret).join('***');
+  for (const secret of typeof secrets === 'string' ? [secrets] : (secrets ?? [])) if (secret) t = t.split(secret).join('***');
   return t.length > max ? `${t.slice(0, max)}…` : t;
 }
 

@@ -81,6 +81,7 @@ describe('runEval (vp eval)', () => {
     [{ model: '' }, /model name is required/],
     [{ apiKeyEnv: 'MISSING_VAR_XYZ', env: {} }, /MISSING_VAR_XYZ \(--api-key-env\) is not set/],
     [{ tasksFile: join(tmp, 'absent.json') }, /cannot read .*absent.json: ENOENT/],
+    [{ maxResponseBytes: 1000 }, /reply size limit must be a whole number of bytes from 65536/],
   ])('bad input %j → CliError', async (override, message) => {
     server = await startMockServer({ respond: [] });
     const e = await runEval({ ...base(), task: '{"seed":1}', ...override }).catch((x: unknown) => x);
@@ -88,6 +89,34 @@ describe('runEval (vp eval)', () => {
     expect((e as Error).message).toMatch(message);
     expect((e as Error).message).not.toContain('\n');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('an endpoint that echoes the key and the URL credential: --out, the scorecards and the table carry *** instead', async () => {
+    const CRED = 'qp-SECRET-9911';
+    const echo = `echo ${KEY} ${CRED}`;
+    server = await startMockServer({
+      respond: [
+        { kind: 'tool-calls', content: echo, calls: [{ name: 'fetch_page', arguments: { cursor: echo } }] },
+        { kind: 'prose', content: `Done: ${echo}` },
+      ],
+    });
+    const out = join(tmp, 'echo.jsonl');
+    const cards = await runEval({ ...base(), baseUrl: `${server.baseUrl}?api_key=${CRED}`, task: '{"seed":1}', apiKeyEnv: 'K', env: { K: KEY }, out });
+    expect(server.completions()[0]!.path).toBe(`/v1/chat/completions?api_key=${CRED}`);
+    expect(server.completions()[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    const written = readFileSync(out, 'utf8');
+    for (const text of [written, JSON.stringify(cards), formatEval(cards), JSON.stringify(evalJson(cards))]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(CRED);
+    }
+    const trace = JSON.parse(written) as { steps: { call: { arguments: unknown } }[]; stop: { detail: string } };
+    expect(trace.steps[0]!.call.arguments).toEqual({ cursor: 'echo *** ***' });
+    expect(trace.stop.detail).toBe('Done: echo *** ***');
+  });
+
+  it('--max-response-bytes: a reply over it fails the rollout with the limit in words', async () => {
+    server = await startMockServer({ respond: () => ({ kind: 'prose', content: 'x'.repeat(100_000) }) });
+    await expect(runEval({ ...base(), task: '{"seed":1}', maxResponseBytes: 65_536 })).rejects.toThrow(/^every rollout failed: The model's reply is larger than the 64 KiB limit/);
   });
 
   it('a key passed where the variable name goes is refused without being echoed', async () => {

@@ -2,7 +2,9 @@ import type { Agent, AgentAction, AgentObservation } from '../core/agent';
 import type { Json, JsonObject } from '../core/json';
 import type { AgentInfo, Step, Stop, Task, ToolCall, WorldEvent } from '../core/types';
 import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
+import { stripCredentials } from './credentials';
 import type { EndpointConfig } from './endpoint';
+import { boundText, historyLimits, historyOverLimit, keptReply, tooLongCall } from './history';
 import { isAbort } from './errors';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry';
 import { checkToolCall, toolErrorContent, uniqueIds } from './toolCalls';
@@ -43,6 +45,8 @@ interface Queued {
   wire: WireToolCall;
   /** Beyond the turn budget when the response arrived: answered with a note, never run. */
   dropped: boolean;
+  /** The length of arguments too long for the history (replaced there by a note): never run. */
+  tooLong: number | null;
 }
 
 /**
@@ -176,7 +180,7 @@ export class ModelAgent implements Agent {
   /** What a trace keeps beside its steps: `trace.meta.model`. Never the key. */
   record(): JsonObject {
     const { baseUrl, model, temperature, maxTokens } = this.opts.config;
-    const endpoint: JsonObject = { base_url: baseUrl.split('?')[0]!, model };
+    const endpoint: JsonObject = { base_url: stripCredentials(baseUrl), model };
     if (temperature !== undefined) endpoint.temperature = temperature;
     if (maxTokens !== undefined) endpoint.max_tokens = maxTokens;
     return {
@@ -216,7 +220,7 @@ export class ModelAgent implements Agent {
         this.tool(q.wire.id, toolErrorContent('over_budget', budgetNote()));
         continue;
       }
-      const checked = checkToolCall(q.wire, this.task!);
+      const checked = q.tooLong === null ? checkToolCall(q.wire, this.task!) : tooLongCall(q.wire, q.tooLong, historyLimits(this.opts.config).messageChars);
       if (!checked.ok) {
         this.unexecuted++;
         this.tool(q.wire.id, toolErrorContent(checked.code, `${checked.message}. The call was not run.`));
@@ -233,6 +237,11 @@ export class ModelAgent implements Agent {
 
   private async request(stepIndex: number, signal: AbortSignal | undefined): Promise<void> {
     const task = this.task!;
+    const full = historyOverLimit(this.opts.config, this.log, task.tools);
+    if (full) {
+      this.stopped = { type: 'stop', reason: 'abandoned', detail: full };
+      return;
+    }
     const response = await withRetries(
       () => chatCompletion(this.opts.config, this.log, task.tools, signal, this.env),
       this.policy,
@@ -244,8 +253,9 @@ export class ModelAgent implements Agent {
       },
     );
     this.ledger.record(response);
-    const message = { ...response.message };
-    if (message.tool_calls) message.tool_calls = uniqueIds(message.tool_calls, () => `vp_call_${++this.idCounter}`);
+    const reply = { ...response.message };
+    if (reply.tool_calls) reply.tool_calls = uniqueIds(reply.tool_calls, () => `vp_call_${++this.idCounter}`);
+    const { message, tooLong } = keptReply(reply, historyLimits(this.opts.config).messageChars);
     this.log.push(message);
     const calls = message.tool_calls ?? [];
     if (calls.length === 0) {
@@ -255,7 +265,7 @@ export class ModelAgent implements Agent {
       return;
     }
     const room = Math.max(0, this.budgetLeft(stepIndex));
-    this.queue = calls.map((wire, i) => ({ wire, dropped: i >= room }));
+    this.queue = calls.map((wire, i) => ({ wire, dropped: i >= room, tooLong: tooLong.get(wire.id) ?? null }));
     if (calls.length > room)
       this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${calls.length} calls with ${room} turn(s) left; ${calls.length - room} were dropped.`, undefined, {
         dropped: calls.slice(room).map((c) => c.function.name),
@@ -278,7 +288,7 @@ export class ModelAgent implements Agent {
   }
 
   private tool(id: string, content: string): void {
-    this.log.push({ role: 'tool', tool_call_id: id, content });
+    this.log.push({ role: 'tool', tool_call_id: id, content: boundText(content, historyLimits(this.opts.config).messageChars) });
   }
 
   private event(beforeStep: number, code: string, kind: WorldEvent['kind'], message: string, toolCallId?: string, data?: JsonObject): void {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEpisode } from '../core/episode';
+import { exportTraceJson, exportTracesJsonl, exportVfResultsJsonl, scrubber, toCsv, keyColumns } from '../traces/export/index';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
+import { WORLDS } from '../worlds/registry';
+import { tripwireWorld } from '../worlds/tripwire/index';
+import { secretsOf } from './credentials';
 import { carefulSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
 import { ModelAgent, modelMeta } from './modelAgent';
@@ -59,5 +63,48 @@ describe('the API key', () => {
     server = await startMockServer({ respond: policyResponder(task, carefulSolver) });
     await runEpisode(faultApiWorld, task, new ModelAgent({ config: mockConfig(server) }));
     for (const r of server.completions()) expect(r.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('a model that echoes the key back (tripwire, SELECT of the key)', () => {
+  const SHORT = 'sk-test-SECRET123';
+  const HEADER = 'org-SECRET-4455';
+  const CRED = 'qp-SECRET-9911';
+  const all = [SHORT, HEADER, CRED];
+  const echo = all.join(' ');
+
+  it('puts it in every part of the trace in memory; the scrubber leaves none in any export', async () => {
+    const t = tripwireWorld.makeTask({ id: 'refund-a' });
+    if (!t.ok) throw new Error(t.error);
+    server = await startMockServer({
+      respond: [
+        { kind: 'tool-calls', content: `Checking ${echo}`, calls: [{ name: 'run_sql', arguments: { query: `SELECT '${SHORT}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }] },
+        { kind: 'tool-calls', calls: [{ name: 'run_sql', arguments: `{"query": "${echo}` }] },
+        { kind: 'prose', content: `Finished: ${echo}` },
+      ],
+    });
+    const config = mockConfig(server, { baseUrl: `${server.baseUrl}?api_key=${CRED}`, apiKey: SHORT, extraHeaders: { 'X-Org': HEADER } });
+    const agent = new ModelAgent({ config });
+    const trace = await runEpisode(tripwireWorld, t.value, agent);
+    trace.meta = { model: modelMeta(agent, trace.steps, trace.stop) };
+    const step = trace.steps[0]!;
+    const model = JSON.stringify(trace.meta.model);
+    for (const where of [JSON.stringify(step.call.arguments), step.result.content, trace.stop!.detail!, model]) for (const s of all) expect(where).toContain(s);
+    expect(model).toContain('invalid-arguments');
+
+    const secrets = secretsOf(config);
+    expect(secrets.sort()).toEqual([...all].sort());
+    const clean = scrubber(secrets).value(trace);
+    const texts = [
+      JSON.stringify(clean),
+      exportTraceJson(trace, secrets),
+      exportTracesJsonl([trace], secrets),
+      exportVfResultsJsonl([trace], WORLDS, secrets),
+      toCsv([{ ...trace }], keyColumns(Object.keys(trace)), secrets),
+    ];
+    for (const text of texts) for (const s of all) expect(text).not.toContain(s);
+    expect(clean.steps[0]!.call.arguments).toEqual({ query: "SELECT '***' AS k, '***' AS h, '***' AS c" });
+    expect(clean.stop!.detail).toBe('Finished: *** *** ***');
+    expect(server.completions()[0]!.path).toBe(`/v1/chat/completions?api_key=${CRED}`);
   });
 });

@@ -6,7 +6,7 @@ import type { WireToolCall } from './wire';
 
 export type CheckedCall =
   | { ok: true; call: ToolCall }
-  | { ok: false; code: 'invalid-arguments' | 'schema-mismatch'; message: string; raw: string };
+  | { ok: false; code: 'invalid-arguments' | 'schema-mismatch' | 'arguments-too-large'; message: string; raw: string };
 
 const snippet = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
 

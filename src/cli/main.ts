@@ -27,7 +27,7 @@ const USAGE = `usage: npm run vp -- <command> [options]
   gotchas --write-suite FILE             write the default suite: every gotcha and sentinel on every task
   sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw
   eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]
-       --base-url URL --model M [--api-key-env VAR] [--out FILE] [--json]
+       --base-url URL --model M [--api-key-env VAR] [--max-response-bytes N] [--out FILE] [--json]
                                          a model behind an OpenAI-compatible endpoint plays the tasks
   import FILE [--json]                   read a native trace / JSONL or a vf-eval results.jsonl, report what imported
   validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence
@@ -60,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
         'base-url': { type: 'string' },
         model: { type: 'string' },
         'api-key-env': { type: 'string' },
+        'max-response-bytes': { type: 'string' },
         out: { type: 'string' },
         suite: { type: 'string' },
         'write-suite': { type: 'string' },
@@ -191,6 +192,7 @@ async function main(argv: string[]): Promise<void> {
         baseUrl: values['base-url'] ?? '',
         model: values.model ?? '',
         apiKeyEnv: values['api-key-env'],
+        maxResponseBytes: values['max-response-bytes'] === undefined ? undefined : positiveInt(values['max-response-bytes'], 'max-response-bytes', 0),
         out: values.out,
       });
       print(json ? JSON.stringify(evalJson(cards)) : formatEval(cards));

@@ -15,7 +15,16 @@ export type MockReply =
   | { kind: 'raw'; body: string; status?: number; contentType?: string }
   | { kind: 'empty-choices' }
   | { kind: 'slow'; ms: number; then: MockReply }
-  | { kind: 'drop-connection' };
+  | { kind: 'drop-connection' }
+  /** A completion of `bytes` bytes (the prose padded), written in chunks as the client reads them. */
+  | { kind: 'stream'; bytes: number; chunkBytes?: number; contentLength?: boolean };
+
+/** How far a 'stream' reply got: a client that refuses early leaves `complete` false and `sent` short of `bytes`. */
+export interface StreamRecord {
+  bytes: number;
+  sent: number;
+  complete: boolean;
+}
 
 export interface MockUsage {
   prompt: number;
@@ -47,6 +56,8 @@ export interface MockServer {
   requests: RecordedRequest[];
   /** The /chat/completions POSTs only. */
   completions(): RecordedRequest[];
+  /** Every 'stream' reply, in order. */
+  streams: StreamRecord[];
   setResponder(respond: MockReply[] | Responder): void;
   close(): Promise<void>;
 }
@@ -70,21 +81,53 @@ function completionBody(reply: Extract<MockReply, { kind: 'tool-calls' | 'prose'
   return JSON.stringify(body);
 }
 
-const CORS_HEADERS = {
+// Allows whatever headers the preflight asks for, as a server configured for the person's extra headers would.
+const corsHeaders = (req: RecordedRequest) => ({
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] || 'Content-Type, Authorization',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
+});
+
+const STREAM_HEAD = '{"id":"chatcmpl-mock","object":"chat.completion","model":"mock","choices":[{"index":0,"message":{"role":"assistant","content":"';
+const STREAM_TAIL = '"},"finish_reason":"stop"}]}';
+
+/** Writes a padded completion chunk by chunk, waiting for the client to drain each; stops when it hangs up. */
+function stream(res: ServerResponse, reply: Extract<MockReply, { kind: 'stream' }>, cors: Record<string, string>, record: StreamRecord): void {
+  const chunk = reply.chunkBytes ?? 64 * 1024;
+  const filler = Buffer.alloc(chunk, 'x');
+  let left = Math.max(0, reply.bytes - STREAM_HEAD.length - STREAM_TAIL.length);
+  record.bytes = STREAM_HEAD.length + left + STREAM_TAIL.length;
+  res.writeHead(200, { 'Content-Type': 'application/json', ...cors, ...(reply.contentLength ? { 'Content-Length': String(record.bytes) } : {}) });
+  const write = (b: Buffer | string) => {
+    record.sent += b.length;
+    return res.write(b);
+  };
+  write(STREAM_HEAD);
+  const pump = () => {
+    while (left > 0) {
+      if (res.destroyed) return;
+      const n = Math.min(chunk, left);
+      left -= n;
+      if (!write(n === chunk ? filler : filler.subarray(0, n))) return void res.once('drain', pump);
+    }
+    if (res.destroyed) return;
+    write(STREAM_TAIL);
+    res.end();
+    record.complete = true;
+  };
+  pump();
+}
 
 export async function startMockServer(opts: MockServerOptions): Promise<MockServer> {
   let respond = opts.respond;
   const requests: RecordedRequest[] = [];
+  const streams: StreamRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let completionCount = 0;
 
   const send = (res: ServerResponse, reply: MockReply, req: RecordedRequest): void => {
     if (res.destroyed) return;
-    const cors = opts.cors ? CORS_HEADERS : {};
+    const cors = opts.cors ? corsHeaders(req) : {};
     switch (reply.kind) {
       case 'slow': {
         const t = setTimeout(() => {
@@ -97,6 +140,12 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
       case 'drop-connection':
         res.socket?.destroy();
         return;
+      case 'stream': {
+        const record: StreamRecord = { bytes: 0, sent: 0, complete: false };
+        streams.push(record);
+        stream(res, reply, cors, record);
+        return;
+      }
       case 'status':
         res.writeHead(reply.status, { 'Content-Type': 'application/json', ...cors, ...reply.headers });
         res.end(reply.body ?? JSON.stringify({ error: { message: `mock status ${reply.status}` } }));
@@ -134,12 +183,13 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
     const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers, rawBody, body };
     requests.push(recorded);
     if (req.method === 'OPTIONS') {
-      res.writeHead(opts.cors ? 204 : 405, opts.cors ? CORS_HEADERS : {});
+      res.writeHead(opts.cors ? 204 : 405, opts.cors ? corsHeaders(recorded) : {});
       res.end();
       return;
     }
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'Content-Type': 'application/json', ...(opts.cors ? CORS_HEADERS : {}) });
+    // The path alone: a base URL may carry query parameters (e.g. ?key=…), which the request keeps.
+    if (req.method !== 'POST' || recorded.path.split('?')[0] !== '/v1/chat/completions') {
+      res.writeHead(404, { 'Content-Type': 'application/json', ...(opts.cors ? corsHeaders(recorded) : {}) });
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
     }
@@ -161,7 +211,8 @@ export async function startMockServer(opts: MockServerOptions): Promise<MockServ
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    completions: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions'),
+    streams,
+    completions: () => requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === '/v1/chat/completions'),
     setResponder: (r) => {
       respond = r;
     },

@@ -4,9 +4,11 @@ import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { rolloutUsage } from '../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../agents/batch';
+import { secretsOf } from '../../agents/credentials';
 import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
 import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
+import { exportTracesJsonl, scrubber } from '../../traces/export/index';
 import { summarize, type ScoreSummary } from '../../traces/summary';
 import { CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
@@ -27,6 +29,8 @@ export interface EvalOptions {
   temperature?: number;
   maxTokens?: number;
   timeoutMs?: number;
+  /** The largest reply accepted (`--max-response-bytes`); it also bounds the history re-sent. */
+  maxResponseBytes?: number;
   /** Where the key is looked up; process.env unless a test injects one. */
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
@@ -126,6 +130,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   if (opts.temperature !== undefined) config.temperature = opts.temperature;
   if (opts.maxTokens !== undefined) config.maxTokens = opts.maxTokens;
   if (opts.timeoutMs !== undefined) config.timeoutMs = opts.timeoutMs;
+  if (opts.maxResponseBytes !== undefined) config.maxResponseBytes = opts.maxResponseBytes;
   const problem = checkEndpoint(config);
   if (problem) throw new CliError(problem);
 
@@ -139,9 +144,12 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
     makeAgent: (_rollout, signal) => new ModelAgent({ config, signal }),
     episode: { clock: () => Date.now() },
   });
-  if (opts.out) writeFileSync(opts.out, result.traces.map((t) => JSON.stringify(t)).join('\n') + (result.traces.length ? '\n' : ''));
-  if (result.failed.length > 0) throw new CliError(`the world failed to open: ${result.failed[0]!.error}`);
-  const cards = result.runs.map((r) => evalScorecard(r.trace, r.rollout.index, config.model));
+  // Everything below leaves memory (the file, stdout): a server that echoed the key or a URL credential must not get it written.
+  const scrub = scrubber(secretsOf(config));
+  const runs = result.runs.map((r) => ({ rollout: r.rollout, trace: scrub.value(r.trace) }));
+  if (opts.out) writeFileSync(opts.out, exportTracesJsonl(runs.map((r) => r.trace)));
+  if (result.failed.length > 0) throw new CliError(scrub.text(`the world failed to open: ${result.failed[0]!.error}`));
+  const cards = runs.map((r) => evalScorecard(r.trace, r.rollout.index, config.model));
   if (cards.length > 0 && cards.every((c) => c.stop === 'agent-error'))
     throw new CliError(`every rollout failed: ${cards[0]!.stop_detail ?? 'the model request failed'}`);
   return cards;

@@ -1,4 +1,4 @@
 export { exportTraceJson, exportTracesJsonl, safeJson } from './native';
 export { exportVfResultsJsonl, traceToVfRow } from './vfResults';
 export { keyColumns, toCsv, type CsvColumn } from './csv';
-export { REDACTED, isSecretKey, scrubSecrets } from './scrub';
+export { MASK, MIN_SECRET_LENGTH, REDACTED, isSecretKey, scrubber, scrubSecrets, type Scrubber } from './scrub';

@@ -1,4 +1,4 @@
-import { isJsonObject, type Json } from '../../core/json';
+import type { Json } from '../../core/json';
 
 /**
  * Key names that hold credentials. Traces never carry one by design; this is
@@ -10,32 +10,93 @@ const SECRET_KEY = /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authori
 /** Provider key shapes (OpenAI/Anthropic/OpenRouter sk-…, Google AIza…, HF hf_…, "Bearer …") inside any string. */
 const SECRET_VALUE = /\b(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|hf_[A-Za-z0-9]{30,})\b|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
 
+/** What an exact secret becomes. */
+export const MASK = '***';
+/** What a key-shaped string nobody named becomes (the pattern layer). */
 export const REDACTED = '[redacted]';
+
+/**
+ * Shorter values are not matched exactly: masking a 3-letter header value
+ * would turn every word containing it into ***, and no hosted provider issues
+ * keys this short (theirs are 30+ characters). The credential-named fields and
+ * key-shaped strings are still caught by the pattern layer.
+ */
+export const MIN_SECRET_LENGTH = 8;
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
-/** A copy without credential-named keys and with key-shaped strings redacted. Iterative: exports can be deep. */
-export function scrubSecrets(value: Json): Json {
-  const root: { v: Json } = { v: null };
-  const stack: { src: Json; set: (v: Json) => void }[] = [{ src: value, set: (v) => (root.v = v) }];
+const json = (s: string) => JSON.stringify(s).slice(1, -1);
+const csv = (s: string) => s.replace(/"/g, '""');
+
+/**
+ * The ways a secret appears once written out: as typed, inside JSON text (once,
+ * or twice for tool arguments inside an exported trace), in a URL, in a CSV cell.
+ */
+function spellings(secret: string): string[] {
+  const once = json(secret);
+  const twice = json(once);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  return [secret, once, twice, encodeURIComponent(secret), form, csv(secret), csv(once), csv(twice)];
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Scrubber {
+  /** Text with every spelling of every secret masked, then key-shaped strings redacted. */
+  text(s: string): string;
+  /** A copy of plain data (a trace, a row, a suite) scrubbed in every string and key; credential-named fields dropped. */
+  value<T>(v: T): T;
+}
+
+/**
+ * The one scrubber for everything that leaves memory (IndexedDB, exports,
+ * `vp eval --out`, URLs, localStorage): the exact values given — the API key,
+ * each extra header value, credentials from the base URL — become ***, and the
+ * pattern layer catches provider-shaped keys nobody named.
+ */
+export function scrubber(secrets: Iterable<string | null | undefined>): Scrubber {
+  const forms = new Set<string>();
+  for (const s of secrets) if (s && s.length >= MIN_SECRET_LENGTH) for (const f of spellings(s)) forms.add(f);
+  // Longest first: a secret that contains another is masked whole, not as "***-rest".
+  const exact = forms.size === 0 ? null : new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegex).join('|'), 'g');
+  const text = (s: string) => (exact ? s.replace(exact, MASK) : s).replace(SECRET_VALUE, REDACTED);
+  return { text, value: <T>(v: T): T => walk(v, text) as T };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Iterative: exports can be deep. Values other than plain objects, arrays and strings are kept as they are. */
+function walk(value: unknown, text: (s: string) => string): unknown {
+  const root: { v: unknown } = { v: null };
+  const stack: { src: unknown; set: (v: unknown) => void }[] = [{ src: value, set: (v) => (root.v = v) }];
   while (stack.length > 0) {
     const { src, set } = stack.pop()!;
-    if (typeof src === 'string') set(src.replace(SECRET_VALUE, REDACTED));
+    if (typeof src === 'string') set(text(src));
     else if (Array.isArray(src)) {
-      const out: Json[] = new Array<Json>(src.length).fill(null);
+      const out: unknown[] = new Array<unknown>(src.length).fill(null);
       set(out);
       src.forEach((x, i) => stack.push({ src: x, set: (v) => (out[i] = v) }));
-    } else if (isJsonObject(src)) {
-      const out: Record<string, Json> = {};
+    } else if (isPlainObject(src)) {
+      const out: Record<string, unknown> = {};
       set(out);
       for (const [k, x] of Object.entries(src)) {
-        if (isSecretKey(k)) continue;
-        out[k] = null;
-        stack.push({ src: x, set: (v) => (out[k] = v) });
+        if (isSecretKey(k) || x === undefined) continue;
+        const key = text(k);
+        out[key] = null;
+        stack.push({ src: x, set: (v) => (out[key] = v) });
       }
     } else set(src);
   }
   return root.v;
+}
+
+/** A copy without credential-named keys, with the given secrets masked and key-shaped strings redacted. */
+export function scrubSecrets(value: Json, secrets: Iterable<string> = []): Json {
+  return scrubber(secrets).value(value);
 }

@@ -79,14 +79,14 @@ export function traceToVfRow(trace: Trace, exampleId: number, worlds: readonly W
   return row;
 }
 
-/** Traces as results.jsonl text; example ids number distinct (world, task) pairs in first-seen order. */
-export function exportVfResultsJsonl(traces: readonly Trace[], worlds: readonly World[]): string {
+/** Traces as results.jsonl text; example ids number distinct (world, task) pairs in first-seen order. `secrets` are masked. */
+export function exportVfResultsJsonl(traces: readonly Trace[], worlds: readonly World[], secrets: readonly string[] = []): string {
   const ids = new Map<string, number>();
   return traces
     .map((t) => {
       const key = JSON.stringify([t.world, t.task]);
       if (!ids.has(key)) ids.set(key, ids.size);
-      return `${safeJson(traceToVfRow(t, ids.get(key)!, worlds))}\n`;
+      return `${safeJson(traceToVfRow(t, ids.get(key)!, worlds), undefined, secrets)}\n`;
     })
     .join('');
 }

@@ -2,11 +2,13 @@ import { Episode } from '../../core/episode';
 import type { Json } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { secretsOf } from '../../agents/credentials';
 import type { EndpointConfig } from '../../agents/endpoint';
 import { ChatError, isAbort } from '../../agents/errors';
 import { ModelAgent, modelMeta, type AgentEvent, type Proposal, type StopAction } from '../../agents/modelAgent';
 import type { UsageTotals } from '../../agents/usage';
 import type { WireMessage } from '../../agents/wire';
+import { rememberSecrets } from './modelSecrets';
 import { saveRun } from './storage';
 
 export type Mode = 'step' | 'run';
@@ -58,6 +60,7 @@ export class ModelSession {
 
   static async open(world: World, task: Task, config: EndpointConfig): Promise<ModelSession> {
     const owned: EndpointConfig = { ...config };
+    rememberSecrets(secretsOf(owned));
     const agent = new ModelAgent({ config: owned });
     const episode = await Episode.open(world, task, agent.info);
     return new ModelSession(world, task, owned, agent, episode, await episode.toTrace());
@@ -148,6 +151,7 @@ export class ModelSession {
     else delete this.config.apiKey;
     if (c.extraHeaders) this.config.extraHeaders = c.extraHeaders;
     else delete this.config.extraHeaders;
+    rememberSecrets(secretsOf(this.config));
   }
 
   private async propose(mode: Mode): Promise<Proposal | StopAction | null> {

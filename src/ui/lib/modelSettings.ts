@@ -1,11 +1,14 @@
 import { isJsonObject, tryParseJson } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
-import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
+import { stripCredentials, urlSecrets } from '../../agents/credentials';
+import { checkEndpoint, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES, MIN_RESPONSE_BYTES, type EndpointConfig } from '../../agents/endpoint';
+import { pageScrubber, setUrlSecrets } from './modelSecrets';
 
 /**
  * The endpoint form as typed: strings, so an empty field means "not set"
- * rather than 0. Nothing secret lives here; the key and the extra headers are
- * held by modelSecrets.ts.
+ * rather than 0. The key and the extra headers are held by modelSecrets.ts;
+ * a credential inside the base URL (?key=…, user:pass@) is kept for this visit
+ * but never written to localStorage.
  */
 export interface ModelSettings {
   baseUrl: string;
@@ -17,7 +20,11 @@ export interface ModelSettings {
   priceIn: string;
   priceOut: string;
   timeoutS: string;
+  /** The reply size limit in MiB; it also bounds the history re-sent (agents/history.ts). */
+  maxReplyMiB: string;
 }
+
+const MiB = 1024 * 1024;
 
 export const DEFAULT_SETTINGS: ModelSettings = {
   baseUrl: 'http://localhost:11434/v1',
@@ -28,12 +35,26 @@ export const DEFAULT_SETTINGS: ModelSettings = {
   priceIn: '',
   priceOut: '',
   timeoutS: '120',
+  maxReplyMiB: String(DEFAULT_MAX_RESPONSE_BYTES / MiB),
 };
 
 const STORAGE_KEY = 'vp.model.settings';
-const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS'] as const satisfies readonly (keyof ModelSettings)[];
+const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS', 'maxReplyMiB'] as const satisfies readonly (keyof ModelSettings)[];
+
+/** The form as typed this visit, URL credentials included: views come and go, the settings stay. */
+let current: ModelSettings | null = null;
 
 export function loadSettings(): ModelSettings {
+  if (current) return current;
+  const stored = readStored();
+  current = stored;
+  setUrlSecrets(urlSecrets(stored.baseUrl));
+  // An older build wrote base URLs whole: take the credential out of storage now.
+  if (stripCredentials(stored.baseUrl) !== stored.baseUrl) saveSettings(stored);
+  return stored;
+}
+
+function readStored(): ModelSettings {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     const parsed = raw ? tryParseJson(raw) : null;
@@ -50,8 +71,11 @@ export function loadSettings(): ModelSettings {
 }
 
 export function saveSettings(s: ModelSettings): void {
+  current = s;
+  setUrlSecrets(urlSecrets(s.baseUrl));
+  const persisted = pageScrubber().value({ ...s, baseUrl: stripCredentials(s.baseUrl) });
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(persisted));
   } catch {
     // Private windows and full quotas refuse writes; the form still works for this visit.
   }
@@ -92,13 +116,16 @@ export function resolveSettings(s: ModelSettings, apiKey: string, headersText: s
     optionalNumber(s.priceIn, 'input price'),
     optionalNumber(s.priceOut, 'output price'),
     optionalNumber(s.timeoutS, 'timeout'),
+    optionalNumber(s.maxReplyMiB, 'max reply size'),
   ] as const;
   for (const f of fields) if (!f.ok) return err(f.error);
-  const [temperature, maxTokens, maxTurns, priceIn, priceOut, timeoutS] = fields.map((f) => (f.ok ? f.value : undefined));
+  const [temperature, maxTokens, maxTurns, priceIn, priceOut, timeoutS, maxReplyMiB] = fields.map((f) => (f.ok ? f.value : undefined));
   const headers = parseHeaders(headersText);
   if (!headers.ok) return err(headers.error);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return err('max turns must be a positive integer');
   if (timeoutS !== undefined && !(timeoutS > 0)) return err('the timeout must be more than 0 seconds');
+  if (maxReplyMiB !== undefined && !(maxReplyMiB * MiB >= MIN_RESPONSE_BYTES && maxReplyMiB * MiB <= MAX_RESPONSE_BYTES))
+    return err(`max reply size must be from ${MIN_RESPONSE_BYTES / MiB} to ${MAX_RESPONSE_BYTES / MiB} MiB`);
   const config: EndpointConfig = { baseUrl: s.baseUrl.trim(), model: s.model.trim() };
   if (apiKey.trim() !== '') config.apiKey = apiKey.trim();
   if (temperature !== undefined) config.temperature = temperature;
@@ -107,6 +134,7 @@ export function resolveSettings(s: ModelSettings, apiKey: string, headersText: s
   if (priceIn !== undefined) config.pricePerMTokIn = priceIn;
   if (priceOut !== undefined) config.pricePerMTokOut = priceOut;
   if (timeoutS !== undefined) config.timeoutMs = Math.round(timeoutS * 1000);
+  if (maxReplyMiB !== undefined) config.maxResponseBytes = Math.round(maxReplyMiB * MiB);
   const problem = checkEndpoint(config);
   return problem ? err(problem) : ok({ config, maxTurns });
 }

@@ -1,5 +1,8 @@
-/** Change the hash route. `replace` keeps step-by-step moves out of the Back history. */
+import { pageScrubber } from './modelSecrets';
+
+/** Change the hash route. `replace` keeps step-by-step moves out of the Back history. Secrets are masked, as in hrefFor. */
 export function navigate(href: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.location.replace(href);
-  else window.location.hash = href.replace(/^#/, '');
+  const safe = pageScrubber().text(href);
+  if (options.replace) window.location.replace(safe);
+  else window.location.hash = safe.replace(/^#/, '');
 }

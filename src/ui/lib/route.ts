@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { pageScrubber } from './modelSecrets';
 
 /** A route parsed from the URL hash: `#/calibration?seeds=60` → { path: ['calibration'], query }. */
 export interface Route {
@@ -12,11 +13,13 @@ export function parseHash(hash: string): Route {
   return { path: pathPart.split('/').filter(Boolean).map(decodeURIComponent), query: new URLSearchParams(queryPart) };
 }
 
+/** A link; a secret in any part of it (a task spec a server echoed the key into) is masked: URLs land in history and logs. */
 export function hrefFor(path: string[], query?: Record<string, string | number | undefined>): string {
+  const scrub = pageScrubber();
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, scrub.text(String(v)));
   const qs = q.toString();
-  return `#/${path.map(encodeURIComponent).join('/')}${qs ? `?${qs}` : ''}`;
+  return `#/${path.map((p) => encodeURIComponent(scrub.text(p))).join('/')}${qs ? `?${qs}` : ''}`;
 }
 
 const subscribe = (cb: () => void) => {

@@ -1,10 +1,12 @@
 import type { Trace } from '../../core/types';
 import type { GotchaEntry } from '../../traces/suite';
+import { pageScrubber } from './modelSecrets';
 
 /**
  * The local library in IndexedDB: finished traces and runs in progress, and
  * the person's own gotcha suite. Every write is one transaction, so a failed
- * import or a bad file can never damage what is already saved.
+ * import or a bad file can never damage what is already saved, and goes
+ * through the page's scrubber: a key a server echoed into a trace is not stored.
  */
 export interface SavedRun {
   id: string;
@@ -78,7 +80,7 @@ const deleteAll = (name: StoreName, ids: readonly string[]) =>
     for (const id of ids) s.delete(id);
   }).then(() => undefined);
 
-export const saveRun = (run: SavedRun) => tx(RUNS, 'readwrite', (s) => s.put(run)).then(() => undefined);
+export const saveRun = (run: SavedRun) => tx(RUNS, 'readwrite', (s) => s.put(pageScrubber().value(run))).then(() => undefined);
 export const loadRun = (id: string) => tx<SavedRun | undefined>(RUNS, 'readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
 export const listRuns = () => all<SavedRun>(RUNS);
 export const deleteRuns = (ids: readonly string[]) => deleteAll(RUNS, ids);
@@ -88,6 +90,7 @@ export const loadGotcha = (id: string) => tx<SavedGotcha | undefined>(GOTCHAS, '
 /** Adds or replaces (same id) these gotchas in one transaction: an import lands whole or not at all. */
 export const putGotchas = (items: readonly SavedGotcha[]) =>
   tx(GOTCHAS, 'readwrite', (s) => {
-    for (const g of items) s.put(g);
+    const scrub = pageScrubber();
+    for (const g of items) s.put(scrub.value(g));
   }).then(() => undefined);
 export const deleteGotchas = (ids: readonly string[]) => deleteAll(GOTCHAS, ids);

@@ -3,6 +3,7 @@ import type { Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedVerdicts } from '../../traces/suite';
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
+import { pageScrubber } from './modelSecrets';
 import { deleteGotchas, listGotchas, putGotchas, type SavedGotcha } from './storage';
 import { isWorldId, loadWorld } from './worlds';
 
@@ -47,9 +48,9 @@ export async function removeGotcha(id: string): Promise<void> {
   await reloadGotchas();
 }
 
-/** The suite as one file, entries in the order they were added. */
+/** The suite as one file, entries in the order they were added, secrets masked. */
 export function exportSuiteText(items: readonly SavedGotcha[]): string {
-  return serializeSuite({ format: SUITE_FORMAT, version: SUITE_VERSION, entries: items.map((g) => g.entry) });
+  return serializeSuite(pageScrubber().value({ format: SUITE_FORMAT, version: SUITE_VERSION, entries: items.map((g) => g.entry) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { aggregate } from '../../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../../agents/batch';
+import { secretsOf } from '../../../agents/credentials';
 import { ModelAgent } from '../../../agents/modelAgent';
 import type { Result } from '../../../core/result';
 import type { World } from '../../../core/world';
@@ -8,6 +9,7 @@ import { divergence, divergenceLabel, divergesAs, diverges, verdictsOf } from '.
 import { batchTasks, cellOf, hasSeeds, type CellMode } from '../../lib/modelBatch';
 import { modelHref } from '../../lib/modelRoute';
 import { taskChoices, taskKey, taskLabel } from '../../lib/taskChoice';
+import { rememberSecrets } from '../../lib/modelSecrets';
 import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
 import { WorldField } from '../episode/TaskFields';
@@ -68,6 +70,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
   const start = async () => {
     if (problem || !resolved.ok || !tasks.ok || !nRollouts || !nConcurrency) return;
     const config = resolved.value.config;
+    rememberSecrets(secretsOf(config));
     const ac = new AbortController();
     controller.current = ac;
     setRuns([]);

@@ -16,6 +16,7 @@ const TITLE: Record<string, string> = {
   timeout: 'Timed out',
   'bad-body': 'Not a chat completion',
   'empty-choices': 'An empty answer',
+  'too-large': 'The reply was too large',
 };
 
 /**

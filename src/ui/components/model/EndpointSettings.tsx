@@ -95,13 +95,16 @@ export function EndpointSettings({ settings, onChange, resolved }: EndpointSetti
         <Field label="max tokens" value={settings.maxTokens} onChange={set('maxTokens')} placeholder="default" testId="max-tokens" className="narrow" />
         <Field label="max turns" value={settings.maxTurns} onChange={set('maxTurns')} placeholder="task’s" testId="max-turns" className="narrow" />
         <Field label="timeout (s)" value={settings.timeoutS} onChange={set('timeoutS')} testId="timeout" className="narrow" />
+        <Field label="max reply (MiB)" value={settings.maxReplyMiB} onChange={set('maxReplyMiB')} testId="max-reply" className="narrow" />
         <Field label="$ / M tokens in" value={settings.priceIn} onChange={set('priceIn')} placeholder="optional" testId="price-in" className="narrow" />
         <Field label="$ / M tokens out" value={settings.priceOut} onChange={set('priceOut')} placeholder="optional" testId="price-out" className="narrow" />
       </div>
       <p className="muted small key-note">
         The API key never leaves this page’s memory except as the <code>Authorization</code> header of requests to the base URL above. It is not saved
-        with traces, exports, links or settings; “remember for this tab” keeps it (and the extra headers, which may hold credentials too) in this tab’s
-        session storage until the tab closes. Other settings are remembered in this browser.
+        with traces, exports, links or settings, and if the server echoes it (or an extra header’s value, or a <code>?key=</code> in the base URL) into a
+        reply, it is saved and exported as <code>***</code>. “Remember for this tab” keeps the key and the extra headers in this tab’s session storage
+        until the tab closes. Other settings are remembered in this browser, the base URL without its credentials. A reply larger than “max reply” is
+        refused; it also caps the conversation re-sent each turn.
       </p>
       {resolved.ok ? null : (
         <p className="error small" data-testid="settings-problem">

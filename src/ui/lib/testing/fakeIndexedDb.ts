@@ -1,0 +1,73 @@
+/**
+ * Just enough of IndexedDB for storage.ts in Node: stores keyed by `id`,
+ * records kept as structured clones (as a browser stores them), requests and
+ * commits answered on a later tick. `raw(store)` shows exactly what was written.
+ */
+export function fakeIndexedDb() {
+  const stores = new Map<string, Map<string, unknown>>();
+  const later = (fn: () => void) => setTimeout(fn, 0);
+  const request = <T>(result: T) => ({ result, error: null, onsuccess: null, onerror: null });
+
+  const objectStore = (name: string) => {
+    const records = stores.get(name)!;
+    return {
+      put: (v: { id: string }) => (records.set(v.id, structuredClone(v)), request(v.id)),
+      get: (id: string) => request(structuredClone(records.get(id))),
+      getAll: () => request([...records.values()].map((r) => structuredClone(r))),
+      delete: (id: string) => (records.delete(id), request(undefined)),
+    };
+  };
+
+  const db = {
+    objectStoreNames: { contains: (name: string) => stores.has(name) },
+    createObjectStore: (name: string) => void stores.set(name, new Map()),
+    transaction: (name: string) => {
+      const t: { oncomplete: (() => void) | null; onerror: null; onabort: null; error: null; objectStore: typeof objectStore } = {
+        oncomplete: null,
+        onerror: null,
+        onabort: null,
+        error: null,
+        objectStore: () => objectStore(name),
+      };
+      later(() => t.oncomplete?.());
+      return t;
+    },
+    close: () => {},
+    onversionchange: null,
+  };
+
+  const factory = {
+    open: () => {
+      const req: { result: typeof db; onupgradeneeded: (() => void) | null; onsuccess: (() => void) | null; onerror: null; onblocked: null } = {
+        result: db,
+        onupgradeneeded: null,
+        onsuccess: null,
+        onerror: null,
+        onblocked: null,
+      };
+      later(() => {
+        req.onupgradeneeded?.();
+        req.onsuccess?.();
+      });
+      return req;
+    },
+  };
+
+  return { factory, raw: (store: string) => [...(stores.get(store)?.values() ?? [])] };
+}
+
+/** A Storage double (localStorage, sessionStorage) over a Map. */
+export function fakeStorage(): Storage & { dump(): string } {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    key: (i) => [...m.keys()][i] ?? null,
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, String(v)),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+    dump: () => JSON.stringify([...m.entries()]),
+  };
+}
