@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../../core/agent';
 import { runEpisode } from '../../core/episode';
+import type { ToolCall } from '../../core/types';
 import { gotchaTable } from './gotchas';
 import { createTripwireWorld } from './world';
 
@@ -83,7 +84,7 @@ describe('L2 credits only an identity the agent was shown', () => {
     const task = world.listTasks().find((t) => t.spec.id === 'refund-a')!;
     const order = /#(\d+)/.exec(task.prompt[1]!.content)![1]!;
     const identity = `SELECT c.name, c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = ${order}`;
-    const calls = (first: string) => [
+    const calls = (first: string): ToolCall[] => [
       { name: 'run_sql', arguments: { query: first } },
       { name: 'run_sql', arguments: { query: `UPDATE orders SET status = 'refunded' WHERE id = ${order}` } },
       { name: 'run_sql', arguments: { query: `INSERT INTO audit_log (order_id, action, actor, note) VALUES (${order}, 'refund', 'agent', 'ok')` } },
