@@ -5,8 +5,9 @@ import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/exp
 import { DivergenceBar, type DivergenceShow } from '../components/DivergenceBar';
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
+import { LinkImport } from '../components/library/LinkImport';
 import { download } from '../lib/download';
-import { importUrl, isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
+import { isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, filterEntries, groupEntries, readDivergenceParam, type DivergenceFilter, type LibraryFilter } from '../lib/libraryFilter';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -53,9 +54,12 @@ export default function LibraryView({ route }: { route: Route }) {
   const src = route.query.get('src');
   const [chartsRef, chartsInView] = useInView<HTMLElement>();
 
-  useEffect(() => {
-    if (src) importUrl(src);
-  }, [src]);
+  // A decided link leaves the URL: Back or a reload does not ask again.
+  const closeLink = () => {
+    const query = Object.fromEntries(route.query);
+    delete query.src;
+    navigate(hrefFor(['traces'], query), { replace: true });
+  };
   // What a row opens, loaded before the first click on one.
   const listed = entries.length > 0;
   useEffect(() => {
@@ -101,6 +105,7 @@ export default function LibraryView({ route }: { route: Route }) {
     <div className="library">
       <section className="panel">
         <h2>Trace library</h2>
+        {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
         {error ? <p className="error">{error}</p> : null}
         {saved.error ? <p className="error">{saved.error}</p> : null}
