@@ -6,6 +6,7 @@ import { policyResponder } from '../src/agents/testing/policyResponder';
 import { startMockServer, type MockServer } from '../src/agents/testing/mockServer';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { carefulSolver } from '../src/worlds/fault-api/solvers';
 import { runReference } from './traceFixtures';
@@ -27,7 +28,16 @@ declare global {
 }
 
 let server: MockServer | undefined;
-test.afterEach(async () => server?.close());
+test.afterEach(async ({ page }, testInfo) => {
+  await server?.close();
+  server = undefined;
+  // A view that broke under the policy fails on what it no longer shows: the violations say why.
+  if (testInfo.status !== testInfo.expectedStatus) {
+    const seen = await page.evaluate(() => window.__csp).catch(() => null);
+    await testInfo.attach('csp-violations', { body: JSON.stringify(seen, null, 2), contentType: 'application/json' });
+    console.log('CSP violations:', JSON.stringify(seen));
+  }
+});
 
 /** Collects every CSP violation of every page in the context, from before the first script runs. */
 async function collect(page: Page) {
@@ -47,16 +57,17 @@ async function expectClean(page: Page, where: string) {
 }
 
 test('the built index.html carries the policy before any script, and the page enforces it', async ({ page, request }) => {
+  // A meta policy covers only what comes after it: it must precede every script and stylesheet.
   const html = await (await request.get('./')).text();
   const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
-  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(head);
-  expect(meta?.[1]).toBe(POLICY);
-  expect(head.indexOf('Content-Security-Policy')).toBeLessThan(head.indexOf('<script'));
-  expect(head.indexOf('Content-Security-Policy')).toBeLessThan(head.indexOf('<link'));
+  expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeGreaterThan(0);
+  expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<script'));
+  expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<link'));
 
-  // The listener hears a violation when there is one: an inline style attribute and an inline script are blocked.
   await collect(page);
   await page.goto('./');
+  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(POLICY);
+  // The listener hears a violation when there is one: an inline style attribute and an inline script are blocked.
   await expect(page.getByTestId('home-fault-api')).toBeVisible({ timeout: 30_000 });
   await page.evaluate(() => {
     document.body.insertAdjacentHTML('beforeend', '<p id="csp-probe" style="color: rgb(1, 2, 3)">probe</p>');
@@ -79,16 +90,18 @@ test('no view breaks the policy: home, every world, SQL play, calibration, a mod
   await expectClean(page, 'home');
 
   for (const [world, task, agent] of [
-    ['fault-api', { profile: 'hostile', seed: 6 }, 'stubborn'],
-    ['tripwire', { id: 'top-refund-customer' }, 'the-peeker'],
-    ['ticket-queue', { id: 'resolve-confirmed', seed: 5 }, 'oracle'],
+    [faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn'],
+    [tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'],
+    [ticketQueueWorld, { id: 'resolve-confirmed', seed: 5 }, 'oracle'],
   ] as const) {
-    await page.goto(`./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`);
-    await expect(page.getByTestId('step-counter')).toHaveText(/step \d+ \/ \d+/, { timeout: 30_000 });
-    await page.keyboard.press('Home');
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('step-counter')).toHaveText(/step 1 \//);
-    await expectClean(page, `the ${world} episode`);
+    // The step count tells this episode from the one before it (hash navigations keep the old view until the new one is in).
+    const n = (await runReference(world, task, agent)).steps.length;
+    await page.goto(`./#/episode/${world.id}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`);
+    await expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'To start' }).click();
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(page.getByTestId('step-counter')).toHaveText(`step 1 / ${n}`);
+    await expectClean(page, `the ${world.id} episode`);
   }
 
   // A person's SQL: the Worker, the wasm and the result table.
