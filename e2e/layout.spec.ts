@@ -114,4 +114,11 @@ test('200k-character model names and 300-character world, env and task names sta
   await expect(page.getByTestId('gotcha-banner')).toBeVisible({ timeout: 20_000 });
   await expectNoSideScroll(page, 'the gotcha view');
   await page.screenshot({ path: join('test-results', 'layout-gotcha.png'), fullPage: true });
+
+  // A model name typed (or pasted) into the endpoint settings.
+  await page.goto('./#/model');
+  await page.getByTestId('model-name').fill(MODEL_A);
+  await expect(page.getByTestId('endpoint-settings').locator('summary')).toContainText('AAAA');
+  await expectNoSideScroll(page, 'the model view');
+  await expectWidthAtMost(page.getByTestId('endpoint-settings').locator('summary'), main, 'the endpoint summary');
 });
