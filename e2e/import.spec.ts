@@ -125,6 +125,36 @@ test('several files at once: each imported and reported on its own line, a broke
   await page.getByTestId('import-status').screenshot({ path: join('test-results', 'import-several.png') });
 });
 
+test('Cancel stops the file being read and every file still waiting: nothing of them is added, and the next import works', async ({ page }) => {
+  const first = join(dir, 'slow.jsonl');
+  const second = join(dir, 'queued.jsonl');
+  writeFileSync(first, await tracesText(3));
+  writeFileSync(second, await tracesText(2));
+  // The import worker's script is held back, so the first file stays "importing" until Cancel.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/import\.worker-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./#/traces');
+  await page.getByTestId('file-input').setInputFiles([first, second]);
+  const lines = page.getByTestId('import-job');
+  await expect(lines.nth(0)).toContainText('Importing slow.jsonl');
+  await expect(lines.nth(1)).toContainText('queued.jsonl: waiting');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lines.nth(0)).toHaveText('slow.jsonl: cancelled. Nothing from this file was added.');
+  await expect(lines.nth(1)).toHaveText('queued.jsonl: cancelled. Nothing from this file was added.');
+  release();
+  await page.waitForTimeout(500);
+  await expect(count(page)).toHaveText(/^0 of 0 traces/);
+
+  await page.getByTestId('file-input').setInputFiles(second);
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText('queued.jsonl: 2 imported', { timeout: 20_000 });
+  await expect(count(page)).toHaveText(/^2 of 2 traces/);
+});
+
 test('a vf-eval results.jsonl with its metadata.json, chosen with a native file: each data file on its own line', async ({ page }) => {
   const fixtures = join(process.cwd(), 'src/traces/import/fixtures');
   const native = join(dir, 'native.jsonl');

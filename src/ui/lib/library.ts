@@ -131,7 +131,7 @@ function importOne(source: ImportSource, index: number): Promise<void> {
         update({ status: 'failed', message: m.message });
         finish();
       } else {
-        if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'nothing in this file could be imported' });
+        if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row' });
         else {
           for (const [id, p] of stagedPayloads) payloads.set(id, p);
           useLibrary.setState((s) => ({ entries: [...s.entries, ...staged] }));
@@ -155,7 +155,7 @@ export function cancelImport(): void {
   const c = current;
   if (!c) return;
   useLibrary.setState((s) => ({
-    jobs: s.jobs.map((j) => (j.status === 'running' || j.status === 'waiting' ? { ...j, status: 'cancelled', message: 'cancelled: nothing from this file was added' } : j)),
+    jobs: s.jobs.map((j) => (j.status === 'running' || j.status === 'waiting' ? { ...j, status: 'cancelled', message: 'cancelled' } : j)),
   }));
   c.finish();
 }
