@@ -77,6 +77,7 @@ test('links that are not http(s), or carry a password, are refused with a messag
     await expect(refusal).toContainText(says);
     await expect(refusal).toContainText('Only http and https addresses');
     await expect(page.getByRole('button', { name: /^Import from/ })).toHaveCount(0);
+    if (src.startsWith('data:')) await page.screenshot({ path: join('test-results', 'link-refused.png') });
     await page.reload();
   }
   await page.waitForTimeout(300);
