@@ -16,10 +16,41 @@ function preloadWasm(): Plugin {
   };
 }
 
+/**
+ * The site's Content-Security-Policy. Scripts, styles and workers come only
+ * from the site itself ('wasm-unsafe-eval' lets sql.js compile its wasm);
+ * connect-src is open to any http(s) origin because the model endpoint and
+ * a `?src=` import are addresses the person chooses.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self' https: http:",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * The policy as a <meta> first in the built index.html (static hosts such as
+ * GitHub Pages send no headers of our choosing). Build only: the dev server
+ * injects an inline script and <style> elements for hot reload, which the
+ * policy would block.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm()],
+  plugins: [react(), preloadWasm(), contentSecurityPolicy()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

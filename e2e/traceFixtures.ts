@@ -12,8 +12,8 @@ export async function runReference(world: World, spec: object, agent: string): P
   return runEpisode(world, task.value, ref.create(task.value));
 }
 
-/** Picks a file in the library's importer and waits until the import has finished. */
-export async function importFile(page: Page, path: string): Promise<void> {
+/** Picks files in the library's importer and waits until every one has finished. */
+export async function importFile(page: Page, path: string | string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(path);
-  await expect(page.getByTestId('import-status')).not.toContainText('Importing', { timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 }

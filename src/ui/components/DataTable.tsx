@@ -1,8 +1,12 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Json } from '../../core/json';
+import { clampText, hoverText } from '../lib/clamp';
 
 export type Cell = Json | undefined;
+
+// A cell is at most 320px wide (styles.css): a query's 200,000-character value shows its start, and all of it on hover.
+const CELL_CHARS = 200;
 
 export interface DataTableProps {
   columns: string[];
@@ -32,7 +36,12 @@ export function DataTable({ columns, rows, rowClass, cellClass, caption, testId 
         accessorFn: (row: Cell[]) => row[i],
         cell: (info) => {
           const v = info.getValue<Cell>();
-          return <span className={typeof v === 'string' ? 'str' : typeof v === 'number' ? 'num' : undefined}>{cellText(v)}</span>;
+          const text = cellText(v);
+          return (
+            <span className={typeof v === 'string' ? 'str' : typeof v === 'number' ? 'num' : undefined} title={text.length > CELL_CHARS ? hoverText(text) : undefined}>
+              {clampText(text, CELL_CHARS)}
+            </span>
+          );
         },
       })),
     [columns],
@@ -46,7 +55,9 @@ export function DataTable({ columns, rows, rowClass, cellClass, caption, testId 
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
               {g.headers.map((h) => (
-                <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>
+                <th key={h.id} title={hoverText(columns[h.index] ?? '')}>
+                  {clampText(columns[h.index] ?? '', CELL_CHARS)}
+                </th>
               ))}
             </tr>
           ))}

@@ -2,30 +2,21 @@ import { create } from 'zustand';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
+import { planFileImports } from './importPlan';
 import { forgetRuns } from './liveRun';
 import { deleteRuns, listRuns } from './storage';
 
-export interface ImportJob {
-  source: string;
-  status: 'running' | 'done' | 'failed' | 'cancelled';
-  done: number;
-  total: number | null;
-  imported: number;
-  issues: ImportIssue[];
-  summary: ImportSummary | null;
-  message: string | null;
-}
-
 interface LibraryState {
   entries: LibraryEntry[];
-  job: ImportJob | null;
+  /** The last import, one line per file, in the order chosen. */
+  jobs: ImportJob[];
+  notes: string[];
 }
 
 /** The library's rows. Payloads (whole traces) stay outside the store, keyed by id: only summaries are reactive. */
-export const useLibrary = create<LibraryState>(() => ({ entries: [], job: null }));
+export const useLibrary = create<LibraryState>(() => ({ entries: [], jobs: [], notes: [] }));
 
 const payloads = new Map<string, Payload>();
-let worker: Worker | null = null;
 let batchCounter = 0;
 
 export function payloadOf(id: string): Payload | undefined {
@@ -72,71 +63,114 @@ export async function removeEntries(ids: readonly string[]): Promise<void> {
   useLibrary.setState((s) => ({ entries: s.entries.filter((e) => !gone.has(e.id)) }));
 }
 
+/** One source imported: what its line in the import status says. */
+export interface ImportJob {
+  source: string;
+  status: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number | null;
+  imported: number;
+  issues: ImportIssue[];
+  summary: ImportSummary | null;
+  message: string | null;
+}
+
+interface Queued {
+  source: ImportSource;
+  label: string;
+}
+
+/** The import in progress: its worker, and how to end its wait. */
+let current: { worker: Worker; finish(): void } | null = null;
+let generation = 0;
+
 /**
- * Import in a Web Worker. Items are staged and join the library only when the
- * import ends without a fatal error: a failed or cancelled import changes nothing.
+ * Import sources one after another, each in its own Web Worker: one at a
+ * time keeps a 2-core machine responsive, and a file that fails ends only
+ * its own line. Each file's items are staged and join the library only when
+ * that file's import ends without a fatal error.
  */
-export function startImport(source: ImportSource, label: string): void {
+async function importAll(queue: Queued[], notes: string[]): Promise<void> {
   cancelImport();
-  const batch = `import${++batchCounter}`;
-  const staged: LibraryEntry[] = [];
-  const stagedPayloads: [string, Payload][] = [];
-  const job: ImportJob = { source: label, status: 'running', done: 0, total: null, imported: 0, issues: [], summary: null, message: null };
-  useLibrary.setState({ job });
-  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
-  worker = w;
-  const update = (patch: Partial<ImportJob>) => useLibrary.setState((s) => (s.job && worker === w ? { job: { ...s.job, ...patch } } : s));
-  w.onmessage = (e: MessageEvent<ImportMessage>) => {
-    const m = e.data;
-    if (m.type === 'progress') update({ done: m.done, total: m.total });
-    else if (m.type === 'items') {
-      m.entries.forEach((entry, i) => {
-        staged.push(entry);
-        stagedPayloads.push([entry.id, m.payloads[i]!]);
-      });
-      update({ imported: staged.length });
-    } else if (m.type === 'issues') update({ issues: [...(useLibrary.getState().job?.issues ?? []), ...m.issues] });
-    else if (m.type === 'failed') {
-      update({ status: 'failed', message: m.message });
-      finishWorker(w);
-    } else {
-      if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'nothing in this file could be imported' });
-      else {
-        for (const [id, p] of stagedPayloads) payloads.set(id, p);
-        useLibrary.setState((s) => ({ entries: [...s.entries, ...staged] }));
-        update({ status: 'done', summary: m.summary, imported: staged.length });
+  const mine = ++generation;
+  useLibrary.setState({ jobs: queue.map((q) => newJob(q.label)), notes });
+  for (const [i, q] of queue.entries()) {
+    if (generation !== mine) return;
+    await importOne(q.source, i);
+  }
+}
+
+const newJob = (source: string): ImportJob => ({ source, status: 'waiting', done: 0, total: null, imported: 0, issues: [], summary: null, message: null });
+
+function importOne(source: ImportSource, index: number): Promise<void> {
+  return new Promise((resolve) => {
+    const batch = `import${++batchCounter}`;
+    const staged: LibraryEntry[] = [];
+    const stagedPayloads: [string, Payload][] = [];
+    const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
+    const finish = () => {
+      w.terminate();
+      if (current?.worker === w) current = null;
+      resolve();
+    };
+    current = { worker: w, finish };
+    const update = (patch: Partial<ImportJob>) =>
+      useLibrary.setState((s) => (current?.worker === w ? { jobs: s.jobs.map((j, k) => (k === index ? { ...j, ...patch } : j)) } : s));
+    update({ status: 'running' });
+    w.onmessage = (e: MessageEvent<ImportMessage>) => {
+      const m = e.data;
+      if (m.type === 'progress') update({ done: m.done, total: m.total });
+      else if (m.type === 'items') {
+        m.entries.forEach((entry, i) => {
+          staged.push(entry);
+          stagedPayloads.push([entry.id, m.payloads[i]!]);
+        });
+        update({ imported: staged.length });
+      } else if (m.type === 'issues') update({ issues: [...(useLibrary.getState().jobs[index]?.issues ?? []), ...m.issues] });
+      else if (m.type === 'failed') {
+        update({ status: 'failed', message: m.message });
+        finish();
+      } else {
+        if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row' });
+        else {
+          for (const [id, p] of stagedPayloads) payloads.set(id, p);
+          useLibrary.setState((s) => ({ entries: [...s.entries, ...staged] }));
+          update({ status: 'done', summary: m.summary, imported: staged.length });
+        }
+        finish();
       }
-      finishWorker(w);
-    }
-  };
-  w.onerror = (e) => {
-    update({ status: 'failed', message: e.message || 'the import worker failed' });
-    finishWorker(w);
-  };
-  const req: ImportRequest = { ...source, batch };
-  w.postMessage(req);
+    };
+    w.onerror = (e) => {
+      update({ status: 'failed', message: e.message || 'the import worker failed' });
+      finish();
+    };
+    const req: ImportRequest = { ...source, batch };
+    w.postMessage(req);
+  });
 }
 
-function finishWorker(w: Worker) {
-  w.terminate();
-  if (worker === w) worker = null;
-}
-
+/** Stops the file being imported (nothing of it is added) and every file still waiting. */
 export function cancelImport(): void {
-  if (!worker) return;
-  const w = worker;
-  useLibrary.setState((s) => (s.job ? { job: { ...s.job, status: 'cancelled', message: 'cancelled: nothing from this file was added' } } : s));
-  finishWorker(w);
+  generation++;
+  const c = current;
+  if (!c) return;
+  useLibrary.setState((s) => ({
+    jobs: s.jobs.map((j) => (j.status === 'running' || j.status === 'waiting' ? { ...j, status: 'cancelled', message: 'cancelled' } : j)),
+  }));
+  c.finish();
 }
 
+/** Every chosen file, each reported on its own line. */
 export function importFiles(files: File[]): void {
-  const metadata = files.find((f) => f.name === 'metadata.json');
-  const data = files.filter((f) => f !== metadata);
-  const file = data[0] ?? metadata;
-  if (!file) return;
-  startImport({ kind: 'file', file, metadata: data.length ? metadata : undefined }, file.name);
+  const plan = planFileImports(files);
+  if (plan.imports.length === 0) return;
+  void importAll(
+    plan.imports.map(({ file, metadata }) => ({ source: { kind: 'file', file, metadata }, label: file.name })),
+    plan.notes,
+  );
 }
 
+/** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
 export function importUrl(url: string): void {
-  startImport({ kind: 'url', url }, url);
+  void importAll([{ source: { kind: 'url', url }, label: url }], []);
 }

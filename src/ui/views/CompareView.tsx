@@ -1,5 +1,6 @@
 import type { Trace } from '../../core/types';
 import { canonicalJson } from '../../core/json';
+import { Clamp } from '../components/Clamp';
 import { payloadOf } from '../lib/library';
 import type { Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -30,7 +31,7 @@ export default function CompareView({ route }: { route: Route }) {
     <section className="panel compare" data-testid="compare">
       <h2>Compare {traces.length} traces</h2>
       <p className="muted">
-        {traces[0]!.trace.world} · {JSON.stringify(traces[0]!.trace.task)} ·{' '}
+        <Clamp text={traces[0]!.trace.world} /> · <Clamp text={JSON.stringify(traces[0]!.trace.task)} /> ·{' '}
         <span data-testid="first-divergence">{first < 0 ? 'identical calls throughout' : `calls first diverge at step ${first + 1}`}</span>
       </p>
       <table className="grid compare-table">
@@ -39,7 +40,9 @@ export default function CompareView({ route }: { route: Route }) {
             <th />
             {traces.map((t) => (
               <th key={t.id}>
-                <a href={`#/trace/${encodeURIComponent(t.id)}`}>{name(t.trace)}</a>
+                <a href={`#/trace/${encodeURIComponent(t.id)}`}>
+                  <Clamp text={name(t.trace)} />
+                </a>
               </th>
             ))}
           </tr>

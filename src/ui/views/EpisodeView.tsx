@@ -17,6 +17,8 @@ import { stepState } from '../lib/stepState';
 import { useAsync } from '../lib/useAsync';
 import { budgetSeries } from '../lib/budget';
 import { loadWorld } from '../lib/worlds';
+import { clampText } from '../lib/clamp';
+import { Clamp } from '../components/Clamp';
 import { ExportButton } from '../components/ExportButton';
 import { AddGotcha } from '../components/gotchas/AddGotcha';
 
@@ -158,8 +160,8 @@ export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header
       <div className="episode-title">
         <h2>{task.title}</h2>
         <span className="muted">
-          {trace.agent.kind === 'human' ? 'you' : trace.agent.name}
-          {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${trace.stop.detail})` : ''}` : ' · in progress'}
+          {trace.agent.kind === 'human' ? 'you' : <Clamp text={trace.agent.name} />}
+          {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
           {trace.agent.hints ? ' · played with hints' : ''}
         </span>
         <ExportButton trace={trace} />

@@ -1,4 +1,6 @@
+import { Clamp } from '../components/Clamp';
 import { GotchaStatus } from '../components/gotchas/GotchaStatus';
+import { clampText } from '../lib/clamp';
 import { hrefFor, type Route } from '../lib/route';
 import { loadGotcha } from '../lib/storage';
 import { useAsync } from '../lib/useAsync';
@@ -32,8 +34,10 @@ export default function GotchaView({ route }: { route: Route }) {
   const { g, world, result } = opened.value;
   const banner = (
     <section className="panel gotcha-banner" data-testid="gotcha-banner">
-      <h2>Your gotcha “{g.entry.label}”</h2>
-      {g.entry.note ? <p>{g.entry.note}</p> : null}
+      <h2>
+        Your gotcha “<Clamp text={g.entry.label} />”
+      </h2>
+      {g.entry.note ? <p className="note">{clampText(g.entry.note, 2_000)}</p> : null}
       <p className="small">
         Recorded: {describeVerdicts(g.entry.expected)}. Now: <GotchaStatus entry={g.entry} result={{ status: 'done', value: result }} />
       </p>

@@ -2,11 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Trace } from '../../core/types';
 import { divergence, divergenceLabel, DIVERGENCE_KINDS } from '../../traces/divergence';
 import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/export/index';
+import { Clamp } from '../components/Clamp';
 import { DivergenceBar, type DivergenceShow } from '../components/DivergenceBar';
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
+import { LinkImport } from '../components/library/LinkImport';
+import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
-import { importUrl, isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
+import { isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, filterEntries, groupEntries, readDivergenceParam, type DivergenceFilter, type LibraryFilter } from '../lib/libraryFilter';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -53,9 +56,12 @@ export default function LibraryView({ route }: { route: Route }) {
   const src = route.query.get('src');
   const [chartsRef, chartsInView] = useInView<HTMLElement>();
 
-  useEffect(() => {
-    if (src) importUrl(src);
-  }, [src]);
+  // A decided link leaves the URL: Back or a reload does not ask again.
+  const closeLink = () => {
+    const query = Object.fromEntries(route.query);
+    delete query.src;
+    navigate(hrefFor(['traces'], query), { replace: true });
+  };
   // What a row opens, loaded before the first click on one.
   const listed = entries.length > 0;
   useEffect(() => {
@@ -101,6 +107,7 @@ export default function LibraryView({ route }: { route: Route }) {
     <div className="library">
       <section className="panel">
         <h2>Trace library</h2>
+        {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
         {error ? <p className="error">{error}</p> : null}
         {saved.error ? <p className="error">{saved.error}</p> : null}
@@ -111,7 +118,9 @@ export default function LibraryView({ route }: { route: Route }) {
           <select value={filter.world} onChange={(e) => setFilter({ ...filter, world: e.target.value })} aria-label="world filter">
             <option value="">all worlds / envs</option>
             {worlds.map((w) => (
-              <option key={w}>{w}</option>
+              <option key={w} value={w} title={hoverText(w)}>
+                {clampText(w, 60)}
+              </option>
             ))}
           </select>
           <select value={divergenceParam(shown) ?? ''} onChange={(e) => setShown(readDivergenceParam(e.target.value))} aria-label="divergence filter" data-testid="divergence-filter">
@@ -192,7 +201,9 @@ export default function LibraryView({ route }: { route: Route }) {
             <tbody>
               {groups.map((g) => (
                 <tr key={g.key}>
-                  <td>{g.key}</td>
+                  <td>
+                    <Clamp text={g.key} />
+                  </td>
                   <td className="num">{g.n}</td>
                   <td className="num">{g.reward?.toFixed(3) ?? '—'}</td>
                   <td className="num">{g.naive?.toFixed(3) ?? '—'}</td>

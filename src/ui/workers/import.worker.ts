@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
+import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
 import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
 
@@ -22,17 +23,22 @@ async function run(req: ImportRequest): Promise<void> {
     total = req.file.size;
     source = req.file.name;
   } else {
+    const link = checkImportLink(req.url, self.location.origin);
+    if (!link.ok) return post({ type: 'failed', message: `${link.reason}. ${ONLY_HTTP}` });
     let res: Response;
     try {
-      res = await fetch(req.url);
+      // A redirect is not followed: the person agreed to the address they were shown, not to wherever it points.
+      res = await fetch(link.url, { redirect: 'manual', credentials: 'omit' });
     } catch {
-      return post({ type: 'failed', message: `could not fetch ${req.url}: the server is unreachable or does not allow this page's origin (CORS). Raw GitHub files and gists work.` });
+      return post({ type: 'failed', message: `could not fetch ${link.url}: the server is unreachable or does not allow this page's origin (CORS). Raw GitHub files and gists work.` });
     }
-    if (!res.ok || !res.body) return post({ type: 'failed', message: `could not fetch ${req.url}: HTTP ${res.status}` });
+    if (res.type === 'opaqueredirect')
+      return post({ type: 'failed', message: `${link.host} answered with a redirect, which is not followed: link the file's final address instead` });
+    if (!res.ok || !res.body) return post({ type: 'failed', message: `could not fetch ${link.url}: HTTP ${res.status}` });
     stream = res.body;
     const len = Number(res.headers.get('content-length'));
     total = Number.isFinite(len) && len > 0 ? len : null;
-    source = req.url.split('/').pop() || req.url;
+    source = new URL(link.url).pathname.split('/').pop() || link.host;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
   const decoder = new TextDecoder('utf-8');

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Step } from '../../../core/types';
+import { clampText, hoverText } from '../../lib/clamp';
 import { eventTone } from './eventStyle';
 import { ResultView } from './ResultView';
 
@@ -38,7 +39,9 @@ export function StepList({ steps, selected, onSelect, hideEvents }: StepListProp
           >
             <button type="button" className="step-head" onClick={() => onSelect(n)} aria-pressed={isSelected}>
               <span className="step-n">{n}</span>
-              <code className="step-tool">{s.call.name}</code>
+              <code className="step-tool clamp" title={hoverText(s.call.name)}>
+                {clampText(s.call.name, 80)}
+              </code>
               {s.result.ok ? null : <span className="badge badge-bad">failed</span>}
               {!hideEvents &&
                 s.events.map((e, i) => (

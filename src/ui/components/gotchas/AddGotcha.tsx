@@ -3,6 +3,7 @@ import type { Trace } from '../../../core/types';
 import type { World } from '../../../core/world';
 import { specLabel } from '../../lib/librarySummary';
 import { hrefFor } from '../../lib/route';
+import { Clamp } from '../Clamp';
 import type { SavedGotcha } from '../../lib/storage';
 import { addGotcha, describeVerdicts } from '../../lib/userGotchas';
 
@@ -77,7 +78,7 @@ export function AddGotcha({ world, trace }: { world: World; trace: Trace }) {
       ) : null}
       {state.kind === 'saved' ? (
         <p className="add-gotcha-done small" role="status" data-testid="gotcha-added">
-          Added “{state.saved.entry.label}”: {describeVerdicts(state.saved.entry.expected)}. Re-scored on every visit to the <a href="#/">home page</a>;{' '}
+          Added “<Clamp text={state.saved.entry.label} />”: {describeVerdicts(state.saved.entry.expected)}. Re-scored on every visit to the <a href="#/">home page</a>;{' '}
           <a href={hrefFor(['gotcha', state.saved.id])}>open it</a>.
         </p>
       ) : null}

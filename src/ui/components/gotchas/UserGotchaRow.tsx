@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { EntryResult } from '../../../traces/suiteScore';
+import { clampText } from '../../lib/clamp';
 import { specLabel } from '../../lib/librarySummary';
 import { hrefFor } from '../../lib/route';
 import type { SavedGotcha } from '../../lib/storage';
 import type { AsyncState } from '../../lib/useAsync';
 import { describeVerdicts } from '../../lib/userGotchas';
+import { Clamp } from '../Clamp';
 import { GotchaStatus } from './GotchaStatus';
 
 /** One of the person's gotchas: what it was recorded as, what the verifiers say now, open and remove. */
@@ -16,13 +18,15 @@ export function UserGotchaRow({ g, result, onRemove }: { g: SavedGotcha; result:
     <tr className={changed ? 'gotcha-changed' : undefined} data-testid="user-gotcha">
       <th scope="row">
         <a href={hrefFor(['gotcha', g.id])} data-testid="open-gotcha">
-          {e.label}
+          <Clamp text={e.label} />
         </a>
-        {e.note ? <span className="published">{e.note}</span> : null}
+        {e.note ? <span className="published note">{clampText(e.note, 600)}</span> : null}
       </th>
       <td>
-        {e.world} · {specLabel(e.task)}
-        <span className="published">{e.agent.model ?? e.agent.name}</span>
+        <Clamp text={e.world} max={40} /> · <Clamp text={specLabel(e.task)} />
+        <span className="published">
+          <Clamp text={e.agent.model ?? e.agent.name} />
+        </span>
       </td>
       <td className="small">{describeVerdicts(e.expected)}</td>
       <td className="small">

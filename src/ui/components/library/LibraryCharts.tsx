@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import { clampText, hoverText } from '../../lib/clamp';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import { Clamp } from '../Clamp';
 
 const PALETTE = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a5af8', '#d64545', '#6b7280'];
 const BINS = 10;
@@ -16,6 +18,8 @@ const plotH = H - PAD.top - PAD.bottom;
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 const muted = { fill: 'var(--muted)' };
+// What fits left of the layer bars at 10px.
+const LABEL_CHARS = 20;
 const grid = { stroke: 'var(--border)', strokeDasharray: '3 3' };
 
 /**
@@ -34,7 +38,7 @@ export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
           {agents.map((a, i) => (
             <li key={a}>
               <span className="swatch" style={{ background: PALETTE[i] }} />
-              {a}
+              <Clamp text={a} max={60} />
             </li>
           ))}
         </ul>
@@ -75,7 +79,7 @@ function Histogram({ agents, hist }: { agents: string[]; hist: number[][] }) {
               if (n === 0) return null;
               const rect = (
                 <rect key={i} x={PAD.left + b * bw + 2} width={bw - 4} y={y(base + n)} height={y(base) - y(base + n)} fill={PALETTE[i]} data-testid="hist-bar">
-                  <title>{`${agents[i]} · full ${binLabel(b)}: ${n} trace${n === 1 ? '' : 's'}`}</title>
+                  <title>{`${hoverText(agents[i] ?? '')} · full ${binLabel(b)}: ${n} trace${n === 1 ? '' : 's'}`}</title>
                 </rect>
               );
               base += n;
@@ -116,7 +120,7 @@ function Scatter({ points }: { points: { naive: number; full: number; agent: str
       <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} style={{ stroke: 'var(--muted)' }} />
       {points.map((p, i) => (
         <circle key={i} cx={x(p.naive)} cy={y(p.full)} r={3.5} style={{ fill: 'var(--accent)', fillOpacity: 0.45 }} data-testid="scatter-point">
-          <title>{`${p.agent}: naive ${p.naive.toFixed(2)} · full ${p.full.toFixed(2)}`}</title>
+          <title>{`${hoverText(p.agent)}: naive ${p.naive.toFixed(2)} · full ${p.full.toFixed(2)}`}</title>
         </circle>
       ))}
     </svg>
@@ -135,10 +139,11 @@ function LayerBars({ layers }: { layers: { layer: string; mean: number }[] }) {
       {layers.map((l, i) => (
         <g key={l.layer}>
           <text x={left - 6} y={PAD.top + i * rowH + rowH / 2 + 3} textAnchor="end" fontSize={10} style={muted}>
-            {l.layer}
+            <title>{hoverText(l.layer)}</title>
+            {clampText(l.layer, LABEL_CHARS)}
           </text>
           <rect x={left} y={PAD.top + i * rowH + 3} width={Math.max(0.5, x(l.mean) - left)} height={rowH - 6} style={{ fill: 'var(--c-good)' }} data-testid="layer-bar">
-            <title>{`${l.layer}: mean ${l.mean.toFixed(3)}`}</title>
+            <title>{`${hoverText(l.layer)}: mean ${l.mean.toFixed(3)}`}</title>
           </rect>
           <text x={x(l.mean) + 4} y={PAD.top + i * rowH + rowH / 2 + 3} fontSize={9} style={muted}>
             {l.mean.toFixed(2)}

@@ -1,6 +1,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { clampText, hoverText } from '../../lib/clamp';
 import { sortEntries, type SortKey } from '../../lib/libraryFilter';
 import type { LibraryEntry } from '../../lib/librarySummary';
 import { LIBRARY_COLUMNS } from './columns';
@@ -71,13 +72,13 @@ export function LibraryTable({ rows, selected, onToggle, onOpen }: LibraryTableP
               onDoubleClick={() => onOpen(e)}
             >
               <span className="lib-cell lib-check">
-                <input type="checkbox" checked={selected.has(e.id)} onChange={() => onToggle(e.id)} aria-label={`select ${e.task}`} />
+                <input type="checkbox" checked={selected.has(e.id)} onChange={() => onToggle(e.id)} aria-label={`select ${clampText(e.task, 120)}`} />
               </span>
               {row.getVisibleCells().map((c) => (
-                <span key={c.id} className="lib-cell" style={{ width: c.column.getSize() }} title={String(c.getValue() ?? '')}>
+                <span key={c.id} className="lib-cell" style={{ width: c.column.getSize() }} title={hoverText(String(c.getValue() ?? ''))}>
                   {c.column.id === 'task' ? (
                     <button type="button" className="link" onClick={() => onOpen(e)}>
-                      {e.task}
+                      {clampText(e.task, 120)}
                     </button>
                   ) : (
                     flexRender(c.column.columnDef.cell, c.getContext())

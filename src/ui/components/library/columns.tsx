@@ -1,14 +1,17 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { clampText } from '../../lib/clamp';
 import type { LibraryEntry } from '../../lib/librarySummary';
 
 const col = createColumnHelper<LibraryEntry>();
+// Cells are a few hundred pixels wide: more characters than fit is only layout work (names can be 200,000 long).
+const text = (v: string) => clampText(v, 120);
 const num = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(digits));
 
 /** Column definitions at module scope: stable identities, no re-render churn. */
 export const LIBRARY_COLUMNS = [
-  col.accessor('world', { header: 'world / env', size: 110 }),
+  col.accessor('world', { header: 'world / env', size: 110, cell: (c) => text(c.getValue()) }),
   col.accessor('task', { header: 'task', size: 200 }),
-  col.accessor('agent', { header: 'agent / model', size: 150 }),
+  col.accessor('agent', { header: 'agent / model', size: 150, cell: (c) => text(c.getValue()) }),
   col.accessor('reward', { header: 'full', size: 70, cell: (c) => num(c.getValue()) }),
   col.accessor('naive', { header: 'naive', size: 70, cell: (c) => num(c.getValue()) }),
   col.accessor('disagreement', {
@@ -16,9 +19,9 @@ export const LIBRARY_COLUMNS = [
     size: 100,
     cell: (c) => (c.getValue() ? <span className="badge badge-bad">naive PASS · full FAIL</span> : ''),
   }),
-  col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false }),
+  col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) }),
   col.accessor('steps', { header: 'steps', size: 60 }),
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),
-  col.accessor('source', { header: 'source', size: 160 }),
+  col.accessor('source', { header: 'source', size: 160, cell: (c) => text(c.getValue()) }),
 ];

@@ -1,4 +1,5 @@
 import type { CellRow } from '../../../agents/aggregate';
+import { Clamp } from '../Clamp';
 import { formatCost, formatMs } from './UsageSummary';
 
 interface Column {
@@ -53,7 +54,9 @@ export function BatchResults({ rows, layerLabels }: { rows: CellRow[]; layerLabe
         <tbody>
           {rows.map((r) => (
             <tr key={r.cell} data-testid={`cell-${r.cell}`}>
-              <th scope="row">{r.cell}</th>
+              <th scope="row">
+                <Clamp text={r.cell} />
+              </th>
               {columns.map((c) => (
                 <td key={c.id} className={c.id === 'stops' ? 'stops' : 'num'} data-testid={c.id}>
                   {c.value(r)}

@@ -1,5 +1,6 @@
 import type { Trace } from '../../../core/types';
 import { hrefFor } from '../../lib/route';
+import { Clamp } from '../Clamp';
 
 export interface BatchRun {
   /** The id it was saved under in the trace library. */
@@ -28,7 +29,9 @@ export function DivergingRuns({ runs, cellOf }: { runs: readonly BatchRun[]; cel
           const card = trace.scorecard!;
           return (
             <tr key={id} data-testid="diverging-run">
-              <td>{cellOf(trace)}</td>
+              <td>
+                <Clamp text={cellOf(trace)} />
+              </td>
               <td className="num">{verdict(card.verdict.naive, card.naive)}</td>
               <td className="num">{verdict(card.verdict.full, card.reward)}</td>
               <td className="num">{card.readings?.strict?.toFixed(2) ?? '—'}</td>

@@ -2,6 +2,7 @@ import { ENDPOINT_PRESETS } from '../../../agents/endpoint';
 import type { Result } from '../../../core/result';
 import type { ModelSettings, ResolvedSettings } from '../../lib/modelSettings';
 import { setSecrets, useSecrets } from '../../lib/modelSecrets';
+import { Clamp } from '../Clamp';
 
 export interface EndpointSettingsProps {
   settings: ModelSettings;
@@ -35,7 +36,7 @@ export function EndpointSettings({ settings, onChange, resolved }: EndpointSetti
   return (
     <details className="panel endpoint" open data-testid="endpoint-settings">
       <summary>
-        <strong>Endpoint</strong> <span className="muted">{summary}</span>
+        <strong>Endpoint</strong> <Clamp text={summary} className="muted" />
       </summary>
       <div className="endpoint-row">
         <label className="field">
