@@ -8,7 +8,7 @@ import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
 import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { summarize, type ScoreSummary } from '../../traces/summary';
-import { CliError, fmt, readTextFile, table } from '../io';
+import { checkWritable, CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
 export interface EvalOptions {
@@ -128,6 +128,8 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   if (opts.timeoutMs !== undefined) config.timeoutMs = opts.timeoutMs;
   const problem = checkEndpoint(config);
   if (problem) throw new CliError(problem);
+  // Before the first request: a path that cannot be written must not cost a whole run.
+  if (opts.out) checkWritable(opts.out);
 
   const result = await runBatch({
     world,
