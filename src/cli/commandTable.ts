@@ -106,7 +106,7 @@ const play: Command = {
     const task = oneTask('play', world, args);
     const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
     try {
-      await playLines(world, task, rl, io.out);
+      await playLines(world, task, rl, (line) => io.out(line));
     } finally {
       rl.close();
     }
