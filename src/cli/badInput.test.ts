@@ -147,7 +147,7 @@ const CASES: [string[], string][] = [
 ];
 
 describe('vp: bad input is one line on stderr, exit 2, nothing on stdout', () => {
-  it.concurrent.each(CASES)('%j', async (args, message) => {
+  it.concurrent.for(CASES)('%j', async ([args, message], { expect }) => {
     const r = await vp(...args);
     expect(r.stderr).toBe(`vp: ${r.stderr.slice(4, -1)}\n`);
     expect(r.stderr.slice(0, -1)).not.toContain('\n');
