@@ -13,6 +13,13 @@ export interface ChatMessage {
 }
 
 /**
+ * What a task asks of the agent, in one vocabulary across worlds so a list can be
+ * filtered by it: 'read' means the answer is the deliverable and the world's state
+ * must stay as it is; 'mutation' means the job is to change that state.
+ */
+export type TaskKind = 'read' | 'mutation';
+
+/**
  * A task is data. `spec` is the JSON the CLI and trace files carry to name the
  * task (fault-api: {profile, seed, ...}; tripwire: {id}; ticket-queue: {id, seed}).
  */
@@ -23,6 +30,8 @@ export interface Task {
   seed: number;
   spec: JsonObject;
   maxTurns: number;
+  /** Optional so hand-built tasks (tests, old callers) need not say; every registered world does. */
+  kind?: TaskKind;
   prompt: ChatMessage[];
   tools: ToolSpec[];
   /**

@@ -10,7 +10,7 @@ import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { exportTracesJsonl, scrubber } from '../../traces/export/index';
 import { summarize, type ScoreSummary } from '../../traces/summary';
-import { CliError, fmt, readTextFile, table } from '../io';
+import { checkWritable, CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
 export interface EvalOptions {
@@ -133,6 +133,8 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   if (opts.maxResponseBytes !== undefined) config.maxResponseBytes = opts.maxResponseBytes;
   const problem = checkEndpoint(config);
   if (problem) throw new CliError(problem);
+  // Before the first request: a path that cannot be written must not cost a whole run.
+  if (opts.out) checkWritable(opts.out);
 
   const result = await runBatch({
     world,

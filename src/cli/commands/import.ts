@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream, existsSync, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createImporter, type ImportedItem, type ImporterOptions, type ImportSummary } from '../../traces/import/index';
 import { DEFAULT_LIMITS } from '../../traces/import/limits';
 import { parseVfMetadata } from '../../traces/import/metadata';
-import { CliError } from '../io';
+import { CliError, describeBytes, describeFsError, errnoText, READ_LIMITS, readTextFile } from '../io';
 
 export interface ImportReport {
   format: string;
@@ -16,13 +16,15 @@ export interface ImportReport {
 }
 
 /** vf-eval writes metadata.json beside results.jsonl; read it when it is there, say why when it is unusable. */
-async function siblingMetadata(path: string, warnings: ImportReport['warnings']): Promise<{ options: ImporterOptions; file: string | null }> {
+function siblingMetadata(path: string, warnings: ImportReport['warnings']): { options: ImporterOptions; file: string | null } {
   if (basename(path) !== 'results.jsonl') return { options: {}, file: null };
   const file = join(dirname(path), 'metadata.json');
+  if (!existsSync(file)) return { options: {}, file: null };
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
+    text = readTextFile(file, READ_LIMITS.metadataBytes);
+  } catch (e) {
+    warnings.push({ line: 0, reason: `${file} ignored: ${e instanceof Error ? e.message : String(e)}` });
     return { options: {}, file: null };
   }
   const meta = parseVfMetadata(text);
@@ -38,27 +40,34 @@ async function siblingMetadata(path: string, warnings: ImportReport['warnings'])
  * `onItem` sees each imported trace or rollout as it completes.
  */
 export async function importFile(path: string, onItem?: (item: ImportedItem) => void): Promise<ImportReport> {
-  let size: number;
+  let info: Stats;
   try {
-    size = (await stat(path)).size;
+    info = await stat(path);
   } catch (e) {
-    throw new CliError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot read ${path}: ${describeFsError(e)}`);
   }
+  if (info.isDirectory()) throw new CliError(`cannot read ${path}: ${errnoText('EISDIR')}`);
   const warnings: ImportReport['warnings'] = [];
-  const { options, file } = await siblingMetadata(path, warnings);
-  const importer = createImporter({ ...options, sizeHint: size });
+  const { options, file } = siblingMetadata(path, warnings);
+  const importer = createImporter({ ...options, sizeHint: info.size });
   const take = (events: ReturnType<typeof importer.push>) => {
     for (const e of events) if (e.type === 'item') onItem?.(e.item);
   };
-  if (size <= DEFAULT_LIMITS.maxTotalChars) {
-    const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16 });
-    for await (const chunk of stream) {
-      take(importer.push(String(chunk)));
-      if (importer.summary().fatal) {
-        stream.destroy();
-        break;
+  // A device or a pipe has no size to refuse up front: the stream stops one byte past the limit.
+  const limit = DEFAULT_LIMITS.maxTotalChars;
+  if (info.size <= limit) {
+    const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16, end: limit });
+    try {
+      for await (const chunk of stream) {
+        take(importer.push(String(chunk)));
+        if (importer.summary().fatal) break;
       }
+    } catch (e) {
+      throw new CliError(`cannot read ${path}: ${describeFsError(e)}`);
+    } finally {
+      stream.destroy();
     }
+    if (stream.bytesRead > limit) throw new CliError(`${path} is larger than ${describeBytes(limit)}, the import limit`);
   }
   take(importer.finish());
   const report = toReport(importer.summary(), warnings, file);

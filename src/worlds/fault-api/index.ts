@@ -73,6 +73,8 @@ export function taskFromParams(p: FaultApiParams): Task {
     seed: p.seed,
     spec: specOf(p),
     maxTurns: p.maxTurns,
+    // The agent collects and submits records; the API has nothing it could change.
+    kind: 'read',
     prompt: [
       { role: 'system', content: SYSTEM_PROMPT },
       {

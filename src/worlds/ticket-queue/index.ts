@@ -26,6 +26,8 @@ export function taskFromParams({ def, seed, maxTurns = MAX_TURNS }: TicketQueueP
     seed,
     spec,
     maxTurns,
+    // Every task asks for notes or status changes (queue-summary: one note).
+    kind: 'mutation',
     prompt: [
       { role: 'system', content: SYSTEM_PROMPT },
       { role: 'user', content: `${def.instruction} You have at most ${maxTurns} tool calls.` },

@@ -186,6 +186,7 @@ export function taskOf(def: TaskDef, maxTurns = DEFAULT_MAX_TURNS): Task {
     // The default budget stays out of the spec, so existing traces keep naming the same task.
     spec: maxTurns === DEFAULT_MAX_TURNS ? { id: def.id } : { id: def.id, max_turns: maxTurns },
     maxTurns,
+    kind: def.kind,
     prompt: [
       { role: 'system', content: SYSTEM_PROMPT },
       { role: 'user', content: user },

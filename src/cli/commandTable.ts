@@ -1,0 +1,266 @@
+import { createInterface } from 'node:readline';
+import { tryParseJson } from '../core/json';
+import type { Task } from '../core/types';
+import type { World } from '../core/world';
+import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
+import { PROFILES } from '../worlds/fault-api/params';
+import { sentinelCeiling } from '../worlds/gates';
+import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
+import { summarize } from '../traces/summary';
+import type { Args, OptionName } from './args';
+import { runBench } from './commands/bench';
+import { evalJson, formatEval, runEval } from './commands/eval';
+import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
+import { importFile } from './commands/import';
+import { playLines } from './commands/play';
+import { scoreFile } from './commands/score';
+import { listTasks } from './commands/tasks';
+import { validateWorlds } from './commands/validate';
+import { checkWritable, CliError, fmt, table } from './io';
+import { requireWorld, worldsForNode } from './worlds';
+
+export interface CliIo {
+  /** One line of output (the newline is added). */
+  out(line: string): void;
+  err(line: string): void;
+  /** What `play` reads its agent's lines from. */
+  stdin: NodeJS.ReadableStream;
+}
+
+export interface Command {
+  /** Its lines in the usage text. */
+  usage: string;
+  options: readonly OptionName[];
+  /** The command's one FILE argument, described for the message when it is missing; commands without it take no arguments. */
+  file?: string;
+  /** The exit code: 0 done, 1 a check failed. Bad input throws CliError. */
+  run(args: Args, io: CliIo, file: string): Promise<number>;
+}
+
+/** The one task a command plays, from its --task JSON; without one, an example and where the rest are listed. */
+function oneTask(command: string, world: World, args: Args): Task {
+  const given = args.all('task');
+  if (given.length === 0) {
+    const example = JSON.stringify(world.listTasks()[0]?.spec ?? {});
+    throw new CliError(`${command} needs --task JSON, e.g. --task '${example}' (vp tasks --world ${world.id} lists every ${world.id} task)`);
+  }
+  if (given.length > 1) throw new CliError(`${command} takes one --task, got ${given.length}`);
+  const spec = tryParseJson(given[0]!);
+  if (!spec.ok) throw new CliError(`--task is not JSON: ${spec.error}`);
+  const task = world.makeTask(spec.value);
+  if (!task.ok) throw new CliError(task.error);
+  return task.value;
+}
+
+const calibrate: Command = {
+  usage: '  calibrate [--seeds N] [--json]         fault-api reference solvers, mean reward per profile (N 1–1000, default 60)',
+  options: ['seeds', 'json'],
+  async run(args, io) {
+    const seeds = args.int('seeds', 60);
+    const cal = await calibrateFaultApi(seeds);
+    if (args.flag('json')) {
+      const out: Record<string, Record<string, number>> = {};
+      for (const p of PROFILES) out[p] = Object.fromEntries(SOLVERS.map((s) => [s, cal[p][s].mean]));
+      io.out(JSON.stringify({ 'fault-api': out }));
+    } else {
+      io.out(`fault-api: mean full reward over ${seeds} seeds`);
+      io.out(table(['profile', ...SOLVERS], PROFILES.map((p) => [p, ...SOLVERS.map((s) => fmt(cal[p][s].mean))])));
+    }
+    return 0;
+  },
+};
+
+const tasks: Command = {
+  usage: '  tasks [--world W] [--json]             the task list with specs and kinds (read | mutation)',
+  options: ['world', 'json'],
+  async run(args, io) {
+    const world = args.value('world');
+    const rows = listTasks(world === undefined ? worldsForNode() : [requireWorld(world)]);
+    if (args.flag('json')) io.out(JSON.stringify(rows));
+    else io.out(table(['world', 'task', 'kind', 'title'], rows.map((t) => [t.world, JSON.stringify(t.task), t.kind ?? '-', t.title])));
+    return 0;
+  },
+};
+
+const score: Command = {
+  usage: '  score FILE [--json]                    replay and score a trace or a script',
+  options: ['json'],
+  file: 'a trace or a script',
+  async run(args, io, file) {
+    const s = await scoreFile(file);
+    if (args.flag('json')) io.out(JSON.stringify(s));
+    else {
+      io.out(`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`);
+      io.out(table(['layer', 'value'], Object.entries(s.layers).map(([k, v]) => [k, fmt(v)])));
+      io.out(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+    }
+    return 0;
+  },
+};
+
+const play: Command = {
+  usage: '  play --world W --task JSON             play over stdin/stdout, one JSON per line',
+  options: ['world', 'task'],
+  async run(args, io) {
+    const world = requireWorld(args.value('world'), true);
+    const task = oneTask('play', world, args);
+    const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
+    try {
+      await playLines(world, task, rl, (line) => io.out(line));
+    } finally {
+      rl.close();
+    }
+    return 0;
+  },
+};
+
+const gotchas: Command = {
+  usage: [
+    '  gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts',
+    '  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed',
+    '  gotchas --write-suite FILE [--json]    write the default suite: every gotcha and sentinel on every task',
+  ].join('\n'),
+  options: ['suite', 'write-suite', 'json'],
+  async run(args, io) {
+    const json = args.flag('json');
+    const suiteFile = args.value('suite');
+    const outFile = args.value('write-suite');
+    if (suiteFile !== undefined && outFile !== undefined) throw new CliError('gotchas takes --suite FILE or --write-suite FILE, not both');
+    if (outFile !== undefined) {
+      // Building the suite replays every reference agent: find out first whether it can be saved.
+      checkWritable(outFile);
+      const w = await writeRedTeamSuite(outFile, worldsForNode());
+      io.out(json ? JSON.stringify({ file: outFile, ...w }) : `wrote ${w.entries} entries (${Math.round(w.bytes / 1024)} kB) to ${outFile}`);
+      return 0;
+    }
+    if (suiteFile !== undefined) {
+      // A suite file is data from outside: tripwire replays its SQL behind the watchdog.
+      const worlds = worldsForNode(true);
+      const report = await runSuite(readSuiteFile(suiteFile, worlds), worlds);
+      io.out(json ? JSON.stringify(suiteJson(report)) : formatSuite(report));
+      return report.changed > 0 || report.errors > 0 ? 1 : 0;
+    }
+    const rows = await gotchaTable();
+    if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
+    else {
+      const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);
+      io.out(table(['trajectory', 'task', 'naive', 'layered', 'caught by'], cells));
+    }
+    return 0;
+  },
+};
+
+const sql: Command = {
+  usage: '  sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw',
+  options: ['task', 'query', 'json'],
+  async run(args, io) {
+    const query = args.value('query');
+    if (query === undefined || query.trim() === '') throw new CliError('sql needs a non-empty --query "SELECT ..."');
+    const world = requireWorld('tripwire', true);
+    const task = oneTask('sql', world, args);
+    const r = await runSqlOnce(task.spec, query, world);
+    if (args.flag('json')) {
+      io.out(JSON.stringify(r));
+      return 0;
+    }
+    if (r.error) io.out(`error: ${r.error}`);
+    if (r.columns.length) io.out(table(r.columns, r.rows.map((row) => (Array.isArray(row) ? row : [row]).map((c) => (typeof c === 'string' ? c : JSON.stringify(c))))));
+    for (const x of r.refused) io.out(`refused: ${x.reason}: ${x.statement}`);
+    for (const t of r.trips) io.out(`trip: ${t.table}: ${t.detail}`);
+    io.out(`read: ${JSON.stringify(r.read)}  written: ${JSON.stringify(r.written)}`);
+    return 0;
+  },
+};
+
+const validate: Command = {
+  usage: '  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence',
+  options: ['world', 'json'],
+  async run(args, io) {
+    const id = args.value('world');
+    const worlds = id === undefined ? worldsForNode() : [requireWorld(id)];
+    const { gates, reports } = await validateWorlds(worlds);
+    if (args.flag('json')) io.out(JSON.stringify(gates));
+    else
+      for (const world of worlds) {
+        const g = gates[world.id]!;
+        io.out(`${world.id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
+        for (const [name, max] of Object.entries(g.sentinels)) {
+          const ref = world.referenceAgents.find((a) => a.id === name);
+          const ceiling = ref?.ceiling?.value ?? sentinelCeiling(world.id);
+          const family = ref?.family ? ` [${ref.family}]` : '';
+          const limit = ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;
+          io.out(`  sentinel ${name}${family}: max ${fmt(max)}${limit}`);
+        }
+        for (const f of reports[world.id]!.details.failures) io.out(`  ! ${f}`);
+      }
+    return Object.values(gates).some((g) => !g.pass) ? 1 : 0;
+  },
+};
+
+const evalCommand: Command = {
+  usage: [
+    '  eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]',
+    '       --base-url URL --model M [--api-key-env VAR] [--max-response-bytes N] [--out FILE] [--json]',
+    '                                         a model behind an OpenAI-compatible endpoint plays the tasks',
+    '                                         (N: rollouts 1–10000, default 1; concurrency 1–64, default 2;',
+    '                                         max-response-bytes 65536–268435456, default 4 MiB;',
+    '                                         --out is opened before the first request)',
+  ].join('\n'),
+  options: ['world', 'task', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'json'],
+  async run(args, io) {
+    const cards = await runEval({
+      world: args.value('world') ?? '',
+      task: [...args.all('task')],
+      tasksFile: args.value('tasks'),
+      rollouts: args.value('rollouts') === undefined ? undefined : args.int('rollouts', 1),
+      concurrency: args.value('concurrency') === undefined ? undefined : args.int('concurrency', 2),
+      baseUrl: args.value('base-url') ?? '',
+      model: args.value('model') ?? '',
+      apiKeyEnv: args.value('api-key-env'),
+      maxResponseBytes: args.value('max-response-bytes') === undefined ? undefined : args.int('max-response-bytes', 0),
+      out: args.value('out'),
+    });
+    io.out(args.flag('json') ? JSON.stringify(evalJson(cards)) : formatEval(cards));
+    return 0;
+  },
+};
+
+const importCommand: Command = {
+  usage: '  import FILE [--json]                   read a native trace / JSONL or a vf-eval results.jsonl, report what imported',
+  options: ['json'],
+  file: 'a native trace, JSONL, or a vf-eval results.jsonl',
+  async run(args, io, file) {
+    const r = await importFile(file);
+    if (args.flag('json')) io.out(JSON.stringify({ format: r.format, rows: r.rows, errors: r.errors }));
+    else {
+      io.out(`${file}: ${r.format}, ${r.rows} imported, ${r.errors.length} errors`);
+      for (const e of r.errors.slice(0, 20)) io.out(`  line ${e.line}: ${e.reason}`);
+      if (r.errors.length > 20) io.out(`  … and ${r.errors.length - 20} more`);
+    }
+    return 0;
+  },
+};
+
+const bench: Command = {
+  usage: '  bench [--json]                         performance figures',
+  options: ['json'],
+  async run(args, io) {
+    const report = await runBench();
+    if (args.flag('json')) io.out(JSON.stringify(report));
+    else for (const [k, v] of Object.entries(report)) io.out(`${k}: ${typeof v === 'number' ? fmt(v, 3) : JSON.stringify(v)}`);
+    return 0;
+  },
+};
+
+export const COMMANDS: ReadonlyMap<string, Command> = new Map([
+  ['calibrate', calibrate],
+  ['tasks', tasks],
+  ['score', score],
+  ['play', play],
+  ['gotchas', gotchas],
+  ['sql', sql],
+  ['eval', evalCommand],
+  ['import', importCommand],
+  ['validate', validate],
+  ['bench', bench],
+]);
