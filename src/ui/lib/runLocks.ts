@@ -17,15 +17,17 @@ export interface RunLocks {
 }
 
 const never = new Promise<void>(() => undefined);
+const unguardedLock: HeldLock = { lost: never, release: () => undefined };
 
 /** Without Web Locks every tab may write; the storage lease still refuses a stale one. */
-const unguarded: RunLocks = { acquire: () => Promise.resolve({ lost: never, release: () => undefined }) };
+const unguarded: RunLocks = { acquire: () => Promise.resolve(unguardedLock) };
 
 export function webLocks(locks: LockManager | undefined): RunLocks {
   if (!locks) return unguarded;
   return {
     acquire: (runId, how) =>
-      new Promise((resolve, reject) => {
+      new Promise((resolve) => {
+        let granted = false;
         let release = () => {};
         const held = new Promise<void>((r) => (release = r));
         let markLost = () => {};
@@ -34,11 +36,19 @@ export function webLocks(locks: LockManager | undefined): RunLocks {
         locks
           .request(`verifier-playground/run/${runId}`, options, (lock) => {
             if (!lock) return resolve(null);
+            granted = true;
             resolve({ lost, release });
             return held;
           })
-          // A stolen lock rejects its request with AbortError; that is the signal, not a failure.
-          .catch((e: unknown) => (e instanceof DOMException && e.name === 'AbortError' ? markLost() : reject(e)));
+          .catch((e: unknown) => {
+            // A stolen lock rejects its request with AbortError: that is the signal. A lock manager
+            // that refuses outright must not stop play: the storage lease still guards the run.
+            if (granted) markLost();
+            else {
+              console.warn('Web Locks refused; this tab writes unguarded by them', e);
+              resolve(unguardedLock);
+            }
+          });
       }),
   };
 }
