@@ -104,3 +104,36 @@ test('indexedDB.open never answers: Start works within a few seconds, and the li
   await expect(page.getByTestId('user-gotchas')).toContainText('did not open', { timeout: 10_000 });
   expect(errors).toEqual([]);
 });
+
+test('indexedDB that opens only after the timeout: the run played in memory meanwhile is saved whole by the next step', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Slow on the first load only: the reload at the end reads what was saved.
+    if (sessionStorage.getItem('vp-slow-open')) return;
+    sessionStorage.setItem('vp-slow-open', '1');
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+      const req = open.apply(this, args);
+      const success = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess')!;
+      // The real open, its success event held back 5 s: a slow disk, a busy profile.
+      Object.defineProperty(req, 'onsuccess', {
+        set(fn: (this: IDBRequest, ev: Event) => void) {
+          success.set!.call(req, (ev: Event) => setTimeout(() => fn.call(req, ev), 5000));
+        },
+      });
+      return req;
+    };
+  });
+  const errors = collectErrors(page);
+  await page.goto(RUN_URL);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('save-banner')).toContainText('did not open', { timeout: 10_000 });
+  await fetchPages(page, 1, 1);
+  await expect(page.getByTestId('save-banner')).toContainText('did not open');
+  // The held-back success fires 5 s after Start; the next step then finds storage open.
+  await page.waitForTimeout(3000);
+  await fetchPages(page, 2, 2);
+  await expect(page.getByTestId('save-banner')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('step-counter')).toHaveText('step 2 / 2', { timeout: 20_000 });
+  expect(errors).toEqual([]);
+});

@@ -289,7 +289,10 @@ export function getRun(id: string, world: World): Promise<LiveRun> {
   if (!p) {
     p = LiveRun.open(world, id).catch((e: unknown) => {
       if (e instanceof StorageUnavailableError)
-        throw new Error(`This run cannot be restored: ${e.message}, so it was kept in its tab only and is gone after a reload.`, { cause: e });
+        throw new Error(
+          `This run cannot be read from this browser’s storage (${e.message}). Reload to try again; a run played while storage was unavailable was kept in its tab only, and is gone.`,
+          { cause: e },
+        );
       throw e;
     });
     live.set(id, p);

@@ -16,7 +16,12 @@ function fakeFactory(open: () => FakeRequest) {
   return { open: vi.fn(open) } as unknown as IDBFactory;
 }
 
-const hooks = () => ({ upgrade: vi.fn<OpenHooks['upgrade']>(), versionChange: vi.fn<OpenHooks['versionChange']>(), retryable: vi.fn<OpenHooks['retryable']>() });
+const hooks = () => ({
+  upgrade: vi.fn<OpenHooks['upgrade']>(),
+  versionChange: vi.fn<OpenHooks['versionChange']>(),
+  retryable: vi.fn<OpenHooks['retryable']>(),
+  late: vi.fn<OpenHooks['late']>(),
+});
 
 async function rejection(p: Promise<unknown>): Promise<Error> {
   return p.then(
@@ -46,7 +51,7 @@ describe('openDatabase', () => {
     expect(e.message).toBe('IndexedDB refused to open (SecurityError: access denied)');
   });
 
-  it('gives up after the timeout when open never answers, and closes a connection that opens later', async () => {
+  it('gives up after the timeout when open never answers, and hands over a connection that opens later', async () => {
     const req = new FakeRequest();
     const h = hooks();
     let outcome: string | null = null;
@@ -60,7 +65,11 @@ describe('openDatabase', () => {
     await p;
     expect(outcome).toBe('IndexedDB did not open within 3 s');
     expect(h.retryable).not.toHaveBeenCalled();
+    expect(h.late).not.toHaveBeenCalled();
     req.onsuccess!();
+    expect(h.late).toHaveBeenCalledWith(req.result);
+    expect(req.result.close).not.toHaveBeenCalled();
+    req.result.onversionchange!();
     expect(req.result.close).toHaveBeenCalledOnce();
   });
 

@@ -9,14 +9,17 @@ export interface OpenHooks {
   versionChange(): void;
   /** This attempt failed in a way a later one may not (blocked, an error event): try again next time. */
   retryable(): void;
+  /** The connection opened after all, after the caller was told it had not: later writes may use it. */
+  late(db: IDBDatabase): void;
 }
 
 /**
  * Open the database, or reject with a StorageUnavailableError that says why:
  * `indexedDB` missing or throwing, an error or blocked event, or no answer
  * within the timeout. A missing factory and a timeout are not retried (a
- * wedged profile would make every later write wait as long again); a
- * connection that opens after the caller gave up on it is closed at once.
+ * wedged profile would make every later write wait as long again), but a
+ * connection that opens after the caller gave up on it is handed over: from
+ * then on writes land, and the next one of a run carries all of it.
  */
 export function openDatabase(
   factory: () => IDBFactory | undefined,
@@ -47,16 +50,13 @@ export function openDatabase(
     req.onupgradeneeded = () => hooks.upgrade(req.result);
     req.onsuccess = () => {
       const db = req.result;
-      if (settled) {
-        db.close();
-        return;
-      }
-      settled = true;
-      clearTimeout(timer);
       db.onversionchange = () => {
         db.close();
         hooks.versionChange();
       };
+      if (settled) return hooks.late(db);
+      settled = true;
+      clearTimeout(timer);
       resolve(db);
     };
     req.onerror = () => give(new StorageUnavailableError(`IndexedDB could not open (${describeStorageError(req.error)})`), true);

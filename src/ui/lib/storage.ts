@@ -51,6 +51,9 @@ function open(): Promise<IDBDatabase> {
     retryable: () => {
       dbPromise = null;
     },
+    late: (db) => {
+      dbPromise = Promise.resolve(db);
+    },
   });
   return dbPromise;
 }

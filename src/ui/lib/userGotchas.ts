@@ -4,6 +4,7 @@ import type { World } from '../../core/world';
 import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedVerdicts } from '../../traces/suite';
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
 import { deleteGotchas, listGotchas, putGotchas, type SavedGotcha } from './storage';
+import { describeStorageError } from './storageErrors';
 import { isWorldId, loadWorld } from './worlds';
 
 /**
@@ -28,7 +29,7 @@ export async function reloadGotchas(): Promise<void> {
     const items = (await listGotchas()).sort(byAdded);
     useUserGotchas.setState({ status: 'ready', items, error: null });
   } catch (e) {
-    useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${e instanceof Error ? e.message : String(e)}` });
+    useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${describeStorageError(e)}` });
   }
 }
 
