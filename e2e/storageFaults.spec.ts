@@ -73,6 +73,7 @@ test('no indexedDB at all: play works in memory, and the library lists the run a
   await expect(page.getByTestId('step-counter')).toHaveText('step 0 / 0');
   await expect(page.getByTestId('save-banner')).toContainText('kept in this tab only');
   await fetchPages(page, 1, 3);
+  await page.screenshot({ path: 'test-results/storage-no-idb-banner.png' });
   expect((await exportFromBanner(page)).steps).toHaveLength(3);
 
   await page.getByRole('link', { name: 'Traces' }).click();

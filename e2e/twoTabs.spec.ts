@@ -108,6 +108,7 @@ test('without Web Locks, a tab whose run another tab has written stops and says 
   await fetchPage(a, 3);
   await expect(a.getByTestId('tab-conflict')).toContainText('Another tab has written to this run');
   await expect(a.getByTestId('save-banner')).toContainText('Not saved');
+  await a.screenshot({ path: 'test-results/two-tabs-written-elsewhere.png' });
   await a.getByTestId('tab-conflict').getByRole('button', { name: 'Fork a copy' }).click();
   await expect(a.getByTestId('save-banner')).toHaveCount(0);
   await expect(counter(a)).toHaveText('step 3 / 3');

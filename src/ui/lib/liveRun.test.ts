@@ -143,7 +143,7 @@ describe('LiveRun: one writer per run', () => {
     expect(await a.call(fetchPage('from-a'))).not.toBeNull();
     expect(a.trace.steps.at(-1)!.call.arguments).toEqual({ cursor: 'from-a' });
     expect(a.snapshot.access).toEqual({ kind: 'reader', why: 'written-elsewhere' });
-    expect(a.snapshot.save).toMatchObject({ kind: 'failed', message: 'another tab has written this run since (3 steps saved there)', savedSteps: 2 });
+    expect(a.snapshot.save).toMatchObject({ kind: 'failed', message: 'another tab has saved 3 steps of this run since', savedSteps: 2 });
     expect(store.records.get('run-nolocks')!.trace.steps.at(-1)!.call.arguments).toEqual({ cursor: 'from-b' });
 
     const fork = await a.fork('run-fork');

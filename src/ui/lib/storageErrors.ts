@@ -18,7 +18,7 @@ export class StaleWriteError extends Error {
     /** How many steps the copy that won holds. */
     readonly savedSteps: number,
   ) {
-    super(`another tab has written this run since (${savedSteps} step${savedSteps === 1 ? '' : 's'} saved there)`);
+    super(`another tab has saved ${savedSteps} step${savedSteps === 1 ? '' : 's'} of this run since`);
   }
 }
 

@@ -117,8 +117,9 @@ function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: Ep
     [live, goTo],
   );
   const writer = snap.access.kind === 'writer';
-  const banner = (
-    <>
+  const alarmed = (!writer && !live.finished) || snap.save.kind === 'failed' || problem !== null;
+  const banner = alarmed ? (
+    <div className="run-alarms">
       {live.finished ? null : (
         <TabConflict
           access={snap.access}
@@ -132,8 +133,8 @@ function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: Ep
       )}
       <SaveBanner trace={snap.trace} save={snap.save} retrying={writer && !live.finished} />
       {problem ? <p className="error">{problem}</p> : null}
-    </>
-  );
+    </div>
+  ) : null;
   return (
     <EpisodeBody
       world={world}
