@@ -4,7 +4,8 @@ import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../wor
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
 import { forgetRuns } from './liveRun';
-import { deleteRuns, listRuns } from './storage';
+import { deleteRuns, listRuns, type SavedRun } from './storage';
+import { unsavedRuns } from './unsavedRuns';
 
 interface LibraryState {
   entries: LibraryEntry[];
@@ -29,11 +30,25 @@ const savedIds = new Set<string>();
 export const isSaved = (id: string) => savedIds.has(id);
 
 /**
- * Saved runs (human play, model runs) from IndexedDB, newest first; imported files join them
- * for this tab. Read again on every visit: runs saved since, or deleted in another tab, show.
+ * Saved runs (human play, model runs) from IndexedDB, newest first, then the
+ * runs this tab holds that storage did not take; imported files join them for
+ * this tab. Read again on every visit: runs saved since, or deleted in another
+ * tab, show. When storage cannot be read, the rows already listed stay, the
+ * unsaved runs are still listed, and the error is thrown for the view to show.
  */
 export async function loadSaved(): Promise<void> {
-  const runs = (await listRuns()).sort((a, b) => b.savedAt - a.savedAt);
+  let failure: { error: unknown } | null = null;
+  try {
+    showSaved(await listRuns());
+  } catch (e) {
+    failure = { error: e };
+  }
+  showUnsaved();
+  if (failure) throw failure.error;
+}
+
+function showSaved(list: SavedRun[]): void {
+  const runs = list.sort((a, b) => b.savedAt - a.savedAt);
   const fresh = new Set(runs.map((r) => r.id));
   const gone = [...savedIds].filter((id) => !fresh.has(id));
   for (const id of gone) payloads.delete(id);
@@ -47,13 +62,31 @@ export async function loadSaved(): Promise<void> {
   useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !drop.has(e.id))] }));
 }
 
+/** Runs held in this tab only; such a run's older saved copy, if any, gives way to it. */
+let unsavedIds = new Set<string>();
+
+function showUnsaved(): void {
+  const runs = unsavedRuns();
+  const now = new Set(runs.map((r) => r.id));
+  const rows = runs.map((r) => {
+    payloads.set(r.id, { kind: 'native', trace: r.trace });
+    return summarizeNative(r.trace, r.id, r.reason);
+  });
+  const stale = new Set([...unsavedIds].filter((id) => !now.has(id) && !savedIds.has(id)));
+  for (const id of stale) payloads.delete(id);
+  unsavedIds = now;
+  useLibrary.setState((s) => ({ entries: [...rows, ...s.entries.filter((e) => !now.has(e.id) && !stale.has(e.id))] }));
+}
+
 /**
  * Removes traces from the library: runs saved in this browser are deleted from
  * IndexedDB (one transaction — if it fails, nothing is removed anywhere), and
  * imported ones leave this tab.
  */
 export async function removeEntries(ids: readonly string[]): Promise<void> {
-  await deleteRuns(ids);
+  // Only saved runs touch storage: rows held in this tab leave even when storage is down.
+  const stored = ids.filter((id) => savedIds.has(id));
+  if (stored.length) await deleteRuns(stored);
   forgetRuns(ids);
   for (const id of ids) {
     payloads.delete(id);

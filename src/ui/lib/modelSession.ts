@@ -10,6 +10,8 @@ import type { UsageTotals } from '../../agents/usage';
 import type { WireMessage } from '../../agents/wire';
 import { rememberSecrets } from './modelSecrets';
 import { saveRun } from './storage';
+import { describeStorageError } from './storageErrors';
+import { keepUnsaved } from './unsavedRuns';
 
 export type Mode = 'step' | 'run';
 
@@ -193,7 +195,9 @@ export class ModelSession {
       await saveRun({ id: this.id, trace, savedAt: Date.now(), finished: true });
       this.set({ kind: 'finished', saved: 'saved' });
     } catch (e) {
-      this.set({ kind: 'finished', saved: { error: e instanceof Error ? e.message : String(e) } });
+      // Listed in the library as not saved, so it can still be exported from there.
+      keepUnsaved({ id: this.id, trace, reason: 'not saved' });
+      this.set({ kind: 'finished', saved: { error: describeStorageError(e) } });
     }
   }
 

@@ -5,6 +5,7 @@ import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedV
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
 import { pageScrubber } from './modelSecrets';
 import { deleteGotchas, listGotchas, putGotchas, type SavedGotcha } from './storage';
+import { describeStorageError } from './storageErrors';
 import { isWorldId, loadWorld } from './worlds';
 
 /**
@@ -29,7 +30,7 @@ export async function reloadGotchas(): Promise<void> {
     const items = (await listGotchas()).sort(byAdded);
     useUserGotchas.setState({ status: 'ready', items, error: null });
   } catch (e) {
-    useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${e instanceof Error ? e.message : String(e)}` });
+    useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${describeStorageError(e)}` });
   }
 }
 

@@ -9,7 +9,7 @@ import { StepPanels } from '../components/episode/StepPanels';
 import { Timeline } from '../components/episode/Timeline';
 import { PlayPanel } from '../components/play/PlayPanel';
 import { episodeHref, readEpisodeRoute, type EpisodeRoute } from '../lib/episodeRoute';
-import { getRun, startRun, type LiveRun } from '../lib/liveRun';
+import { forkRun, getRun, startRun, type LiveRun } from '../lib/liveRun';
 import { navigate } from '../lib/navigate';
 import { referenceTrace } from '../lib/referenceTrace';
 import type { Route } from '../lib/route';
@@ -21,6 +21,8 @@ import { clampText } from '../lib/clamp';
 import { Clamp } from '../components/Clamp';
 import { ExportButton } from '../components/ExportButton';
 import { AddGotcha } from '../components/gotchas/AddGotcha';
+import { SaveBanner } from '../components/episode/SaveBanner';
+import { TabConflict } from '../components/episode/TabConflict';
 
 export default function EpisodeView({ route }: { route: Route }) {
   const r = readEpisodeRoute(route.path, route.query);
@@ -80,43 +82,71 @@ function StartPanel({ world, task, agent }: { world: World; task: Task; agent: s
         <h2>{task.title}</h2>
         <TaskPrompt task={task} open />
         <button type="button" className="primary" disabled={starting} onClick={() => void start()} data-testid="start-run">
-          Start playing
+          {starting ? 'Starting…' : 'Start playing'}
         </button>
         {error ? <p className="error">{error}</p> : null}
-        <p className="muted small">Your run is scored exactly like an agent's and saved in this browser. The verifier's events stay hidden until you finish.</p>
+        <p className="muted small">Your run is scored exactly like an agent's and saved in this browser (if it cannot be, you are told and can export it). The verifier's events stay hidden until you finish.</p>
       </section>
     </div>
   );
 }
 
 function LiveEpisode({ world, task, r, live }: { world: World; task: Task; r: EpisodeRoute; live: LiveRun }) {
-  const [trace, setTrace] = useState(live.trace);
+  const [snap, setSnap] = useState(live.snapshot);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    setTrace(live.trace);
-    return live.subscribe(setTrace);
+    setSnap(live.snapshot);
+    return live.subscribe(setSnap);
   }, [live]);
+  const goTo = useCallback(
+    (run: LiveRun) => navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: run.id, step: run.trace.steps.length }), { replace: true }),
+    [world.id, task.spec],
+  );
   const onCall = useCallback(
     async (call: ToolCall) => {
       setBusy(true);
+      setProblem(null);
       try {
         await live.call(call);
-        navigate(episodeHref({ world: world.id, task: task.spec, agent: 'human', run: live.id, step: live.trace.steps.length }), { replace: true });
+        goTo(live);
+      } catch (e) {
+        setProblem(`The call failed: ${e instanceof Error ? e.message : String(e)}`);
       } finally {
         setBusy(false);
       }
     },
-    [live, world.id, task.spec],
+    [live, goTo],
   );
+  const writer = snap.access.kind === 'writer';
+  const alarmed = (!writer && !live.finished) || snap.save.kind === 'failed' || problem !== null;
+  const banner = alarmed ? (
+    <div className="run-alarms">
+      {live.finished ? null : (
+        <TabConflict
+          access={snap.access}
+          steps={snap.trace.steps.length}
+          onTakeOver={async () => {
+            await live.takeOver();
+            goTo(live);
+          }}
+          onFork={async () => goTo(await forkRun(live))}
+        />
+      )}
+      <SaveBanner trace={snap.trace} save={snap.save} retrying={writer && !live.finished} />
+      {problem ? <p className="error">{problem}</p> : null}
+    </div>
+  ) : null;
   return (
     <EpisodeBody
       world={world}
       task={task}
-      trace={trace}
+      trace={snap.trace}
       step={r.step}
       stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
       header={{ agent: r.agent }}
-      live={{ run: live, busy, onCall }}
+      live={{ run: live, busy, onCall, readOnly: !writer }}
+      banner={banner}
     />
   );
 }
@@ -125,6 +155,8 @@ interface LiveProps {
   run: LiveRun;
   busy: boolean;
   onCall(call: ToolCall): void;
+  /** Another tab writes this run: show it, offer no moves. */
+  readOnly: boolean;
 }
 
 export interface EpisodeBodyProps {
@@ -180,7 +212,7 @@ export function EpisodeBody({ world, task, trace, step: wanted, stepHref, header
         <section className="panel steps-panel">
           <h3>Steps</h3>
           <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideEvents} />
-          {live && !live.run.finished ? (
+          {live && !live.run.finished && !live.readOnly ? (
             <>
               <h3>Your move</h3>
               <PlayPanel world={world.id} task={task} steps={trace.steps} busy={live.busy} onCall={live.onCall} />

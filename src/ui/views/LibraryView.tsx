@@ -110,7 +110,11 @@ export default function LibraryView({ route }: { route: Route }) {
         {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
         {error ? <p className="error">{error}</p> : null}
-        {saved.error ? <p className="error">{saved.error}</p> : null}
+        {saved.error ? (
+          <p className="error" role="alert" data-testid="storage-notice">
+            {saved.error}. Runs played or finished in this tab are listed as “not saved”: export them to keep them. Imports work as usual, for this tab.
+          </p>
+        ) : null}
       </section>
       <section className="panel">
         <div className="lib-toolbar">

@@ -14,6 +14,8 @@ import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
 import { WorldField } from '../episode/TaskFields';
 import { saveRun } from '../../lib/storage';
+import { describeStorageError } from '../../lib/storageErrors';
+import { keepUnsaved } from '../../lib/unsavedRuns';
 import { DivergenceBar, type DivergenceShow } from '../DivergenceBar';
 import { Progress } from '../Progress';
 import { BatchResults } from './BatchResults';
@@ -91,9 +93,10 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
         if (!trace) return;
         const id = `model-${crypto.randomUUID()}`;
         setRuns((rs) => [...rs, { id, trace }]);
-        saveRun({ id, trace, savedAt: Date.now(), finished: true }).catch((e: unknown) =>
-          setSaveError(e instanceof Error ? e.message : String(e)),
-        );
+        saveRun({ id, trace, savedAt: Date.now(), finished: true }).catch((e: unknown) => {
+          keepUnsaved({ id, trace, reason: 'not saved' });
+          setSaveError(describeStorageError(e));
+        });
       },
     });
     controller.current = null;
@@ -181,7 +184,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
             {f.task}: {f.error}
           </p>
         ))}
-        {saveError ? <p className="error small">Could not save a trace: {saveError}</p> : null}
+        {saveError ? <p className="error small">Could not save a trace: {saveError}. Each one not saved is listed in Traces as “not saved”: export it from there.</p> : null}
       </section>
       {rows.length > 0 ? (
         <section className="panel">
