@@ -6,32 +6,49 @@
 export function fakeIndexedDb() {
   const stores = new Map<string, Map<string, unknown>>();
   const later = (fn: () => void) => setTimeout(fn, 0);
-  const request = <T>(result: T) => ({ result, error: null, onsuccess: null, onerror: null });
 
-  const objectStore = (name: string) => {
+  interface FakeRequest {
+    result: unknown;
+    error: null;
+    onsuccess: (() => void) | null;
+    onerror: null;
+  }
+
+  /** A transaction commits once every request made in it, including those made from onsuccess, has answered. */
+  const transaction = (name: string) => {
+    let pending = 0;
     const records = stores.get(name)!;
-    return {
+    const request = (result: unknown): FakeRequest => {
+      const req: FakeRequest = { result, error: null, onsuccess: null, onerror: null };
+      pending++;
+      later(() => {
+        req.onsuccess?.();
+        if (--pending === 0) later(() => pending === 0 && t.oncomplete?.());
+      });
+      return req;
+    };
+    const store = {
       put: (v: { id: string }) => (records.set(v.id, structuredClone(v)), request(v.id)),
       get: (id: string) => request(structuredClone(records.get(id))),
       getAll: () => request([...records.values()].map((r) => structuredClone(r))),
       delete: (id: string) => (records.delete(id), request(undefined)),
     };
+    const t: { oncomplete: (() => void) | null; onerror: null; onabort: null; error: null; objectStore: () => typeof store; abort: () => void } = {
+      oncomplete: null,
+      onerror: null,
+      onabort: null,
+      error: null,
+      objectStore: () => store,
+      abort: () => {},
+    };
+    later(() => pending === 0 && t.oncomplete?.());
+    return t;
   };
 
   const db = {
     objectStoreNames: { contains: (name: string) => stores.has(name) },
     createObjectStore: (name: string) => void stores.set(name, new Map()),
-    transaction: (name: string) => {
-      const t: { oncomplete: (() => void) | null; onerror: null; onabort: null; error: null; objectStore: typeof objectStore } = {
-        oncomplete: null,
-        onerror: null,
-        onabort: null,
-        error: null,
-        objectStore: () => objectStore(name),
-      };
-      later(() => t.oncomplete?.());
-      return t;
-    },
+    transaction,
     close: () => {},
     onversionchange: null,
   };
