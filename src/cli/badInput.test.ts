@@ -58,7 +58,7 @@ const EVAL = ['eval', '--world', 'fault-api', '--task', FAULT, ...ENDPOINT];
 
 /** [arguments, a piece of the one stderr line]: every command × every kind of bad input it can get. */
 const CASES: [string[], string][] = [
-  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, gotchas, sql, eval, import, validate, bench;'],
+  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, mcp, gotchas, sql, eval, import, validate, bench;'],
   [['--json'], 'unknown command "--json"'],
 
   [['calibrate', '--seeds', '99999999999'], '--seeds must be an integer from 1 to 1000, got "99999999999"'],
@@ -98,6 +98,11 @@ const CASES: [string[], string][] = [
   [['play', '--world', 'tripwire', '--task', '{"id":"nope"}'], 'unknown tripwire task "nope"; known: top-refund-customer'],
   [['play', '--world', 'tripwire', '--task', READ, '--task', READ], 'play takes one --task, got 2'],
   [['play', '--world', 'tripwire', '--task', READ, '--rollouts', '2'], 'play does not take --rollouts'],
+  [['mcp', '--task', FAULT], 'a world is required (one of: fault-api, tripwire, ticket-queue)'],
+  [['mcp', '--world', 'tripwire'], `mcp needs --task JSON, e.g. --task '${READ}' (vp tasks --world tripwire lists every tripwire task)`],
+  [['mcp', '--world', 'fault-api', '--task', '{"profile":"evil"}'], 'task.profile must be one of'],
+  [['mcp', '--world', 'tripwire', '--task', READ, '--out', '/'], 'cannot write /'],
+  [['mcp', '--world', 'tripwire', '--task', READ, '--json'], 'mcp does not take --json'],
 
   [['gotchas', '--suite', missing], `cannot read ${missing}: ENOENT`],
   [['gotchas', '--suite', dir], 'EISDIR (is a directory)'],

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { tryParseJson } from '../core/json';
 import type { Task } from '../core/types';
 import type { World } from '../core/world';
@@ -12,6 +13,7 @@ import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
 import { importFile } from './commands/import';
+import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
@@ -25,6 +27,8 @@ export interface CliIo {
   err(line: string): void;
   /** What `play` reads its agent's lines from. */
   stdin: NodeJS.ReadableStream;
+  /** The raw stream behind `out`, for protocols that write bytes themselves (`mcp`). */
+  stdout?: NodeJS.WritableStream;
 }
 
 export interface Command {
@@ -110,6 +114,20 @@ const play: Command = {
     } finally {
       rl.close();
     }
+    return 0;
+  },
+};
+
+const mcp: Command = {
+  usage: '  mcp --world W --task JSON [--out FILE] serve one episode as an MCP server over stdio; --out gets the trace',
+  options: ['world', 'task', 'out'],
+  async run(args, io) {
+    const world = requireWorld(args.value('world'), true);
+    const task = oneTask('mcp', world, args);
+    const out = args.value('out');
+    if (out !== undefined) checkWritable(out);
+    if (!io.stdout) throw new CliError('mcp speaks over stdio and needs the process stdout');
+    await serveMcp(world, task, out, { stdin: io.stdin as Readable, stdout: io.stdout as Writable, err: io.err });
     return 0;
   },
 };
@@ -257,6 +275,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ['tasks', tasks],
   ['score', score],
   ['play', play],
+  ['mcp', mcp],
   ['gotchas', gotchas],
   ['sql', sql],
   ['eval', evalCommand],

@@ -5,4 +5,5 @@ runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   stdin: process.stdin,
+  stdout: process.stdout,
 }).then((code) => process.exit(code));
