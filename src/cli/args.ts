@@ -1,6 +1,6 @@
 import { CliError } from './io';
 
-const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite'] as const;
+const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step'] as const;
 const FLAG_OPTIONS = ['json', 'help'] as const;
 
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
@@ -21,6 +21,8 @@ export const INT_BOUNDS = {
   seeds: { min: 1, max: 1000 },
   rollouts: { min: 1, max: 10_000 },
   concurrency: { min: 1, max: 64 },
+  // Steps of a trace to keep before continuing it; the trace's own length is checked against it later.
+  step: { min: 0, max: 100_000 },
   // The model driver's own range for a reply cap (agents/endpoint.ts): 64 KiB to 256 MiB.
   'max-response-bytes': { min: 65_536, max: 268_435_456 },
 } as const;

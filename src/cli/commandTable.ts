@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { tryParseJson } from '../core/json';
@@ -7,12 +8,14 @@ import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
 import { PROFILES } from '../worlds/fault-api/params';
 import { sentinelCeiling } from '../worlds/gates';
 import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
+import { exportTraceJson } from '../traces/export/native';
 import { summarize } from '../traces/summary';
 import type { Args, OptionName } from './args';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
 import { importFile } from './commands/import';
+import { openForkFromFile } from './commands/fork';
 import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
@@ -103,14 +106,27 @@ const score: Command = {
 };
 
 const play: Command = {
-  usage: '  play --world W --task JSON             play over stdin/stdout, one JSON per line',
-  options: ['world', 'task'],
+  usage: [
+    '  play --world W --task JSON [--out FILE] play over stdin/stdout, one JSON per line; --out gets the trace',
+    '  play --world W --from TRACE --step K [--out FILE]',
+    '                                         continue TRACE after its first K steps (replayed and checked first)',
+  ].join('\n'),
+  options: ['world', 'task', 'from', 'step', 'out'],
   async run(args, io) {
     const world = requireWorld(args.value('world'), true);
-    const task = oneTask('play', world, args);
+    const from = args.value('from');
+    if (from === undefined && args.value('step') !== undefined) throw new CliError('--step goes with --from TRACE');
+    if (from !== undefined && args.value('step') === undefined) throw new CliError('--from TRACE needs --step K (how many of its steps to keep)');
+    const fork = from === undefined ? null : await openForkFromFile(world, from, args.int('step', 0), args.all('task').length ? oneTask('play', world, args) : null);
+    const task = fork ? fork.episode.task : oneTask('play', world, args);
+    const out = args.value('out');
+    if (out !== undefined) checkWritable(out);
     const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
     try {
-      await playLines(world, task, rl, (line) => io.out(line));
+      await playLines(world, task, rl, (line) => io.out(line), {
+        ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
+        ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
+      });
     } finally {
       rl.close();
     }

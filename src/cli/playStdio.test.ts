@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../core/episode';
@@ -16,9 +18,10 @@ interface Run {
 }
 
 /** The real CLI with the whole script written at once and input closed, as a piped agent does. Killed if it hangs. */
-function playPiped(world: string, spec: JsonObject, script: string): Promise<Run> {
+function playPiped(world: string, spec: JsonObject, script: string, extra: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, 'play', '--world', world, '--task', JSON.stringify(spec)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const taskArgs = extra.includes('--from') ? [] : ['--task', JSON.stringify(spec)];
+    const child = spawn(process.execPath, [...CLI, 'play', '--world', world, ...taskArgs, ...extra], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -75,5 +78,42 @@ describe.each(CASES)('vp play over piped stdio: %s', (id, spec) => {
     expect(run.lines).toHaveLength(4);
     expect(run.lines.slice(1, 3)).toEqual(repliesOf(trace, 2));
     expect(run.lines[3]).toMatchObject({ done: true, scorecard: { stop: 'abandoned', steps: 2, verdict: { full: 'FAIL' } } });
+  });
+});
+
+describe('vp play --from TRACE --step K', () => {
+  it('continues a recorded skipper after its first step; the agent sees the history, and --out keeps the parent', async () => {
+    const world = WORLDS.find((w) => w.id === 'tripwire')!;
+    const made = world.makeTask({ id: 'refund-a' });
+    if (!made.ok) throw new Error(made.error);
+    const task = made.value;
+    const skipper = await runEpisode(world, task, world.referenceAgents.find((a) => a.id === 'the-skipper')!.create(task));
+    const oracle = await runEpisode(world, task, world.referenceAgents.find((a) => a.id === 'oracle')!.create(task));
+    const dir = mkdtempSync(join(tmpdir(), 'vp-fork-'));
+    const parentFile = join(dir, 'skipper.json');
+    const out = join(dir, 'child.json');
+    writeFileSync(parentFile, JSON.stringify(skipper));
+    // The person's continuation: the oracle's identity read, update, audit and submission.
+    const run = await playPiped('tripwire', {}, scriptOf({ ...oracle, steps: oracle.steps }), ['--from', parentFile, '--step', '1', '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines[0]).toMatchObject({ history: [{ name: 'run_sql', ok: true, content: skipper.steps[0]!.result.content }] });
+    expect(run.lines.at(-1)).toMatchObject({ done: true, scorecard: { stop: 'submitted', steps: 5, reward: 1, verdict: { full: 'PASS' } } });
+    const child = JSON.parse(readFileSync(out, 'utf8')) as Trace;
+    expect(child.meta).toMatchObject({ parent: { trace: 'skipper.json', step: 1 } });
+    expect(child.steps[0]!.call).toEqual(skipper.steps[0]!.call);
+  });
+
+  it('refuses a step past the end of the trace, with one stderr line', async () => {
+    const world = WORLDS.find((w) => w.id === 'fault-api')!;
+    const made = world.makeTask({ profile: 'clean', seed: 1 });
+    if (!made.ok) throw new Error(made.error);
+    const trace = await runEpisode(world, made.value, world.referenceAgents.find((a) => a.role === 'oracle')!.create(made.value));
+    const file = join(mkdtempSync(join(tmpdir(), 'vp-fork-')), 't.json');
+    writeFileSync(file, JSON.stringify(trace));
+    const child = spawnSync(process.execPath, [...CLI, 'play', '--world', 'fault-api', '--from', file, '--step', String(trace.steps.length)], { encoding: 'utf8', input: '' });
+    expect(child.status).toBe(2);
+    expect(child.stdout).toBe('');
+    expect(child.stderr.trim()).toMatch(/^vp: cannot continue .*t\.json from step \d+: the episode had ended after step \d+ \(submitted\): continue from an earlier step$/);
   });
 });

@@ -1,6 +1,7 @@
 import { Episode } from '../../core/episode';
 import { isJsonObject, tryParseJson } from '../../core/json';
-import type { Task } from '../../core/types';
+import type { JsonObject } from '../../core/json';
+import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { summarize } from '../../traces/summary';
 import { eagerInbox } from '../inbox';
@@ -16,14 +17,25 @@ const worldFailed = (episode: Episode) => `the world failed: ${episode.stop?.det
  * the world is open. End of input before the end scores the episode as
  * abandoned; once the episode has ended the scorecard is written at once and
  * later lines get no answer, so an agent that keeps its input open is not waited on.
+ * A fork (`options.episode`) sends the steps it continues from as `history` in the first line.
  */
-export async function playLines(world: World, task: Task, lines: AsyncIterable<string>, write: (line: string) => void): Promise<void> {
+export interface PlayOptions {
+  /** An episode already under way (a fork): its steps are sent with the first line as `history`. */
+  episode?: Episode;
+  /** Added to the finished trace's meta (e.g. `parent` for a fork). */
+  meta?: JsonObject;
+  /** The finished trace, before the scorecard line is written (e.g. for --out). */
+  onTrace?(trace: Trace): void;
+}
+
+export async function playLines(world: World, task: Task, lines: AsyncIterable<string>, write: (line: string) => void, options: PlayOptions = {}): Promise<void> {
   const send = (v: unknown) => write(JSON.stringify(v));
   const inbox = eagerInbox(lines);
-  send({ tools: task.tools, prompt: task.prompt });
+  const history = options.episode?.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments, ok: s.result.ok, content: s.result.content }));
+  send(history ? { tools: task.tools, prompt: task.prompt, history } : { tools: task.tools, prompt: task.prompt });
   let episode: Episode;
   try {
-    episode = await Episode.open(world, task, { kind: 'scripted', name: 'stdio' });
+    episode = options.episode ?? (await Episode.open(world, task, { kind: 'scripted', name: 'stdio' }));
   } catch (e) {
     inbox.stop();
     throw e;
@@ -45,7 +57,10 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<s
     }
     const why = inbox.failure === null ? 'input ended before the episode did' : `input failed before the episode ended: ${inbox.failure}`;
     episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: why });
-    send({ done: true, scorecard: summarize(await episode.toTrace(), 'n/a') });
+    const trace = await episode.toTrace();
+    if (options.meta) trace.meta = { ...trace.meta, ...options.meta };
+    options.onTrace?.(trace);
+    send({ done: true, scorecard: summarize(trace, 'n/a') });
   } finally {
     inbox.stop();
     await episode.close();
