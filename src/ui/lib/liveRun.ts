@@ -159,7 +159,7 @@ export class LiveRun {
   revealHints(): Promise<void> {
     return this.queue(async () => {
       if (this.access.kind !== 'writer') return;
-      this.episode.agent.hints = true;
+      this.episode.revealHints();
       await this.refresh();
     });
   }
