@@ -35,7 +35,8 @@ describe('ModelAgent against the mock endpoint', () => {
       expect(s.model).toMatchObject({ latencyMs: 5, finishReason: 'tool_calls' });
       expect(s.model!.costUsd).toBeCloseTo((s.usage!.promptTokens + 2 * s.usage!.completionTokens) / 1e6, 12);
     }
-    modelMeta(agent, trace.steps, trace.stop);
+    // The exchange reaches the trace through the agent's onEnd hook, with no call from the caller.
+    expect(trace.meta?.model).toEqual(modelMeta(agent, trace.steps, trace.stop));
     const messages = agent.messages();
     expect(messages.slice(0, 2)).toEqual(hostile.prompt);
     expect(messages.filter((m) => m.role === 'tool')).toHaveLength(trace.steps.length);

@@ -152,13 +152,17 @@ export function traceAt(value: unknown, base = ''): Trace {
   const migrated = migrateTrace(raw);
   if (!migrated.ok) throw new ShapeError(at(base, 'version'), migrated.error);
   const o = migrated.value;
+  // Field by field in file order, so a file wrong in several places is reported at the first.
+  const world = stringAt(o.world, at(base, 'world'));
+  const task = objectAt(o.task, at(base, 'task'));
+  const agent = readAgent(o.agent, at(base, 'agent'));
   const steps = arrayAt(o.steps, at(base, 'steps')).map((s, i) => readStep(s, at(base, `steps[${i}]`), i));
   const trace: Trace = {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
-    world: stringAt(o.world, at(base, 'world')),
-    task: objectAt(o.task, at(base, 'task')),
-    agent: readAgent(o.agent, at(base, 'agent')),
+    world,
+    task,
+    agent,
     steps,
     stop: readStop(o.stop, base),
     scorecard: readScorecard(o.scorecard, base),
