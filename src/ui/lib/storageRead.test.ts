@@ -10,7 +10,7 @@ const NEWER = { ...V1_RUN, id: 'run-from-the-future', trace: { ...V1_RUN.trace, 
 
 const idb = fakeIndexedDb();
 /** Writes a record as another build would: straight into the store, past storage.ts. */
-function plant(store: string, record: { id: string }): void {
+function plant(store: string, record: { id: string } & Record<string, unknown>): void {
   idb.factory.open().result.transaction(store).objectStore().put(record);
 }
 
