@@ -49,10 +49,10 @@ function readAll<T>(records: readonly unknown[], parse: (v: unknown) => Result<T
   return out;
 }
 
-/** "2 saved runs cannot be read (run-a: version 3 was written by …)": what a view shows beside the readable ones. */
+/** "2 runs cannot be read (run-a: trace.version: version 3 was written by …)": what a view shows beside the readable ones. */
 export function describeUnreadable(what: string, unreadable: readonly Unreadable[]): string {
   const first = unreadable[0];
-  return `${unreadable.length} ${what}${unreadable.length === 1 ? '' : 's'} saved in this browser cannot be read${first ? ` (${first.id}: ${first.error})` : ''}`;
+  return `${unreadable.length} ${what}${unreadable.length === 1 ? '' : 's'} cannot be read${first ? ` (${first.id}: ${first.error})` : ''}`;
 }
 
 const DB_NAME = 'verifier-playground';

@@ -28,7 +28,7 @@ describe('reading IndexedDB written by other builds', () => {
     const { items, unreadable } = await listRuns();
     expect(items.map((r) => [r.id, r.trace.version])).toEqual([[V1_RUN.id, TRACE_VERSION]]);
     expect(unreadable).toEqual([{ id: NEWER.id, error: expect.stringContaining(`trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`) }]);
-    expect(describeUnreadable('run', unreadable)).toMatch(/^1 run saved in this browser cannot be read \(run-from-the-future: trace\.version: /);
+    expect(describeUnreadable('run', unreadable)).toMatch(/^1 run cannot be read \(run-from-the-future: trace\.version: /);
     expect((await loadRun(V1_RUN.id))?.trace.events).toEqual([]);
     await expect(loadRun(NEWER.id)).rejects.toThrow(`the run "${NEWER.id}" saved in this browser cannot be read: trace.version:`);
     expect(await loadRun('no-such-run')).toBeUndefined();
