@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRACE_VERSION } from '../../core/types';
 import { importChunks, importText } from './importText';
 import type { ImporterOptions } from './importer';
 import { fixture, nativeTraces } from './testing';
@@ -41,9 +42,9 @@ describe('malformed input: located messages, good lines still import', () => {
 
   it('a native trace of an unsupported version, among good ones', async () => {
     const [a, b] = (await nativeTraces()).map((t) => JSON.stringify(t));
-    const { items, summary } = importText(`${a}\n${b!.replace('"version":1', '"version":99')}\n${b}\n`);
+    const { items, summary } = importText(`${a}\n${b!.replace(`"version":${TRACE_VERSION}`, '"version":99')}\n${b}\n`);
     expect(items.map((i) => i.kind === 'native' && i.line)).toEqual([1, 3]);
-    expect(summary.errors).toEqual([{ line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 is not supported') }]);
+    expect(summary.errors).toEqual([{ line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 was written by a newer verifier-playground') }]);
     expect(summary.format).toBe('native-jsonl');
   });
 

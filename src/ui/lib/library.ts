@@ -4,7 +4,7 @@ import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../wor
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
 import { forgetRuns } from './liveRun';
-import { deleteRuns, listRuns, type SavedRun } from './storage';
+import { deleteRuns, describeUnreadable, listRuns, type SavedRun } from './storage';
 import { unsavedRuns } from './unsavedRuns';
 
 interface LibraryState {
@@ -39,7 +39,9 @@ export const isSaved = (id: string) => savedIds.has(id);
 export async function loadSaved(): Promise<void> {
   let failure: { error: unknown } | null = null;
   try {
-    showSaved(await listRuns());
+    const { items, unreadable } = await listRuns();
+    showSaved(items);
+    if (unreadable.length > 0) failure = { error: new Error(describeUnreadable('run', unreadable)) };
   } catch (e) {
     failure = { error: e };
   }

@@ -99,8 +99,22 @@ describe('LiveRun: a write that fails', () => {
     await run.revealHints();
     expect(run.trace.steps).toHaveLength(1);
     expect(run.trace.agent.hints).toBe(true);
+    expect(run.trace.events.map((e) => [e.code, e.beforeStep])).toEqual([['hints-revealed', 1]]);
     expect(run.snapshot.save).toEqual({ kind: 'failed', message: 'IndexedDB is not available in this browser', memoryOnly: true, savedSteps: null });
     expect(unsavedRuns().find((u) => u.id === 'run-nodb')?.reason).toBe('not saved: in this tab only');
+  });
+});
+
+describe('LiveRun: hints', () => {
+  it('a run reopened from storage keeps when its hints were revealed', async () => {
+    const store = new MemoryStore();
+    const run = await LiveRun.start(faultApiWorld, task, 'run-hints', tab(store, new SharedLocks()));
+    await run.call(fetchPage());
+    await run.revealHints();
+    await run.call(fetchPage());
+    const again = await LiveRun.open(faultApiWorld, 'run-hints', tab(store, new SharedLocks()));
+    expect(again.trace.events).toEqual(run.trace.events);
+    expect(again.trace.events.map((e) => e.beforeStep)).toEqual([1]);
   });
 });
 

@@ -46,7 +46,7 @@ type Listener = (snapshot: RunSnapshot) => void;
 
 /** Rebuild an episode by replaying a trace's calls: the world is deterministic, so the state is identical. */
 async function replay(world: World, task: Task, trace: Trace): Promise<Episode> {
-  const episode = await Episode.open(world, task, { ...trace.agent });
+  const episode = await Episode.open(world, task, { ...trace.agent }, { events: trace.events });
   for (const s of trace.steps) {
     const step = await episode.apply(s.call);
     if (step && s.durationMs !== undefined) step.durationMs = s.durationMs;
@@ -159,7 +159,7 @@ export class LiveRun {
   revealHints(): Promise<void> {
     return this.queue(async () => {
       if (this.access.kind !== 'writer') return;
-      this.episode.agent.hints = true;
+      this.episode.revealHints();
       await this.refresh();
     });
   }

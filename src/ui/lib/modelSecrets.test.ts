@@ -68,7 +68,7 @@ describe('every place the page writes to', () => {
     await putGotchas([{ id: 'g1', entry, addedAt: 1 }]);
     expectClean(JSON.stringify(idb.raw('gotchas')));
     expectClean(exportSuiteText([{ id: 'g1', entry, addedAt: 1 }]));
-    expect((await listGotchas())[0]!.entry.label).toBe('label ***');
+    expect((await listGotchas()).items[0]!.entry.label).toBe('label ***');
   });
 
   it('a download: the file’s text, whatever the format did to the secret (JSON, CSV, URL encoding)', async () => {

@@ -5,7 +5,7 @@ import type { World } from '../../core/world';
 import { secretsOf } from '../../agents/credentials';
 import type { EndpointConfig } from '../../agents/endpoint';
 import { ChatError, isAbort } from '../../agents/errors';
-import { ModelAgent, modelMeta, type AgentEvent, type Proposal, type StopAction } from '../../agents/modelAgent';
+import { ModelAgent, modelMeta, type AgentEvent, type Proposal } from '../../agents/modelAgent';
 import type { UsageTotals } from '../../agents/usage';
 import type { WireMessage } from '../../agents/wire';
 import { rememberSecrets } from './modelSecrets';
@@ -89,7 +89,7 @@ export class ModelSession {
   async step(): Promise<void> {
     if (this.busy || this.snap.status.kind === 'finished') return;
     const action = await this.propose('step');
-    if (action && action.type === 'call') this.set({ kind: 'proposed', proposal: action });
+    if (action) this.set({ kind: 'proposed', proposal: action });
   }
 
   async approve(args?: Json): Promise<void> {
@@ -113,7 +113,7 @@ export class ModelSession {
       if (this.snap.status.kind === 'proposed') await this.applyOpen('run');
       while (this.running && !this.episode.stop) {
         const action = await this.propose('run');
-        if (!action || action.type === 'stop') break;
+        if (!action) break;
         await this.applyOpen('run');
       }
     } finally {
@@ -156,16 +156,22 @@ export class ModelSession {
     rememberSecrets(secretsOf(this.config));
   }
 
-  private async propose(mode: Mode): Promise<Proposal | StopAction | null> {
+  private async propose(mode: Mode): Promise<Proposal | null> {
     this.controller = new AbortController();
     this.set({ kind: 'requesting', mode });
     try {
-      const action = await this.agent.propose({ task: this.task, steps: this.episode.steps }, this.controller.signal);
-      if (action.type === 'stop') {
-        this.episode.end({ reason: action.reason, terminated: false, truncated: false, detail: action.detail });
-        await this.finish();
+      let action = await this.agent.propose(this.episode.observation(), this.controller.signal);
+      // A call the agent answered itself spends a turn; the spent budget may end the episode.
+      while (action.type === 'unsent' && !this.episode.stop) {
+        this.episode.spendUnsent();
+        if (!this.episode.stop) action = await this.agent.propose(this.episode.observation(), this.controller.signal);
       }
-      return action;
+      if (action.type === 'stop') this.episode.end({ reason: action.reason, terminated: false, truncated: false, detail: action.detail });
+      if (this.episode.stop) {
+        await this.finish();
+        return null;
+      }
+      return action.type === 'call' ? action : null;
     } catch (e) {
       if (isAbort(e)) this.set({ kind: 'idle' });
       else this.set({ kind: 'error', mode, message: e instanceof Error ? e.message : String(e), errorKind: e instanceof ChatError ? e.kind : 'error' });
