@@ -39,7 +39,7 @@ export class Episode {
   }
 
   /** Run one tool call. Returns null if the episode has already stopped or the world failed. */
-  async apply(call: ToolCall, extras: Pick<Step, 'usage' | 'model'> = {}): Promise<Step | null> {
+  async apply(call: ToolCall, extras: Pick<Step, 'usage' | 'model' | 'durationMs'> = {}): Promise<Step | null> {
     if (this.stop) return null;
     const started = this.clock?.();
     let result;
@@ -55,7 +55,9 @@ export class Episode {
       result: { ok: result.ok, content: result.content, done: result.done },
       events: result.events,
     };
-    if (started !== undefined && this.clock) step.durationMs = Math.max(0, this.clock() - started);
+    // A duration the caller measured (a person's time on the step, a recorded one) wins over the clock's.
+    if (extras.durationMs !== undefined) step.durationMs = extras.durationMs;
+    else if (started !== undefined && this.clock) step.durationMs = Math.max(0, this.clock() - started);
     if (extras.usage) step.usage = extras.usage;
     if (extras.model) step.model = extras.model;
     this.steps.push(step);
