@@ -3,7 +3,7 @@ import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
-import { forgetRuns } from './liveRun';
+import { forgetRuns } from '../live/runs';
 import { deleteRuns, listRuns, type SavedRun } from './storage';
 import { unsavedRuns } from './unsavedRuns';
 

@@ -66,7 +66,7 @@ export class ModelDriver {
     o.remember(owned);
     const agent = new ModelAgent({ config: owned, chat: o.chat, sleep: o.sleep, retry: o.retry });
     const state: ModelState = { status: { kind: 'idle' }, totals: agent.totals(), events: [], messages: agent.messages() };
-    const live = await LiveEpisode.start(world, task, agent.info, o.id, o.deps, { persist: 'at-end', onEnd: (steps, stop) => modelMeta(agent, steps, stop) }, state);
+    const live = await LiveEpisode.start(world, task, agent.info, o.id, o.deps, { persist: 'at-end', onEnd: (steps, stop) => ({ model: modelMeta(agent, steps, stop) }) }, state);
     return new ModelDriver(live, owned, agent, o.remember);
   }
 

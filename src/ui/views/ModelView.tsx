@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { canonicalJson } from '../../core/json';
-import type { World } from '../../core/world';
 import { BatchPanel } from '../components/model/BatchPanel';
 import { EndpointSettings } from '../components/model/EndpointSettings';
 import { ModelEpisode } from '../components/model/ModelEpisode';
@@ -10,7 +9,8 @@ import { useSecrets } from '../lib/modelSecrets';
 import { loadSettings, resolveSettings, saveSettings, type ModelSettings } from '../lib/modelSettings';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
-import { loadWorld } from '../lib/worlds';
+import { loadWorldUi } from '../worlds/registry';
+import type { LoadedWorld } from '../worlds/types';
 
 /** Play any world against an OpenAI-compatible endpoint: one episode step by step, or a batch. */
 export default function ModelView({ route }: { route: Route }) {
@@ -18,7 +18,7 @@ export default function ModelView({ route }: { route: Route }) {
   const [settings, setSettings] = useState<ModelSettings>(loadSettings);
   const secrets = useSecrets();
   const resolved = useMemo(() => resolveSettings(settings, secrets.apiKey, secrets.headers), [settings, secrets.apiKey, secrets.headers]);
-  const world = useAsync(() => loadWorld(r.world), [r.world]);
+  const kit = useAsync(() => loadWorldUi(r.world), [r.world]);
   const onChange = (next: ModelSettings) => {
     setSettings(next);
     saveSettings(next);
@@ -38,22 +38,23 @@ export default function ModelView({ route }: { route: Route }) {
         </nav>
       </div>
       <EndpointSettings settings={settings} onChange={onChange} resolved={resolved} />
-      {world.status === 'loading' ? (
+      {kit.status === 'loading' ? (
         <p className="muted">Loading {r.world}…</p>
-      ) : world.status === 'error' ? (
-        <p className="error">{world.message}</p>
+      ) : kit.status === 'error' ? (
+        <p className="error">{kit.message}</p>
       ) : r.tab === 'batch' ? (
-        <BatchPanel key={world.value.id} world={world.value} resolved={resolved} />
+        <BatchPanel key={kit.value.world.id} kit={kit.value} resolved={resolved} />
       ) : (
-        <EpisodeForRoute world={world.value} r={r} resolved={resolved} />
+        <EpisodeForRoute kit={kit.value} r={r} resolved={resolved} />
       )}
     </div>
   );
 }
 
-function EpisodeForRoute({ world, r, resolved }: { world: World; r: ModelRoute; resolved: ReturnType<typeof resolveSettings> }) {
+function EpisodeForRoute({ kit, r, resolved }: { kit: LoadedWorld; r: ModelRoute; resolved: ReturnType<typeof resolveSettings> }) {
+  const { world } = kit;
   const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
   if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
   // A new task is a new episode: the key drops the old session (its request is cancelled on unmount).
-  return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)}`} world={world} task={made.value} route={r} resolved={resolved} />;
+  return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)}`} kit={kit} task={made.value} route={r} resolved={resolved} />;
 }

@@ -9,8 +9,9 @@ import { payloadOf } from '../lib/library';
 import { hrefFor, type Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { allWorlds, isWorldId, loadWorld } from '../lib/worlds';
-import { EpisodeBody } from './EpisodeView';
+import { recordedStates } from '../lib/stepStates';
+import { EpisodeBody } from '../components/episode/EpisodeBody';
+import { allWorlds, isWorldId, loadWorld, loadWorldUi } from '../worlds/registry';
 
 interface Opened {
   recorded: Trace;
@@ -81,16 +82,19 @@ export default function TraceView({ route }: { route: Route }) {
 }
 
 function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
-  const world = useAsync(() => loadWorld(opened.recorded.world, 'play'), [opened.recorded.world]);
-  if (world.status !== 'done') return <p className="muted">Loading…</p>;
-  const task = world.value.makeTask(opened.report.trace.task);
+  const kit = useAsync(() => loadWorldUi(opened.recorded.world, 'play'), [opened.recorded.world]);
+  if (kit.status === 'loading') return <p className="muted">Loading…</p>;
+  if (kit.status === 'error') return <p className="error">{kit.message}</p>;
+  const { world } = kit.value;
+  const task = world.makeTask(opened.report.trace.task);
   if (!task.ok) return <p className="error">{task.error}</p>;
   return (
     <>
       <EpisodeBody
-        world={world.value}
+        kit={kit.value}
         task={task.value}
         trace={opened.report.trace}
+        states={recordedStates(world, task.value, opened.report.trace)}
         step={step}
         stepHref={(k) => hrefFor(['trace', id], { step: k })}
         banner={<VerifyBanner recorded={opened.recorded} report={opened.report} note={opened.note} />}
