@@ -35,6 +35,13 @@ export const WORLDS: readonly WorldEntry[] = [
     fullLabel: 'layered',
     load: tripwire,
     ui: () => import('./tripwire').then((m) => m.tripwireUi),
+    // The home table is computed in a worker, so the page's own SQLite is cold: start it and open one database.
+    warm: async (idle) => {
+      const world = await loadWorld('tripwire', 'reference');
+      await idle();
+      const session = await world.open(world.listTasks()[0]!);
+      await session.close();
+    },
   },
   {
     id: ticketQueueWorld.id,

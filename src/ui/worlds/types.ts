@@ -26,6 +26,12 @@ export interface WorldEntry {
   load(purpose: Purpose): Promise<World>;
   /** Everything else the UI knows about the world, loaded with it. */
   ui(): Promise<WorldUi>;
+  /**
+   * Readies, in idle time, what the first click on one of its episodes would
+   * wait for (tripwire: a warm sql.js on the page). `idle` resolves when the
+   * page is idle: await it between expensive steps.
+   */
+  warm?(idle: () => Promise<void>): Promise<void>;
 }
 
 export interface PlayPanelProps {
