@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { canonicalJson } from '../../core/json';
 import { BatchPanel } from '../components/model/BatchPanel';
 import { EndpointSettings } from '../components/model/EndpointSettings';
@@ -6,7 +6,7 @@ import { ModelEpisode } from '../components/model/ModelEpisode';
 import '../components/model/model.css';
 import { modelHref, readModelRoute, type ModelRoute } from '../lib/modelRoute';
 import { useSecrets } from '../lib/modelSecrets';
-import { loadSettings, resolveSettings, saveSettings, type ModelSettings } from '../lib/modelSettings';
+import { resolveSettings, saveSettings, useSettings } from '../lib/modelSettings';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { loadWorldUi } from '../worlds/registry';
@@ -15,14 +15,10 @@ import type { LoadedWorld } from '../worlds/types';
 /** Play any world against an OpenAI-compatible endpoint: one episode step by step, or a batch. */
 export default function ModelView({ route }: { route: Route }) {
   const r = readModelRoute(route.query);
-  const [settings, setSettings] = useState<ModelSettings>(loadSettings);
+  const settings = useSettings();
   const secrets = useSecrets();
   const resolved = useMemo(() => resolveSettings(settings, secrets.apiKey, secrets.headers), [settings, secrets.apiKey, secrets.headers]);
   const kit = useAsync(() => loadWorldUi(r.world), [r.world]);
-  const onChange = (next: ModelSettings) => {
-    setSettings(next);
-    saveSettings(next);
-  };
 
   return (
     <div className="model-view">
@@ -37,7 +33,7 @@ export default function ModelView({ route }: { route: Route }) {
           </a>
         </nav>
       </div>
-      <EndpointSettings settings={settings} onChange={onChange} resolved={resolved} />
+      <EndpointSettings settings={settings} onChange={saveSettings} resolved={resolved} />
       {kit.status === 'loading' ? (
         <p className="muted">Loading {r.world}…</p>
       ) : kit.status === 'error' ? (
