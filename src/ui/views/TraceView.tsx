@@ -5,7 +5,7 @@ import { replayCalls, verifyTrace, type ReplayReport } from '../../traces/replay
 import { MessageView } from '../components/trace/MessageView';
 import { VerifyBanner } from '../components/trace/VerifyBanner';
 import { episodeHref } from '../lib/episodeRoute';
-import { payloadOf } from '../lib/library';
+import { noteRescore, payloadOf } from '../lib/library';
 import { hrefFor, type Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -39,13 +39,17 @@ export default function TraceView({ route }: { route: Route }) {
     if (!payload) return null;
     if (payload.kind === 'native') {
       if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
-      return openNative(payload.trace);
+      const o = await openNative(payload.trace);
+      noteRescore(id, o.recorded, o.report);
+      return o;
     }
     const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
     if (!plan.ok) return { vfOnly: true, reason: plan.error };
     const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    return openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
-  }, [payload]);
+    const o = await openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
+    noteRescore(id, o.recorded, o.report);
+    return o;
+  }, [payload, id]);
 
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   if (saved.error && !payload) return <p className="error">{saved.error}</p>;
