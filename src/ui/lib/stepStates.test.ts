@@ -3,6 +3,7 @@ import { scriptedAgent } from '../../core/agent';
 import { Episode, runEpisode } from '../../core/episode';
 import type { AgentInfo, Task, ToolCall, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
 import { tripwireWorld } from '../../worlds/tripwire/index';
 import { StepStates } from './stepStates';
 
@@ -92,6 +93,17 @@ describe('StepStates', () => {
     const more = await runEpisode(tripwireWorld, task, scriptedAgent('probe', calls.slice(0, 3)));
     steps.push(more.steps[2]!);
     expect((await states.at(3)).scorecard.final).toBe(false);
+    await states.release();
+  });
+
+  it('replays each step with what it recorded beside its call, so a latency metric scores as it did', async () => {
+    const tq = ticketQueueWorld.listTasks()[0]!;
+    const oracle = ticketQueueWorld.referenceAgents.find((a) => a.role === 'oracle')!;
+    let t = 0;
+    const trace = await runEpisode(ticketQueueWorld, tq, oracle.create(tq), { clock: () => (t += 700) });
+    expect(trace.steps.every((s) => s.durationMs === 700)).toBe(true);
+    const states = new StepStates(ticketQueueWorld, tq, () => trace);
+    expect((await states.at(trace.steps.length)).scorecard).toEqual(trace.scorecard);
     await states.release();
   });
 });

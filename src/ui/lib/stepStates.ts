@@ -19,6 +19,17 @@ export interface StepSource {
 
 export type OpenEpisode = (world: World, task: Task, agent: AgentInfo) => Promise<Episode>;
 
+/**
+ * What a recorded step carries beside its call (usage, model details, its
+ * duration), handed to a replay's apply so the rebuilt steps equal the
+ * recorded ones: rubrics read them (latency, cost).
+ */
+export const extrasOf = (s: Step): Pick<Step, 'usage' | 'model' | 'durationMs'> => ({
+  ...(s.usage ? { usage: s.usage } : {}),
+  ...(s.model ? { model: s.model } : {}),
+  ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
+});
+
 interface Cursor {
   episode: Episode;
   /** Calls applied so far. */
@@ -121,7 +132,8 @@ export class StepStates {
       for (;;) {
         if ((c.at === k || fill) && !this.done.has(c.at)) this.done.set(c.at, await this.capture(c, src));
         if (c.at === k) return this.done.get(k)!;
-        const step = await c.episode.apply(src.steps[c.at]!.call);
+        const recorded = src.steps[c.at]!;
+        const step = await c.episode.apply(recorded.call, extrasOf(recorded));
         if (!step) throw new Error(`the replay stopped before step ${c.at + 1}: ${c.episode.stop?.detail ?? c.episode.stop?.reason ?? 'unknown'}`);
         c.at++;
       }

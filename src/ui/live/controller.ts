@@ -5,15 +5,8 @@ import { TRACE_FORMAT, TRACE_VERSION, type AgentInfo, type Step, type Stop, type
 import type { World } from '../../core/world';
 import type { HeldLock } from '../lib/runLocks';
 import { describeStorageError, StaleWriteError, StorageUnavailableError } from '../lib/storageErrors';
-import { StepStates } from '../lib/stepStates';
+import { extrasOf, StepStates } from '../lib/stepStates';
 import type { Access, ControllerOptions, EpisodeState, LiveDeps, SaveState, StepExtras } from './types';
-
-/** What a recorded step carries into a replay, so the rebuilt episode's steps equal the saved ones. */
-const extrasOf = (s: Step): StepExtras => ({
-  ...(s.usage ? { usage: s.usage } : {}),
-  ...(s.model ? { model: s.model } : {}),
-  ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
-});
 
 /** Rebuild an episode by replaying a trace's calls: the world is deterministic, so the state is identical. */
 async function replay(world: World, task: Task, trace: Trace): Promise<Episode> {
