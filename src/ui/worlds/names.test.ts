@@ -31,6 +31,8 @@ const isModulePath = (node: ts.Node) =>
 
 /** Every place source text spells a world id as data: a string, a template, JSX text, a property name. Comments and module paths are not data. */
 function namings(path: string, text = readFileSync(path, 'utf8')): string[] {
+  // Most files never spell an id at all: only those that do are parsed.
+  if (![...IDS].some((id) => text.includes(id))) return [];
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
