@@ -37,5 +37,6 @@ export const faultApiUi: WorldUi = {
       return quota === null ? null : { label: `hidden quota ${quota}`, value: quota };
     },
   },
+  markResultCell: (column, value) => (column === 'amount' && typeof value === 'string' ? 'mistyped' : undefined),
   calibration: { title: 'fault-api — 60 seeds per cell', Panel: Calibration },
 };

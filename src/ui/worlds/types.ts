@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { JsonObject } from '../../core/json';
+import type { Json, JsonObject } from '../../core/json';
 import type { Step, Task, ToolCall } from '../../core/types';
 import type { World } from '../../core/world';
 
@@ -88,6 +88,8 @@ export interface WorldUi {
   Inspector: ComponentType<InspectorProps>;
   tasks: TaskVocabulary;
   series?: TimelineSeries;
+  /** A class for a value in a tool result's table (fault-api: an amount sent as a string is `mistyped`). */
+  markResultCell?(column: string, value: Json | undefined): string | undefined;
   calibration: Calibration;
 }
 

@@ -79,7 +79,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h3>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={kit.ui.markResultCell} />
           {props.move}
         </section>
         <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} />
