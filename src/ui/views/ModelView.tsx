@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
-import { canonicalJson } from '../../core/json';
 import { BatchPanel } from '../components/model/BatchPanel';
 import { EndpointSettings } from '../components/model/EndpointSettings';
-import { ModelEpisode } from '../components/model/ModelEpisode';
+import { ModelEpisodeForRoute } from '../components/model/ModelEpisodeForRoute';
 import '../components/model/model.css';
-import { modelHref, readModelRoute, type ModelRoute } from '../lib/modelRoute';
+import { modelHref, readModelRoute } from '../lib/modelRoute';
 import { useSecrets } from '../lib/modelSecrets';
 import { resolveSettings, saveSettings, useSettings } from '../lib/modelSettings';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { loadWorldUi } from '../worlds/registry';
-import type { LoadedWorld } from '../worlds/types';
 
 /** Play any world against an OpenAI-compatible endpoint: one episode step by step, or a batch. */
 export default function ModelView({ route }: { route: Route }) {
@@ -41,16 +39,8 @@ export default function ModelView({ route }: { route: Route }) {
       ) : r.tab === 'batch' ? (
         <BatchPanel key={kit.value.world.id} kit={kit.value} resolved={resolved} />
       ) : (
-        <EpisodeForRoute kit={kit.value} r={r} resolved={resolved} />
+        <ModelEpisodeForRoute kit={kit.value} r={r} resolved={resolved} />
       )}
     </div>
   );
-}
-
-function EpisodeForRoute({ kit, r, resolved }: { kit: LoadedWorld; r: ModelRoute; resolved: ReturnType<typeof resolveSettings> }) {
-  const { world } = kit;
-  const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
-  if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
-  // A new task is a new episode: the key drops the old session (its request is cancelled on unmount).
-  return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)}`} kit={kit} task={made.value} route={r} resolved={resolved} />;
 }

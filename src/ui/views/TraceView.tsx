@@ -1,31 +1,22 @@
 import type { Trace } from '../../core/types';
 import { vfRolloutToTrace } from '../../traces/import/index';
-import type { VfRollout } from '../../traces/import/types';
-import { replayCalls, verifyTrace, type ReplayReport } from '../../traces/replay';
+import { replayCalls, verifyTrace } from '../../traces/replay';
+import { ReplayedEpisode, type Opened } from '../components/trace/ReplayedEpisode';
 import { MessageView } from '../components/trace/MessageView';
-import { VerifyBanner } from '../components/trace/VerifyBanner';
 import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf } from '../lib/library';
-import { hrefFor, type Route } from '../lib/route';
+import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { recordedStates } from '../lib/stepStates';
-import { EpisodeBody } from '../components/episode/EpisodeBody';
-import { allWorlds, isWorldId, loadWorld, loadWorldUi } from '../worlds/registry';
-
-interface Opened {
-  recorded: Trace;
-  report: ReplayReport;
-  note?: string;
-}
+import { allWorlds, isWorldId, loadWorldUi } from '../worlds/registry';
 
 /** Replay a native trace (or a vf-eval row of one of our worlds) against a fresh world: verified and re-scored. */
 async function openNative(recorded: Trace, note?: string): Promise<Opened> {
   // A recorded trace's SQL is untrusted: replay it behind the watchdog.
-  const world = await loadWorld(recorded.world, 'play');
-  const report = await verifyTrace(world, recorded);
+  const kit = await loadWorldUi(recorded.world, 'play');
+  const report = await verifyTrace(kit.world, recorded);
   if (!report.ok) throw new Error(report.error);
-  return { recorded, report: report.value, note };
+  return { kit, recorded, report: report.value, note };
 }
 
 export default function TraceView({ route }: { route: Route }) {
@@ -82,33 +73,5 @@ export default function TraceView({ route }: { route: Route }) {
     );
   return (
     <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} />
-  );
-}
-
-function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
-  const kit = useAsync(() => loadWorldUi(opened.recorded.world, 'play'), [opened.recorded.world]);
-  if (kit.status === 'loading') return <p className="muted">Loading…</p>;
-  if (kit.status === 'error') return <p className="error">{kit.message}</p>;
-  const { world } = kit.value;
-  const task = world.makeTask(opened.report.trace.task);
-  if (!task.ok) return <p className="error">{task.error}</p>;
-  return (
-    <>
-      <EpisodeBody
-        kit={kit.value}
-        task={task.value}
-        trace={opened.report.trace}
-        states={recordedStates(world, task.value, opened.report.trace)}
-        step={step}
-        stepHref={(k) => hrefFor(['trace', id], { step: k })}
-        banner={<VerifyBanner recorded={opened.recorded} report={opened.report} note={opened.note} />}
-      />
-      {vf ? (
-        <details className="panel">
-          <summary>The vf-eval messages</summary>
-          <MessageView rollout={vf} />
-        </details>
-      ) : null}
-    </>
   );
 }
