@@ -1,7 +1,9 @@
 /**
  * Just enough of IndexedDB for storage.ts in Node: stores keyed by `id`,
  * records kept as structured clones (as a browser stores them), requests and
- * commits answered on a later tick. `raw(store)` shows exactly what was written.
+ * commits answered on a later tick, and abort() ending a transaction with
+ * onabort instead of a commit (writes made before it are not rolled back:
+ * storage.ts aborts before it writes). `raw(store)` shows exactly what was written.
  */
 export function fakeIndexedDb() {
   const stores = new Map<string, Map<string, unknown>>();

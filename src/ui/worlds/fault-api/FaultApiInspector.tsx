@@ -1,30 +1,12 @@
-import { isJsonObject, tryParseJson, type JsonObject } from '../../../core/json';
-import { toolOf } from '../../../core/lenient';
-import type { Step } from '../../../core/types';
-import { DataTable } from '../DataTable';
+import { DataTable } from '../../components/DataTable';
+import type { InspectorProps } from '../types';
+import { collected } from './collected';
+import { readQuota } from './quota';
 
-/** Every record the agent has seen so far, in order, with how often it was seen. */
-export function collected(steps: readonly Step[]): { rows: JsonObject[]; seen: Map<string, number> } {
-  const rows: JsonObject[] = [];
-  const seen = new Map<string, number>();
-  for (const s of steps) {
-    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
-    const body = tryParseJson(s.result.content);
-    if (!body.ok || !isJsonObject(body.value) || !Array.isArray(body.value.records)) continue;
-    for (const r of body.value.records) {
-      if (!isJsonObject(r)) continue;
-      rows.push({ page_step: s.index + 1, ...r });
-      const id = String(r.id);
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-    }
-  }
-  return { rows, seen };
-}
-
-export function FaultApiInspector({ state, steps, hideVerifier }: { state: JsonObject; steps: readonly Step[]; hideVerifier: boolean }) {
+/** The records collected so far, duplicates and mistyped amounts marked, and the requests spent (against the quota, with hints). */
+export function FaultApiInspector({ state, steps, hideVerifier }: InspectorProps) {
   const { rows, seen } = collected(steps);
-  const requests = Number(state.requests ?? 0);
-  const quota = typeof state.quota === 'number' ? state.quota : null;
+  const { requests, quota, rateLimited } = readQuota(state);
   const duplicates = rows.length - seen.size;
   const mistyped = rows.filter((r) => typeof r.amount !== 'number').length;
   const columns = ['page_step', 'id', 'amount', 'currency', 'customer', 'created'];
@@ -43,9 +25,9 @@ export function FaultApiInspector({ state, steps, hideVerifier }: { state: JsonO
         <span>
           <strong>{requests}</strong> requests{hideVerifier || quota === null ? '' : ` of a hidden quota of ${quota}`}
         </span>
-        {!hideVerifier && Number(state.rate_limited ?? 0) > 0 ? (
+        {!hideVerifier && rateLimited > 0 ? (
           <span className="bad">
-            <strong>{String(state.rate_limited)}</strong> × 429
+            <strong>{rateLimited}</strong> × 429
           </span>
         ) : null}
       </div>

@@ -1,23 +1,12 @@
 import { useMemo, useState } from 'react';
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../../core/json';
-import { toolOf } from '../../../core/lenient';
-import type { Step, ToolCall } from '../../../core/types';
-import { collected } from '../inspect/FaultApiInspector';
-
-function lastCursor(steps: readonly Step[]): string {
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const s = steps[i]!;
-    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
-    const body = tryParseJson(s.result.content);
-    if (body.ok && isJsonObject(body.value)) return typeof body.value.next_cursor === 'string' ? body.value.next_cursor : '';
-  }
-  return '';
-}
+import type { PlayPanelProps } from '../types';
+import { collected, lastCursor } from './collected';
 
 const pretty = (rows: Json[]) => JSON.stringify(rows, null, 1);
 
 /** Fetch pages by cursor and build the submission by hand: add what was seen, dedupe, fix types, submit. */
-export function FaultApiPlay({ steps, onCall, busy }: { steps: readonly Step[]; onCall(call: ToolCall): void; busy: boolean }) {
+export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
   const suggested = lastCursor(steps);
   const [cursor, setCursor] = useState<string | null>(null);
   const [draft, setDraft] = useState('[]');

@@ -1,8 +1,9 @@
 import { isJsonObject, type JsonObject } from '../../../core/json';
-import { DataTable } from '../DataTable';
+import { DataTable } from '../../components/DataTable';
+import type { InspectorProps } from '../types';
 
 /** The board at the selected step: status changes against the start marked, notes counted. */
-export function TicketQueueInspector({ state }: { state: JsonObject }) {
+export function TicketQueueInspector({ state }: InspectorProps) {
   const records = Array.isArray(state.records) ? state.records.filter(isJsonObject) : [];
   const initial = isJsonObject(state.initial_status) ? state.initial_status : {};
   const writes = Array.isArray(state.writes) ? state.writes.filter(isJsonObject) : [];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ToolCall } from '../../../core/types';
+import type { PlayPanelProps } from '../types';
 
 /** A SQL editor (Ctrl/Cmd+Enter runs it) and an answer box. */
-export function SqlPlay({ onCall, busy }: { onCall(call: ToolCall): void; busy: boolean }) {
+export function SqlPlay({ onCall, busy }: PlayPanelProps) {
   const [query, setQuery] = useState('SELECT name FROM sqlite_schema WHERE type = \'table\';');
   const [answer, setAnswer] = useState('');
   const run = () => query.trim() && onCall({ name: 'run_sql', arguments: { query } });

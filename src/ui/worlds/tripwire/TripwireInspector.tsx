@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { isJsonObject, type JsonObject } from '../../../core/json';
-import { DataTable, type Cell } from '../DataTable';
+import { isJsonObject } from '../../../core/json';
+import { DataTable, type Cell } from '../../components/DataTable';
+import type { InspectorProps } from '../types';
 
 function idSet(v: unknown): Set<number> {
   return new Set(Array.isArray(v) ? v.map(Number) : []);
 }
 
 /** Browse the database at the selected step; rows changed since the pristine database are highlighted. */
-export function TripwireInspector({ state }: { state: JsonObject }) {
+export function TripwireInspector({ state }: InspectorProps) {
   const tables = isJsonObject(state.tables) ? state.tables : {};
   const names = Object.keys(tables);
   const [picked, setPicked] = useState(names[0] ?? '');

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { tryParseJson } from '../../../core/json';
-import type { ToolCall } from '../../../core/types';
+import type { PlayPanelProps } from '../types';
 import { STATUSES } from '../../../worlds/ticket-queue/data';
 
 /** List and read tickets, write a structured note, change a status, finish. */
-export function TicketQueuePlay({ onCall, busy }: { onCall(call: ToolCall): void; busy: boolean }) {
+export function TicketQueuePlay({ onCall, busy }: PlayPanelProps) {
   const [id, setId] = useState('');
   const [note, setNote] = useState('{\n  "type": ""\n}');
   const [status, setStatus] = useState<string>(STATUSES[2]);
