@@ -1,5 +1,6 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { Trace } from '../../core/types';
+import type { InspectOrigin } from '../inspect/types';
 
 /** A tool call as vf-eval recorded it, whichever of the three encodings it came in. */
 export interface VfToolCall {
@@ -89,9 +90,12 @@ export interface VfRollout {
   /** Every top-level key not listed above, as written. */
   extra: JsonObject;
   metadata?: VfMetadata;
+  /** Set when the rollout is an Inspect AI sample: what the log keeps that a vf-eval row has no field for. */
+  inspect?: InspectOrigin;
 }
 
-export type VfEra = 'v0.1.2.post1' | 'v0.1.3-v0.1.5' | 'v0.1.6-v0.1.9' | 'v0.1.10-v0.1.13' | 'v0.1.14+';
+/** `inspect`: not a vf-eval row but an Inspect AI sample read into the same shape (a conversation, a reward, metrics). */
+export type VfEra = 'v0.1.2.post1' | 'v0.1.3-v0.1.5' | 'v0.1.6-v0.1.9' | 'v0.1.10-v0.1.13' | 'v0.1.14+' | 'inspect';
 
 export interface VfMetadata {
   envId: string | null;
@@ -119,7 +123,7 @@ export interface ImportIssue {
   reason: string;
 }
 
-export type ImportFormat = 'native-json' | 'native-jsonl' | 'vf-eval-jsonl' | 'mixed' | 'none';
+export type ImportFormat = 'native-json' | 'native-jsonl' | 'vf-eval-jsonl' | 'inspect-json' | 'inspect-eval' | 'mixed' | 'none';
 
 export type ImportEvent = { type: 'item'; item: ImportedItem } | { type: 'issue'; issue: ImportIssue };
 
@@ -128,6 +132,8 @@ export interface ImportSummary {
   items: number;
   native: number;
   vf: number;
+  /** Inspect AI samples (each also an item of kind 'vf', with `rollout.inspect` set). */
+  inspect: number;
   errors: ImportIssue[];
   warnings: ImportIssue[];
   /** Issues beyond the reporting cap, counted but not listed. */
