@@ -138,7 +138,8 @@ const CASES: [string[], string][] = [
   [['import', plain], 'nothing could be imported'],
   [['import', empty], 'nothing could be imported'],
   [['import', '/dev/zero'], '/dev/zero is larger than 256 MiB, the import limit'],
-  [['import', plain, empty], 'import takes one FILE, got 2'],
+  [['import', plain, empty], 'nothing could be imported from 2 files: '],
+  [['import', plain, '--out', plain], 'import does not take --out'],
 
   [['validate', '--world', 'mars'], 'unknown world "mars"'],
   [['validate', 'all'], 'validate takes no arguments'],

@@ -11,7 +11,7 @@ import type { Args, OptionName } from './args';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
-import { importFile } from './commands/import';
+import { formatImport, importFiles } from './commands/importFiles';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
@@ -33,6 +33,8 @@ export interface Command {
   options: readonly OptionName[];
   /** The command's one FILE argument, described for the message when it is missing; commands without it take no arguments. */
   file?: string;
+  /** It takes one FILE or more (they are in `args.positionals`). */
+  many?: true;
   /** The exit code: 0 done, 1 a check failed. Bad input throws CliError. */
   run(args: Args, io: CliIo, file: string): Promise<number>;
 }
@@ -226,17 +228,13 @@ const evalCommand: Command = {
 };
 
 const importCommand: Command = {
-  usage: '  import FILE [--json]                   read a native trace / JSONL or a vf-eval results.jsonl, report what imported',
+  usage: '  import FILE… [--json]                  read native traces, vf-eval results.jsonl or Inspect logs (.json, .eval): rows, errors, runs',
   options: ['json'],
-  file: 'a native trace, JSONL, or a vf-eval results.jsonl',
-  async run(args, io, file) {
-    const r = await importFile(file);
-    if (args.flag('json')) io.out(JSON.stringify({ format: r.format, rows: r.rows, errors: r.errors }));
-    else {
-      io.out(`${file}: ${r.format}, ${r.rows} imported, ${r.errors.length} errors`);
-      for (const e of r.errors.slice(0, 20)) io.out(`  line ${e.line}: ${e.reason}`);
-      if (r.errors.length > 20) io.out(`  … and ${r.errors.length - 20} more`);
-    }
+  file: 'native traces, a vf-eval results.jsonl or an Inspect log',
+  many: true,
+  async run(args, io) {
+    const r = await importFiles(args.positionals);
+    io.out(args.flag('json') ? JSON.stringify(r) : formatImport(r));
     return 0;
   },
 };
