@@ -20,7 +20,7 @@ const MAX_ENTRIES = 1_000_000;
 const HEADER = 'header.json';
 const START = '_journal/start.json';
 const REDUCTIONS = 'reductions.json';
-const SAMPLE = /^samples\/[^/]+\.json$/;
+const SAMPLE = /^samples\/.+\.json$/;
 
 const ZSTD_HINT = 'newer Inspect versions compress .eval logs with zstd, which this importer cannot read yet: convert the log with `inspect log convert FILE --to json --output-dir DIR` and import the .json';
 
