@@ -11,6 +11,7 @@ import type { Args, OptionName } from './args';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
+import { exportFiles } from './commands/exportFiles';
 import { formatImport, importFiles } from './commands/importFiles';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
@@ -239,6 +240,24 @@ const importCommand: Command = {
   },
 };
 
+const exportCommand: Command = {
+  usage: [
+    '  export FILE… --format native|vf|inspect|csv --out OUT [--json]',
+    '                                         convert what import reads; says on stderr what OUT cannot hold',
+    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model)',
+  ].join('\n'),
+  options: ['format', 'out', 'json'],
+  file: 'native traces, a vf-eval results.jsonl or an Inspect log',
+  many: true,
+  async run(args, io) {
+    const r = await exportFiles(args.positionals, args.value('format'), args.value('out'), () => new Date());
+    for (const note of r.notes) io.err(`vp export: not represented: ${note}`);
+    if (args.flag('json')) io.out(JSON.stringify(r));
+    else for (const o of r.outputs) io.out(`wrote ${o.rows} rows to ${o.file} (${r.format}: ${o.label})`);
+    return 0;
+  },
+};
+
 const bench: Command = {
   usage: '  bench [--json]                         performance figures',
   options: ['json'],
@@ -259,6 +278,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ['sql', sql],
   ['eval', evalCommand],
   ['import', importCommand],
+  ['export', exportCommand],
   ['validate', validate],
   ['bench', bench],
 ]);

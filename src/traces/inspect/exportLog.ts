@@ -7,7 +7,8 @@ import type { VfRollout } from '../import/types';
 import { rolloutSample, traceSample } from './toSample';
 import type { InspectRun } from './types';
 
-export type ExportEntry = { kind: 'native'; trace: Trace } | { kind: 'rollout'; rollout: VfRollout; env: string | null; model: string | null };
+/** A rollout's run (an Inspect run id, a vf-eval run folder) keeps it apart from other runs of the same env and model. */
+export type ExportEntry = { kind: 'native'; trace: Trace } | { kind: 'rollout'; rollout: VfRollout; env: string | null; model: string | null; run?: string | null };
 
 export interface InspectLogOut {
   env: string;
@@ -181,8 +182,8 @@ function buildLog(g: Group, created: string): JsonObject {
 }
 
 /**
- * Traces and rollouts as Inspect logs, one per (env, model): an Inspect log is
- * one task run by one model. `created` is the clock's time (kept out of here
+ * Traces and rollouts as Inspect logs, one per (env, model, run): an Inspect
+ * log is one run of one task by one model. `created` is the clock's time (kept out of here
  * so the output is a pure function of its input).
  */
 export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readonly World[], created: string): InspectExport {
@@ -194,7 +195,7 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   for (const e of entries) {
     const env = e.kind === 'native' ? e.trace.world : (e.env ?? 'unknown env');
     const model = e.kind === 'native' ? agentLabel(e.trace.agent) : (e.model ?? 'unknown model');
-    const key = JSON.stringify([env, model]);
+    const key = JSON.stringify([env, model, e.kind === 'rollout' ? (e.run ?? null) : null]);
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { env, model, samples: [], epochs: new Map(), runs: new Set() }));
     const baseId: string | number =
