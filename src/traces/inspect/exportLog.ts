@@ -217,8 +217,9 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
     g.samples.push(written.sample);
   }
   const notes: string[] = [];
-  if (badArguments) notes.push(`${badArguments} tool calls whose arguments were not a JSON object: Inspect's ToolCall takes an object, so each is written as {} with the original in parse_error`);
-  if (droppedTools) notes.push(`the tool schemas of ${droppedTools} vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)`);
-  if (eventSamples) notes.push(`the transcript events of ${eventSamples} Inspect samples (${droppedEvents} events): not kept on import, so not written`);
+  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  if (badArguments) notes.push(`${n(badArguments, 'tool call')} whose arguments were not a JSON object: Inspect's ToolCall takes an object, so each is written as {} with the original in parse_error`);
+  if (droppedTools) notes.push(`the tool schemas of ${n(droppedTools, 'vf-eval row')}: not written (Inspect keeps tools in transcript events, which this export does not write)`);
+  if (eventSamples) notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
   return { logs: [...groups.values()].map((g) => ({ env: g.env, model: g.model, log: buildLog(g, created) })), notes };
 }
