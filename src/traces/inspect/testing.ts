@@ -7,7 +7,7 @@ import type { Json, JsonObject } from '../../core/json';
  * dicts): a foreign task with a tool-using sample and a plain one.
  */
 export function handLog(): JsonObject {
-  const weather = {
+  const weather: JsonObject = {
     id: 'w1',
     epoch: 1,
     input: 'attachment://q1',
@@ -48,7 +48,7 @@ export function handLog(): JsonObject {
     uuid: 'uuid-w1',
     attachments: { q1: 'What is the temperature in Oslo? Give a number.' },
   };
-  const plain = {
+  const plain: JsonObject = {
     id: 'w2',
     epoch: 1,
     input: 'Say hi.',
