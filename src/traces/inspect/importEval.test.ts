@@ -3,7 +3,8 @@ import type { JsonObject } from '../../core/json';
 import type { ImportEvent, ImportSummary, VfRollout } from '../import/types';
 import { bufferSource, type ByteSource } from './byteSource';
 import { importInspectEval } from './importEval';
-import { evalZipOf, handLog, zipOf } from './testing';
+import { evalZipOf, handLog, zipOf, zipWithMethod, zstdRawFrame } from './testing';
+import { crc32 } from './zipRead';
 
 async function run(bytes: Uint8Array | ByteSource, limits = {}): Promise<{ rollouts: VfRollout[]; summary: ImportSummary; progress: number[] }> {
   const rollouts: VfRollout[] = [];
@@ -80,6 +81,28 @@ describe('an Inspect .eval log (a zip)', () => {
   });
 });
 
+describe('an .eval log written by a newer Inspect (zstd entries, ZIP method 93)', () => {
+  it('reads as the deflated one does', async () => {
+    const { samples, reductions, ...header } = handLog();
+    const entries = { 'header.json': header, 'reductions.json': reductions!, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]!, 'samples/w2_epoch_1.json': (samples as JsonObject[])[1]! };
+    const { rollouts, summary } = await run(zipWithMethod(entries, 93, zstdRawFrame, crc32));
+    expect(summary).toMatchObject({ format: 'inspect-eval', items: 2, errors: [], fatal: null });
+    expect(rollouts.map((r) => [r.exampleId, r.reward, r.inspect!.reduced])).toEqual([
+      ['w1', 1, { match: 1 }],
+      ['w2', 0, { match: 0 }],
+    ]);
+  });
+
+  it('a damaged zstd entry is an error of its own', async () => {
+    const { samples, ...header } = handLog();
+    const broken = (raw: Uint8Array) => zstdRawFrame(raw).subarray(0, 20);
+    const bytes = zipWithMethod({ 'header.json': header }, 93, zstdRawFrame, crc32);
+    const withBad = zipWithMethod({ 'header.json': header, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! }, 93, (raw) => (new TextDecoder().decode(raw).includes('Oslo') ? broken(raw) : zstdRawFrame(raw)), crc32);
+    expect((await run(bytes)).summary.errors).toEqual([{ line: 0, severity: 'error', reason: expect.stringContaining('without samples') }]);
+    expect((await run(withBad)).summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/w1_epoch_1.json: its zstd data cannot be read (a block past the end of the data)' }]);
+  });
+});
+
 describe('malformed zips: one located message, never a crash', () => {
   const good = evalZipOf(handLog());
 
@@ -106,19 +129,12 @@ describe('malformed zips: one located message, never a crash', () => {
     expect(summary.fatal).toBeNull();
   });
 
-  it('an entry compressed with zstd (newer Inspect) is refused with what to do instead', async () => {
-    const at = localHeader(good, 'samples/w2_epoch_1.json');
-    // The method in the central directory is what the reader trusts: find it by the entry's name there.
-    const name = new TextEncoder().encode('samples/w2_epoch_1.json');
-    let central = -1;
-    for (let i = good.length - 46; i > at; i--)
-      if (good[i] === 0x50 && good[i + 1] === 0x4b && good[i + 2] === 1 && good[i + 3] === 2 && name.every((b, k) => good[i + 46 + k] === b)) central = i;
-    const zstd = set(good, central + 10, 93);
-    const { rollouts, summary } = await run(zstd);
-    expect(rollouts.map((r) => r.exampleId)).toEqual(['w1']);
-    expect(summary.errors[0]!.reason).toBe(
-      'entry samples/w2_epoch_1.json is compressed with zstd, which this importer cannot read (stored and deflate only); newer Inspect versions compress .eval logs with zstd, which this importer cannot read yet: convert the log with `inspect log convert FILE --to json --output-dir DIR` and import the .json',
-    );
+  it('an entry compressed with a method no one uses for logs is refused by name', async () => {
+    const { samples, ...header } = handLog();
+    const bytes = zipWithMethod({ 'header.json': header, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! }, 12, (raw) => raw, crc32);
+    const { rollouts, summary } = await run(bytes);
+    expect(rollouts).toEqual([]);
+    expect(summary.fatal).toBe('entry header.json is compressed with bzip2, which this importer cannot read (stored, deflate and zstd only)');
   });
 
   it('an entry that inflates past the limit stops there (a zip bomb costs at most the limit)', async () => {

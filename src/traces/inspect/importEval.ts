@@ -22,8 +22,6 @@ const START = '_journal/start.json';
 const REDUCTIONS = 'reductions.json';
 const SAMPLE = /^samples\/.+\.json$/;
 
-const ZSTD_HINT = 'newer Inspect versions compress .eval logs with zstd, which this importer cannot read yet: convert the log with `inspect log convert FILE --to json --output-dir DIR` and import the .json';
-
 /** An entry's text as JSON, or why not, prefixed with the entry's name. */
 async function readJson(zip: ZipReader, entry: ZipEntry, limits: ImportLimits): Promise<Json> {
   const bytes = await zip.read(entry);
@@ -44,10 +42,7 @@ async function readJson(zip: ZipReader, entry: ZipEntry, limits: ImportLimits): 
   return value;
 }
 
-const reasonOf = (e: unknown, entry: ZipEntry | null) => {
-  const message = e instanceof Error ? e.message : String(e);
-  return entry?.method === 93 ? `${message}; ${ZSTD_HINT}` : message;
-};
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * An Inspect `.eval` log (a zip): the header (or, for a run still going, its
@@ -85,11 +80,10 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
   let zip: ZipReader;
   let run: InspectRun;
   let reductions: Reductions;
-  let opened: ZipEntry | null = null;
   try {
     zip = await openZip(source, { maxEntries: MAX_ENTRIES, maxEntryBytes: limits.maxTotalChars });
     const byName = new Map(zip.entries.map((e) => [e.name, e]));
-    opened = byName.get(HEADER) ?? byName.get(START) ?? null;
+    const opened = byName.get(HEADER) ?? byName.get(START) ?? null;
     if (!opened) {
       const names = zip.entries.slice(0, 5).map((e) => e.name);
       return fatal(`a zip without ${HEADER} or ${START}: not an Inspect .eval log (it holds ${zip.entries.length} entries${names.length ? `: ${names.join(', ')}${zip.entries.length > 5 ? ', …' : ''}` : ''})`);
@@ -100,10 +94,9 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
     // start.json predates the results: a log without header.json was still running (or was killed) when copied.
     if (opened.name === START) run.status ??= 'started';
     const red = byName.get(REDUCTIONS);
-    opened = red ?? null;
     reductions = new Reductions(red ? await readJson(zip, red, limits) : undefined, REDUCTIONS);
   } catch (e) {
-    if (e instanceof ZipError || e instanceof ShapeError) return fatal(reasonOf(e, opened));
+    if (e instanceof ZipError || e instanceof ShapeError) return fatal(reasonOf(e));
     throw e;
   }
   for (const w of headerWarnings(run)) issue('warning', w);
@@ -121,7 +114,7 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
       out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
       if (!(e instanceof ZipError || e instanceof ShapeError)) throw e;
-      issue('error', reasonOf(e, entry));
+      issue('error', reasonOf(e));
     }
     done = Math.min(source.size, entry.localOffset + entry.compressedSize);
     flush();

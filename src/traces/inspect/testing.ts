@@ -117,3 +117,38 @@ export function evalZipOf(log: JsonObject, extra: Record<string, Json | Uint8Arr
   entries['header.json'] = header;
   return zipOf({ ...entries, ...extra });
 }
+
+/** Bytes as one zstd frame of raw blocks: valid zstd without compressing (the decoder's own tests cover the entropy coding). */
+export function zstdRawFrame(data: Uint8Array): Uint8Array {
+  const blocks: number[] = [];
+  const MAX = 128 * 1024;
+  for (let at = 0; at < data.length || at === 0; at += MAX) {
+    const size = Math.min(MAX, data.length - at);
+    const last = at + MAX >= data.length ? 1 : 0;
+    const h = (size << 3) | last; // block type 0: raw
+    blocks.push(h & 255, (h >> 8) & 255, (h >> 16) & 255, ...data.subarray(at, at + size));
+  }
+  const size = data.length;
+  // Frame header: single segment, a 4-byte content size, no checksum, no dictionary.
+  return Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd, 0xa0, size & 255, (size >> 8) & 255, (size >> 16) & 255, (size >>> 24) & 255, ...blocks]);
+}
+
+/** A zip whose entries are stored with any method number, as a newer writer (Inspect's zstd, method 93) leaves them. */
+export function zipWithMethod(entries: Record<string, Json>, method: number, compress: (raw: Uint8Array) => Uint8Array, crc: (raw: Uint8Array) => number): Uint8Array {
+  const parts: number[] = [];
+  const central: number[] = [];
+  const u16 = (v: number) => [v & 255, (v >> 8) & 255];
+  const u32 = (v: number) => [v & 255, (v >> 8) & 255, (v >> 16) & 255, (v >>> 24) & 255];
+  for (const [name, value] of Object.entries(entries)) {
+    const raw = strToU8(JSON.stringify(value));
+    const data = compress(raw);
+    const nameBytes = [...strToU8(name)];
+    const offset = parts.length;
+    const common = [...u16(method), 0, 0, 0, 0, ...u32(crc(raw)), ...u32(data.length), ...u32(raw.length), ...u16(nameBytes.length), 0, 0];
+    parts.push(0x50, 0x4b, 3, 4, 20, 0, 0, 0, ...common, ...nameBytes, ...data);
+    central.push(0x50, 0x4b, 1, 2, 20, 0, 20, 0, 0, 0, ...common, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...u32(offset), ...nameBytes);
+  }
+  const count = Object.keys(entries).length;
+  const end = [0x50, 0x4b, 5, 6, 0, 0, 0, 0, ...u16(count), ...u16(count), ...u32(central.length), ...u32(parts.length), 0, 0];
+  return Uint8Array.from([...parts, ...central, ...end]);
+}

@@ -1,6 +1,8 @@
 import { Inflate } from 'fflate';
 import { describeSize } from '../import/limits';
 import { ShortReadError, type ByteSource } from './byteSource';
+import { ZstdError } from './zstd/bits';
+import { zstdDecompress } from './zstd/decode';
 
 /** A zip we cannot read, with where: "the central directory …", "entry samples/3_epoch_1.json: …". */
 export class ZipError extends Error {}
@@ -138,19 +140,31 @@ export async function openZip(source: ByteSource, limits: ZipLimits): Promise<Zi
 async function readEntry(source: ByteSource, entry: ZipEntry, limits: ZipLimits): Promise<Uint8Array> {
   const where = `entry ${entry.name}`;
   if (entry.encrypted) throw new ZipError(`${where} is encrypted`);
-  if (entry.method !== 0 && entry.method !== 8) {
+  if (entry.method !== 0 && entry.method !== 8 && entry.method !== ZSTD) {
     const name = ZIP_METHODS[entry.method] ?? `method ${entry.method}`;
-    throw new ZipError(`${where} is compressed with ${name}, which this importer cannot read (stored and deflate only)`);
+    throw new ZipError(`${where} is compressed with ${name}, which this importer cannot read (stored, deflate and zstd only)`);
   }
   if (entry.size > limits.maxEntryBytes) throw new ZipError(`${where} is ${describeSize(entry.size)} uncompressed, over the ${describeSize(limits.maxEntryBytes)} limit for one entry`);
   const header = view(await readAt(source, entry.localOffset, 30, `${where}'s header`));
   if (header.getUint32(0, true) !== LOCAL) throw new ZipError(`${where}: no local header at byte ${entry.localOffset}, where the directory points`);
   const start = entry.localOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true);
   const raw = await readAt(source, start, entry.compressedSize, `${where}'s data`);
-  const bytes = entry.method === 0 ? raw : inflateBounded(raw, entry, limits.maxEntryBytes);
+  const bytes = entry.method === 0 ? raw : entry.method === ZSTD ? unzstd(raw, entry, limits.maxEntryBytes) : inflateBounded(raw, entry, limits.maxEntryBytes);
   if (bytes.length !== entry.size) throw new ZipError(`${where} holds ${bytes.length} bytes where the directory says ${entry.size}: a damaged zip`);
   if (crc32(bytes) !== entry.crc) throw new ZipError(`${where} fails its CRC check: a damaged zip`);
   return bytes;
+}
+
+/** Newer Inspect versions write entries with zstd (ZIP method 93), in frames of at most 200 MiB. */
+const ZSTD = 93;
+
+function unzstd(raw: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
+  try {
+    return zstdDecompress(raw, maxBytes, entry.size);
+  } catch (e) {
+    if (!(e instanceof ZstdError)) throw e;
+    throw new ZipError(`entry ${entry.name}: its zstd data cannot be read (${e.message})`);
+  }
 }
 
 /** Inflate in slices so a zip bomb stops at the limit instead of filling memory (deflate expands at most ~1032×). */
