@@ -72,7 +72,7 @@ async function toTraces(items: readonly ConvertItem[], worlds: readonly World[],
       continue;
     }
     const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    trace.meta = { ...(trace.meta ?? {}), source, replayed_from: r.inspect ? 'inspect' : 'vf-eval', recorded_reward: r.reward };
+    trace.meta = { ...(trace.meta ?? {}), source, replayed_from: r.inspect ? 'inspect' : r.v1 ? 'verifiers-v1' : 'vf-eval', recorded_reward: r.reward };
     if (r.reward !== null && trace.scorecard && Math.abs(trace.scorecard.reward - r.reward) > 1e-9) rescored++;
     traces.push(trace);
   }

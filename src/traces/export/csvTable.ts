@@ -28,7 +28,7 @@ function field(c: ConvertItem, key: string): Json | undefined {
   const naive = r.metrics.naive_reward ?? null;
   const task = r.info?.task;
   const f: Record<string, Json | undefined> = {
-    kind: r.inspect ? 'inspect' : 'vf-eval', task: task && typeof task === 'object' ? JSON.stringify(task) : typeof task === 'string' ? task : null,
+    kind: r.inspect ? 'inspect' : r.v1 ? 'verifiers-v1' : 'vf-eval', task: task && typeof task === 'object' ? JSON.stringify(task) : typeof task === 'string' ? task : null,
     example: r.inspect ? r.inspect.sampleId : r.exampleId, epoch: r.inspect?.epoch ?? null, reward: r.reward, naive,
     verdict_naive: verdict(naive), verdict_full: verdict(r.reward), caught_by: null, steps: r.calls.length,
     tokens: r.tokenUsage ? r.tokenUsage.inputTokens + r.tokenUsage.outputTokens : null, duration_ms: r.timing?.totalMs ?? null,

@@ -66,6 +66,16 @@ export function identityOf(item: ImportedItem, path: PathIdentity | null): Ident
   }
   const r = item.rollout;
   if (r.inspect) return { env: r.inspect.run.task, envFrom: 'inspect log', model: r.inspect.run.model, modelFrom: 'inspect log', run: r.inspect.run.runId };
+  if (r.v1) {
+    const fromPath = (v: string | null | undefined): IdentitySource | null => (v ? (path?.from ?? 'folder') : null);
+    return {
+      env: r.v1.env ?? path?.env ?? null,
+      envFrom: r.v1.env ? 'row' : fromPath(path?.env),
+      model: r.v1.model ?? path?.model ?? null,
+      modelFrom: r.v1.model ? 'row' : fromPath(path?.model),
+      run: r.v1.run,
+    };
+  }
   const id: Identity = { env: null, envFrom: null, model: null, modelFrom: null, run: path?.run ?? null };
   const setEnv = (env: string | null | undefined, from: IdentitySource) => {
     if (id.env === null && env) Object.assign(id, { env, envFrom: from });

@@ -6,6 +6,7 @@ import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
 import type { ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
+import { readV1Episode } from './v1Episode';
 import { readVfRow } from './vfRow';
 
 export interface ImporterOptions {
@@ -108,6 +109,18 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         });
         return;
       }
+      if (kind === 'v1') {
+        const rollouts = readV1Episode(value, line, index);
+        if (rollouts.length === 0) return issue(line, 'error', 'a verifiers v1 episode without traces');
+        for (const rollout of rollouts) {
+          noteKind('vf', line);
+          if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
+          s.vf++;
+          s.items++;
+          out.push({ type: 'item', item: { kind: 'vf', rollout } });
+        }
+        return;
+      }
       if (kind === 'native') {
         const trace = readTrace(value);
         if (!trace.ok) return issue(line, 'error', `native trace: ${trace.error}`);
@@ -125,7 +138,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       s.items++;
       out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
-      if (e instanceof ShapeError) return issue(line, 'error', `vf-eval row: ${e.message}`);
+      if (e instanceof ShapeError) return issue(line, 'error', `${kind === 'v1' ? 'verifiers v1 episode' : 'vf-eval row'}: ${e.message}`);
       throw e;
     }
   }
@@ -246,7 +259,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   function formatOf(): ImportFormat {
     if ([s.native, s.vf, s.inspect].filter((n) => n > 0).length > 1) return 'mixed';
     if (s.inspect > 0) return 'inspect-json';
-    if (s.vf > 0) return 'vf-eval-jsonl';
+    if (s.vf > 0) return s.vfEras.every((e) => e === 'verifiers-v1') ? 'verifiers-v1-jsonl' : 'vf-eval-jsonl';
     if (s.native > 0) return documentParsed ? 'native-json' : 'native-jsonl';
     return 'none';
   }

@@ -3,7 +3,7 @@ import { hashString } from '../../core/hash';
 import { looksLikeInspectLog } from '../inspect/readRun';
 import { looksLikeVfMetadata } from './metadata';
 
-export type RecordKind = 'vf' | 'native' | 'inspect' | { refuse: string };
+export type RecordKind = 'vf' | 'native' | 'inspect' | 'v1' | { refuse: string };
 
 const typeName = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -17,18 +17,9 @@ export function recordKind(v: Json): RecordKind {
   if ('format' in v) return 'native';
   if (looksLikeVfMetadata(v)) return { refuse: 'this is a vf-eval metadata.json, not results: open it as the metadata of its results.jsonl' };
   if (looksLikeInspectLog(v)) return 'inspect';
-  if (Array.isArray(v.traces) && 'env' in v) return { refuse: V1_REFUSAL };
+  if (Array.isArray(v.traces) && ('env' in v || 'task' in v)) return 'v1';
   return { refuse: `neither a trace nor a vf-eval row (keys: ${keyList(v)})` };
 }
-
-/**
- * verifiers v1 (`eval`, v0.2.0+) is refused: no real traces.jsonl is public to
- * check a reader against, its writer changed ~100 times in a year, and its
- * own docs and code disagree on the run layout; a wrong guess at its message
- * tree would show a conversation that never happened.
- */
-export const V1_REFUSAL =
-  'a verifiers v1 traces.jsonl episode: not supported yet (its format is still changing and no published file exists to check a reader against); export the run with vf-eval (results.jsonl) instead';
 
 function keyList(o: JsonObject): string {
   const keys = Object.keys(o);
