@@ -1,5 +1,4 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import type { StopReason } from '../../core/types';
 import { STOP_CONDITION } from '../export/vfResults';
 import { pairToolCalls } from '../import/messages';
 import type { VfError, VfMetadata, VfRollout, VfTokenUsage } from '../import/types';
@@ -64,7 +63,7 @@ const STOP_NAMES = new Map<string, string>(Object.entries(STOP_CONDITION));
  */
 function stopCondition(metadata: JsonObject | null, limit: JsonObject | null): string | null {
   const stop = metadata?.stop;
-  if (isJsonObject(stop) && typeof stop.reason === 'string' && STOP_NAMES.has(stop.reason)) return STOP_NAMES.get(stop.reason as StopReason)!;
+  if (isJsonObject(stop) && typeof stop.reason === 'string' && STOP_NAMES.has(stop.reason)) return STOP_NAMES.get(stop.reason)!;
   if (limit && typeof limit.type === 'string') return `${limit.type}_limit`;
   return null;
 }

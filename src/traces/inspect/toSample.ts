@@ -92,6 +92,11 @@ export function traceSample(trace: Trace, world: World | undefined, id: string, 
   return { sample, badArguments, droppedTools: false };
 }
 
+const firstUsage = (usage: JsonObject): JsonObject | null => {
+  const u = Object.values(usage)[0];
+  return isJsonObject(u) ? u : null;
+};
+
 /** Score values Inspect accepts (no null, no nested objects in lists). */
 function scoreValue(v: Json): Json | undefined {
   if (v === null) return undefined;
@@ -143,13 +148,13 @@ export function rolloutSample(r: VfRollout, id: string | number, epoch: number, 
     input: input.length ? input : '',
     target: typeof target === 'string' || (Array.isArray(target) && target.every((t) => typeof t === 'string')) ? target : JSON.stringify(target),
     messages,
-    output: output(model, messages, Object.values(usage)[0] as JsonObject | undefined ?? null),
+    output: output(model, messages, firstUsage(usage)),
     scores,
     metadata,
     store: o && isJsonObject(extra.store) ? extra.store : {},
     model_usage: usage,
     total_time: r.timing?.totalMs !== undefined ? r.timing.totalMs / 1000 : null,
-    working_time: o?.workingTimeMs != null ? o.workingTimeMs / 1000 : null,
+    working_time: o && o.workingTimeMs !== null ? o.workingTimeMs / 1000 : null,
     uuid: o?.uuid ?? uuidOf(String(id), epoch, r.rowIndex, r.line),
     error: r.error ? { message: r.error.message, traceback: r.error.chain ?? '', traceback_ansi: '' } : null,
     limit,
