@@ -229,9 +229,12 @@ const evalCommand: Command = {
 };
 
 const importCommand: Command = {
-  usage: '  import FILE… [--json]                  read native traces, vf-eval results.jsonl or Inspect logs (.json, .eval): rows, errors, runs',
+  usage: [
+    '  import FILE… [--json]                  read native traces, vf-eval results.jsonl, verifiers v1 traces.jsonl',
+    '                                         or Inspect logs (.json, .eval): rows, errors, runs (env, model, where from)',
+  ].join('\n'),
   options: ['json'],
-  file: 'native traces, a vf-eval results.jsonl or an Inspect log',
+  file: 'native traces, a vf-eval results.jsonl, a verifiers v1 traces.jsonl or an Inspect log',
   many: true,
   async run(args, io) {
     const r = await importFiles(args.positionals);
@@ -244,7 +247,7 @@ const exportCommand: Command = {
   usage: [
     '  export FILE… --format native|vf|inspect|csv --out OUT [--json]',
     '                                         convert what import reads; says on stderr what OUT cannot hold',
-    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model)',
+    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model × run)',
   ].join('\n'),
   options: ['format', 'out', 'json'],
   file: 'native traces, a vf-eval results.jsonl or an Inspect log',
