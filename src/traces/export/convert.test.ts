@@ -77,6 +77,7 @@ describe('export to every format, re-import: identity and scores kept', () => {
     ]);
     expect(out.notes).toEqual([
       'the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
+      'sample fields the log schema this export follows (Inspect dbad73cf) has no place for: turn_count (not written)',
       'the transcript events of 1 Inspect sample (2 events): not kept on import, so not written',
     ]);
   });

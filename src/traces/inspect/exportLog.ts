@@ -192,6 +192,7 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   let droppedTools = 0;
   let droppedEvents = 0;
   let eventSamples = 0;
+  const newerFields = new Set<string>();
   for (const e of entries) {
     const env = e.kind === 'native' ? e.trace.world : (e.env ?? 'unknown env');
     const model = e.kind === 'native' ? agentLabel(e.trace.agent) : (e.model ?? 'unknown model');
@@ -207,6 +208,7 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
     const written = e.kind === 'native' ? traceSample(e.trace, worlds.find((w) => w.id === e.trace.world), String(baseId), epoch) : rolloutSample(e.rollout, baseId, epoch, model);
     if (e.kind === 'rollout' && e.rollout.inspect) {
       g.runs.add(e.rollout.inspect.run);
+      for (const k of Object.keys(e.rollout.extra)) if (k !== 'store') newerFields.add(k);
       if (e.rollout.inspect.droppedEvents > 0) {
         droppedEvents += e.rollout.inspect.droppedEvents;
         eventSamples++;
@@ -220,6 +222,8 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
   if (badArguments) notes.push(`${n(badArguments, 'tool call')} whose arguments were not a JSON object: Inspect's ToolCall takes an object, so each is written as {} with the original in parse_error`);
   if (droppedTools) notes.push(`the tool schemas of ${n(droppedTools, 'vf-eval row')}: not written (Inspect keeps tools in transcript events, which this export does not write)`);
+  if (newerFields.size)
+    notes.push(`sample fields the log schema this export follows (Inspect dbad73cf) has no place for: ${[...newerFields].sort().join(', ')} (not written)`);
   if (eventSamples) notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
   return { logs: [...groups.values()].map((g) => ({ env: g.env, model: g.model, log: buildLog(g, created) })), notes };
 }

@@ -40,7 +40,8 @@ describe('an Inspect .json log of another task: messages, scores and metadata', 
     expect(w1).toMatchObject({ exampleId: 'w1', answer: '12\ntwelve', info: { city_count: 2 }, tokenUsage: { inputTokens: 120, outputTokens: 30 }, timing: { totalMs: 2500 } });
     expect(w1.inspect).toMatchObject({ epoch: 1, uuid: 'uuid-w1', workingTimeMs: 2000, droppedEvents: 2, target: ['12', 'twelve'] });
     expect(w1.tools).toEqual([{ name: 'weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]);
-    expect(w1.extra).toEqual({ store: { visited: ['Oslo'] } });
+    // The transcript and its pools are not kept; small fields Inspect added later are.
+    expect(w1.extra).toEqual({ store: { visited: ['Oslo'] }, turn_count: 2 });
     expect(w2).toMatchObject({ isTruncated: true, stopCondition: 'message_limit', info: null });
   });
 

@@ -20,10 +20,14 @@ export interface SampleContext {
   path: string;
 }
 
-/** Fields mapped to the rollout or its origin; `events` is counted and `output` repeats the last assistant message. */
+/**
+ * Fields mapped to the rollout or its origin, and the transcript: `events` is counted; its
+ * pools (`events_data`, newer logs), `timelines` and the events of `error_retries` are
+ * dropped with it; `output` repeats the last assistant message.
+ */
 const MAPPED = new Set([
-  'id', 'epoch', 'input', 'target', 'messages', 'output', 'scores', 'metadata', 'events', 'model_usage', 'total_time', 'working_time',
-  'uuid', 'error', 'attachments', 'limit', 'started_at', 'completed_at',
+  'id', 'epoch', 'input', 'target', 'messages', 'output', 'scores', 'metadata', 'events', 'events_data', 'timelines', 'error_retries',
+  'model_usage', 'total_time', 'working_time', 'uuid', 'error', 'attachments', 'limit', 'started_at', 'completed_at',
 ]);
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

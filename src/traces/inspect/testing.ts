@@ -41,6 +41,9 @@ export function handLog(): JsonObject {
     },
     metadata: { city_count: 2 },
     store: { visited: ['Oslo'] },
+    // Newer logs pool the transcript's messages (condensed events): as large as the transcript, and not kept.
+    events_data: { messages: [{ role: 'user', content: 'pooled' }], calls: [] },
+    turn_count: 2,
     events: [{ event: 'model', tools: [{ name: 'weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] }, { event: 'tool' }],
     model_usage: { 'openai/gpt-test': { input_tokens: 120, output_tokens: 30, total_tokens: 150 } },
     total_time: 2.5,
