@@ -28,8 +28,9 @@ describe('malformed input: located messages, good lines still import', () => {
     ['HTML', '<html><body>404</body></html>', /HTML or XML markup/],
     ['a message without a role', '{"example_id": 9, "prompt": [{"content": "hi"}], "completion": []}', /vf-eval row: prompt\[0\]\.role: expected a string/],
     ['a tool call that is not JSON', '{"example_id": 9, "prompt": [], "completion": [{"role": "assistant", "tool_calls": ["{nope"]}]}', /completion\[0\]\.tool_calls\[0\]: a tool call string that is not JSON/],
-    ['an Inspect AI log', '{"version": 2, "status": "success", "eval": {"task": "x"}}', /Inspect AI log: not supported/],
-    ['a verifiers v1 episode', '{"id": "e1", "env": {"id": "x"}, "traces": []}', /verifiers v1 traces\.jsonl episode/],
+    ['an Inspect AI log without a model', '{"version": 2, "status": "success", "eval": {"task": "x"}}', /Inspect log: eval\.model: expected a string/],
+    ['a verifiers v1 episode without traces', '{"id": "e1", "env": {"id": "x"}, "traces": []}', /a verifiers v1 episode without traces/],
+    ['a verifiers v1 trace of a newer version', '{"id": "e1", "env": {"id": "x"}, "traces": [{"version": 2}]}', /verifiers v1 episode: traces\[0\]\.version: trace version 2 is newer than this importer reads \(1\)/],
     ['a line over the line limit', `{"example_id": 1, "prompt": "${'x'.repeat(5000)}"}`, /longer than the 4 KiB line limit: skipped/, { limits: { maxLineChars: 4096 } }],
   ];
 

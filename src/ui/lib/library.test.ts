@@ -47,6 +47,7 @@ class FakeWorker implements ImportPort {
 const summary = (items: number, fatal: string | null = null): ImportSummary => ({
   format: 'native-jsonl',
   items,
+  inspect: 0,
   native: items,
   vf: 0,
   errors: [],
