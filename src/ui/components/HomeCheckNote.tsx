@@ -1,0 +1,39 @@
+import type { HomeWorldState } from '../lib/homeCheck';
+
+/**
+ * Under a home table: whether this browser has confirmed the rows the build
+ * computed in Node. One line while pending and once verified, so the table
+ * does not move when the check lands; a difference or a failure is an alert.
+ */
+export function HomeCheckNote({ world, state }: { world: string; state: HomeWorldState }) {
+  const testId = `check-${world}`;
+  const { check, rows } = state;
+  if (check.status === 'differs')
+    return (
+      <div className="home-check error" role="alert" data-testid={testId}>
+        <strong>✗ This browser computed different rows than the build did in Node.</strong> The table shows this browser&apos;s rows; the
+        differences:
+        <ul>
+          {check.differences.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  if (check.status === 'error')
+    return (
+      <p className="home-check error" role="alert" data-testid={testId}>
+        {rows ? `✗ Not verified in this browser — the rows shown are the build's: ${check.message}` : check.message}
+      </p>
+    );
+  const text = {
+    pending: rows ? 'Computed at build time in Node; verifying in this browser…' : 'Computing in this browser…',
+    verified: '✓ Verified in this browser: recomputed here, identical to the build.',
+    computed: '✓ Computed in this browser.',
+  }[check.status];
+  return (
+    <p className={`home-check small ${check.status === 'pending' ? 'muted' : 'verified'}`} role="status" data-testid={testId}>
+      {text}
+    </p>
+  );
+}
