@@ -8,7 +8,7 @@ const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
 function walk(path: string, a: unknown, b: unknown, out: string[]): void {
   if (Object.is(a, b)) return;
   if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) out.push(`${path}: ${a.length} entries at build, ${b.length} here`);
+    if (a.length !== b.length) out.push(`${path}.length: ${a.length} at build, ${b.length} here`);
     for (let i = 0; i < Math.min(a.length, b.length); i++) walk(`${path}[${i}]`, a[i], b[i], out);
     return;
   }
