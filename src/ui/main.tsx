@@ -1,12 +1,16 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
-import { homeRows } from './lib/homeWorker';
+import { markBootShell } from './lib/bootShell';
+import { homeStore } from './lib/homeStore';
 import './styles.css';
 
 // The entry is a few kilobytes and runs before React has even downloaded:
 // compile sql.js (index.html preloads its bytes), and on the home page start
-// the table's rows, so both overlap with loading and booting the app.
+// checking the prerendered tables against this browser's own rows, so both
+// overlap with loading and booting the app.
 void compileSqlWasm();
-if (window.location.hash.replace(/^#\/?/, '') === '') homeRows();
+// The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
+const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('/').some(Boolean);
+if (onHome) markBootShell(homeStore());
 
 import('./boot').catch((e: unknown) => {
   const root = document.getElementById('root')!;

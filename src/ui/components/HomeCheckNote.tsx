@@ -1,4 +1,4 @@
-import type { HomeWorldState } from '../lib/homeCheck';
+import { checkNoteClass, VERIFIED_NOTE, type HomeWorldState } from '../lib/homeCheck';
 
 /**
  * Under a home table: whether this browser has confirmed the rows the build
@@ -28,11 +28,11 @@ export function HomeCheckNote({ world, state }: { world: string; state: HomeWorl
     );
   const text = {
     pending: rows ? 'Computed at build time in Node; verifying in this browser…' : 'Computing in this browser…',
-    verified: '✓ Verified in this browser: recomputed here, identical to the build.',
+    verified: VERIFIED_NOTE,
     computed: '✓ Computed in this browser.',
   }[check.status];
   return (
-    <p className={`home-check small ${check.status === 'pending' ? 'muted' : 'verified'}`} role="status" data-testid={testId}>
+    <p className={checkNoteClass(check.status)} role="status" data-testid={testId}>
       {text}
     </p>
   );

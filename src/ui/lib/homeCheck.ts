@@ -86,3 +86,9 @@ export function failedHomeRows(built: HomeRow[] | null, message: string): HomeWo
 }
 
 export const homeSettled = (state: HomeState) => HOME_WORLDS.every((w) => state[w].check.status !== 'pending');
+
+/** What a table's note says once its rows are verified (HomeCheckNote; bootShell.ts marks the prerendered page with it). */
+export const VERIFIED_NOTE = '✓ Verified in this browser: recomputed here, identical to the build.';
+
+/** The note's classes for a one-line state. */
+export const checkNoteClass = (status: 'pending' | 'verified' | 'computed') => `home-check small ${status === 'pending' ? 'muted' : 'verified'}`;
