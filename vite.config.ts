@@ -49,8 +49,9 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-/** Where index.html takes the prerendered home page. */
+/** Where index.html takes the prerendered home page, and the script that hides it on other routes. */
 const HOME_MARKER = '<!--home-prerender-->';
+const ROUTE_MARKER = '<!--shell-route-->';
 
 /**
  * The home page painted before any script runs: its rows are deterministic, so
@@ -58,8 +59,10 @@ const HOME_MARKER = '<!--home-prerender-->';
  * (scripts/prerenderHome.tsx, started with the build, read when the HTML is
  * written) and puts the markup in index.html, the rows beside it as a JSON
  * data block. The page recomputes them and marks each table verified (or
- * lists what differs). `shell-route.js`, a blocking script in <head> (the CSP
- * allows no inline script), hides the prerendered page on any other route.
+ * lists what differs). `public/shell-route.js`, a blocking script first in
+ * <head> (the CSP allows no inline script), hides the prerendered page on any
+ * other route; first, so it runs as soon as it arrives instead of waiting for
+ * the stylesheet, which is fetched meanwhile.
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
@@ -78,12 +81,11 @@ function prerenderHome(): Plugin {
       order: 'post',
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
-        if (!html.includes(HOME_MARKER)) throw new Error(`prerender-home: index.html has no ${HOME_MARKER}`);
+        for (const marker of [HOME_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
         const { html: markup, json } = await result;
         return {
-          html: html.replace(HOME_MARKER, `<div class="boot-home">${markup}</div>`),
+          html: html.replace(ROUTE_MARKER, '<script src="./shell-route.js"></script>').replace(HOME_MARKER, `<div class="boot-home">${markup}</div>`),
           tags: [
-            { tag: 'script', attrs: { src: './shell-route.js' }, injectTo: 'head' },
             { tag: 'script', attrs: { type: 'application/json', id: 'home-rows' }, children: json, injectTo: 'body' },
           ],
         };

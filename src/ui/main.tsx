@@ -10,7 +10,8 @@ import './styles.css';
 void compileSqlWasm();
 // The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
 const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('/').some(Boolean);
-if (onHome) markBootShell(homeStore());
+// After the first frame (the tables are in index.html): paint first, check right after.
+if (onHome) requestAnimationFrame(() => setTimeout(() => markBootShell(homeStore())));
 
 import('./boot').catch((e: unknown) => {
   const root = document.getElementById('root')!;
