@@ -66,14 +66,14 @@ const ROUTE_MARKER = '<!--shell-route-->';
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
-  let result: Promise<{ html: string; json: string }> | null = null;
+  let result: Promise<{ html: string; json: string; id: string }> | null = null;
   return {
     name: 'prerender-home',
     apply: 'build',
     configResolved: (config) => void (root = config.root),
     buildStart() {
       result = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prerenderHome.tsx'], { cwd: root, maxBuffer: 1 << 24 }).then(
-        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string },
+        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string },
       );
       result.catch(() => undefined);
     },
@@ -82,12 +82,11 @@ function prerenderHome(): Plugin {
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
         for (const marker of [HOME_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
-        const { html: markup, json } = await result;
+        const { html: markup, json, id } = await result;
         return {
-          html: html.replace(ROUTE_MARKER, '<script src="./shell-route.js"></script>').replace(HOME_MARKER, `<div class="boot-home">${markup}</div>`),
-          tags: [
-            { tag: 'script', attrs: { type: 'application/json', id: 'home-rows' }, children: json, injectTo: 'body' },
-          ],
+          // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
+          html: html.replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>').replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`),
+          tags: [{ tag: 'script', attrs: { type: 'application/json', id }, children: json, injectTo: 'body' }],
         };
       },
     },
