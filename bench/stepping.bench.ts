@@ -123,6 +123,13 @@ test('stepping through a 30-call tripwire trace: per-step cost by step index', a
       (k) => `${String(k).padStart(4)}  ${ms(median(shown[k]!))}       ${ms(median(counter[k]!))}         ${median(workers[k]!)}              ${shown[k]!.map(ms).join(' ')}`,
     ),
   ];
+  // Least squares over the per-step medians: how much a step costs more for each step before it.
+  const ks = Array.from({ length: CALLS }, (_, i) => i + 1);
+  const ys = ks.map((k) => median(shown[k]!));
+  const mk = ks.reduce((a, b) => a + b, 0) / CALLS;
+  const my = ys.reduce((a, b) => a + b, 0) / CALLS;
+  const slope = ks.reduce((a, k, i) => a + (k - mk) * (ys[i]! - my), 0) / ks.reduce((a, k) => a + (k - mk) ** 2, 0);
+  lines.push(`shown: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} ms per step index (least squares over the medians)`);
   const firstFive = median(shown.slice(1, 6).map(median));
   const lastFive = median(shown.slice(CALLS - 4, CALLS + 1).map(median));
   lines.push(`shown: median of steps 1–5 ${firstFive.toFixed(0)} ms, of steps ${CALLS - 4}–${CALLS} ${lastFive.toFixed(0)} ms (ratio ${(lastFive / firstFive).toFixed(2)}×)`);
