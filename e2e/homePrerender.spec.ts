@@ -39,6 +39,7 @@ test('index.html carries the home tables as markup: they show, with their links,
   await expect(page.getByTestId('home-fault-api').getByTestId('row-stubborn').getByTestId('full')).toContainText('0.84 FAIL');
   await expect(page.getByTestId('home-ticket-queue').getByTestId('row-metric-gaming').getByTestId('full')).toContainText('0.00 FAIL');
   await expect(page.getByTestId('check-tripwire')).toHaveText('Computed at build time in Node; verifying in this browser…');
+  await expect(tripwire).toHaveAccessibleDescription('Computed at build time in Node; verifying in this browser…');
   await expect(page.getByText('Loading…')).toBeHidden();
   await testInfo.attach('home-no-script', { body: await page.screenshot(), contentType: 'image/png' });
   await context.close();

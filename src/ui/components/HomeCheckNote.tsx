@@ -1,4 +1,4 @@
-import { checkNoteClass, VERIFIED_NOTE, type HomeWorldState } from '../lib/homeCheck';
+import { checkNoteClass, checkNoteId, VERIFIED_NOTE, type HomeWorldState } from '../lib/homeCheck';
 
 /**
  * Under a home table: whether this browser has confirmed the rows the build
@@ -7,10 +7,11 @@ import { checkNoteClass, VERIFIED_NOTE, type HomeWorldState } from '../lib/homeC
  */
 export function HomeCheckNote({ world, state }: { world: string; state: HomeWorldState }) {
   const testId = `check-${world}`;
+  const id = checkNoteId(world);
   const { check, rows } = state;
   if (check.status === 'differs')
     return (
-      <div className="home-check error" role="alert" data-testid={testId}>
+      <div className="home-check error" role="alert" id={id} data-testid={testId}>
         <strong>✗ This browser computed different rows than the build did in Node.</strong> The table shows this browser&apos;s rows; the
         differences:
         <ul>
@@ -22,7 +23,7 @@ export function HomeCheckNote({ world, state }: { world: string; state: HomeWorl
     );
   if (check.status === 'error')
     return (
-      <p className="home-check error" role="alert" data-testid={testId}>
+      <p className="home-check error" role="alert" id={id} data-testid={testId}>
         {rows ? `✗ Not verified in this browser — the rows shown are the build's: ${check.message}` : check.message}
       </p>
     );
@@ -32,7 +33,7 @@ export function HomeCheckNote({ world, state }: { world: string; state: HomeWorl
     computed: '✓ Computed in this browser.',
   }[check.status];
   return (
-    <p className={checkNoteClass(check.status)} role="status" data-testid={testId}>
+    <p className={checkNoteClass(check.status)} role="status" id={id} data-testid={testId}>
       {text}
     </p>
   );

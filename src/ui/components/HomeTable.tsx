@@ -1,5 +1,5 @@
 import { episodeHref } from '../lib/episodeRoute';
-import type { HomeWorldState } from '../lib/homeCheck';
+import { checkNoteId, type HomeWorldState } from '../lib/homeCheck';
 import { HomeCheckNote } from './HomeCheckNote';
 
 const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
@@ -34,7 +34,7 @@ export function HomeTable({
       <h3>{title}</h3>
       <p className="muted small">{note}</p>
       <HomeCheckNote world={world} state={state} />
-      <table className="grid home-table" data-testid={`home-${world}`}>
+      <table className="grid home-table" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
         <thead>
           <tr>
             <th scope="col">trajectory</th>

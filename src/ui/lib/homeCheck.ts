@@ -90,5 +90,8 @@ export const homeSettled = (state: HomeState) => HOME_WORLDS.every((w) => state[
 /** What a table's note says once its rows are verified (HomeCheckNote; bootShell.ts marks the prerendered page with it). */
 export const VERIFIED_NOTE = '✓ Verified in this browser: recomputed here, identical to the build.';
 
+/** The note's element id: its table is described by it (aria-describedby). */
+export const checkNoteId = (world: string) => `home-check-${world}`;
+
 /** The note's classes for a one-line state. */
 export const checkNoteClass = (status: 'pending' | 'verified' | 'computed') => `home-check small ${status === 'pending' ? 'muted' : 'verified'}`;
