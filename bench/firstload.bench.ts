@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { test, type Browser, type Page } from '@playwright/test';
 import { DDL } from '../src/worlds/tripwire/schema';
-import { recordTripwireRows } from './sqlRecording';
+import { recordTripwireRows, replaySqlOps } from './sqlRecording';
 
 const RUNS = 7;
 
@@ -143,47 +143,13 @@ test('first load: the tables painted against a static page of the same size; ver
     });
   // The SQL floor as the issue defines it: the same statements the page runs for tripwire's rows
   // (recorded in Node on a recording sql.js), replayed in a bare page with no app code around them.
-  const recorded = await recordTripwireRows();
+  const ops = await recordTripwireRows();
   const sameSql: number[] = [];
   const sameSqlPage = () =>
     cold(browser, async (page) => {
       await page.addInitScript({ content: SQL_GLUE });
       await page.goto('./blank.html');
-      return page.evaluate(
-        async ({ url, ops }) => {
-          const module = await WebAssembly.compileStreaming(fetch(url));
-          type Any = Record<string, (...args: unknown[]) => unknown>;
-          const init = (window as unknown as { initSqlJs: (config: object) => Promise<{ Database: new (bytes?: Uint8Array) => Any }> }).initSqlJs;
-          const SQL = await init({
-            instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
-              void WebAssembly.instantiate(module, imports).then(done);
-              return {};
-            },
-          });
-          // Stand-ins for the app's callbacks, of the same arity (sql.js declares a SQL function's argument count from it).
-          const stubs = [() => 0, (_a: unknown) => 0, (_a: unknown, _b: unknown) => 0, (_a: unknown, _b: unknown, _c: unknown) => 0, (_a: unknown, _b: unknown, _c: unknown, _d: unknown) => 0];
-          const arg = (a: unknown) => (a !== null && typeof a === 'object' && 'callback' in a ? stubs[(a as { callback: number }).callback] : a);
-          const dbs = new Map<number, Any>();
-          const stmts = new Map<number, Any>();
-          const its = new Map<number, { next(): { done?: boolean; value: Any } }>();
-          const exported: Uint8Array[] = [];
-          for (const o of ops) {
-            if (o.op === 'open') dbs.set(o.db, o.from === null ? new SQL.Database() : new SQL.Database(exported[o.from]));
-            else if (o.op === 'db') {
-              const r = dbs.get(o.db)![o.method]!(...o.args.map(arg));
-              if (o.stmt !== undefined) stmts.set(o.stmt, r as Any);
-              if (o.exported !== undefined) exported[o.exported] = r as Uint8Array;
-            } else if (o.op === 'stmt') stmts.get(o.stmt)![o.method]!(...o.args.map(arg));
-            else if (o.op === 'iterate') its.set(o.it, dbs.get(o.db)!.iterateStatements!(o.sql) as { next(): { done?: boolean; value: Any } });
-            else if (o.op === 'next') {
-              const r = its.get(o.it)!.next();
-              if (o.stmt !== null) stmts.set(o.stmt, r.value);
-            }
-          }
-          return performance.now();
-        },
-        { url: wasm, ops: recorded.ops },
-      );
+      return page.evaluate(replaySqlOps, { url: wasm, ops });
     });
   for (let i = 0; i < RUNS; i++) {
     // A/B interleaved, the order flipped every run: the machine is shared and its load drifts.
@@ -204,7 +170,7 @@ test('first load: the tables painted against a static page of the same size; ver
     `  home page: first contentful paint ${m((t) => t.fcp, homes).toFixed(0)} ms, tables painted ${homeTable.toFixed(0)} ms: ${(homeTable / staticTable).toFixed(2)}× the static page (target ≤ 1.2×)`,
     `  home page: every table verified in this browser ${verified.toFixed(0)} ms: ${(verified / s).toFixed(2)}× the SQL floor (target ≤ 1.5×), ${(verified / same).toFixed(2)}× the same-statements floor, ${(verified / f).toFixed(2)}× the wasm floor`,
     `    verified per world: ${['tripwire', 'fault-api', 'ticket-queue'].map((w) => `${w} ${m((t) => t.worlds![w]!, homes).toFixed(0)} ms`).join(', ')}`,
-    `  bare wasm fetch+compile ${f.toFixed(0)} ms; + instantiate sql.js and create the schema (the SQL floor) ${s.toFixed(0)} ms (${(s / f).toFixed(2)}×); + instead all ${recorded.ops.length} sql.js calls tripwire's rows make (the same-statements floor) ${same.toFixed(0)} ms`,
+    `  bare wasm fetch+compile ${f.toFixed(0)} ms; + instantiate sql.js and create the schema (the SQL floor) ${s.toFixed(0)} ms (${(s / f).toFixed(2)}×); + instead all ${ops.length} sql.js calls tripwire's rows make (the same-statements floor) ${same.toFixed(0)} ms`,
     `  static tables painted runs: ${ms(statics.map((t) => t.table))}`,
     `  home tables painted runs: ${ms(homes.map((t) => t.table))}`,
     `  home verified runs: ${ms(homes.map((t) => t.verified!))}`,
