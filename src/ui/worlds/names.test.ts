@@ -9,11 +9,12 @@ const UI = join(__dirname, '..');
 const IDS = new Set(CORE_WORLDS.map((w) => w.id));
 
 /**
- * The home page's files: another part of issue #13 rewrites them (a
- * prerendered table) at the same time. Its tables name their showcase worlds;
- * they move behind the registry when that work lands.
+ * The home page's showcase: which reference rows of which worlds its tables
+ * show and what each table says about them, prerendered at build time
+ * (scripts/prerenderHome.tsx) and checked in this browser. Curated content
+ * named by world, not behaviour: what a world is and does stays in the registry.
  */
-const HOME_PAGE = new Set(['views/HomeView.tsx', 'components/HomeTable.tsx', 'lib/homeRows.ts', 'lib/homeWorker.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
+const HOME_PAGE = new Set(['components/HomePage.tsx', 'lib/homeRows.ts', 'lib/homeWorker.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
