@@ -117,6 +117,7 @@ export default function LibraryView({ route }: { route: Route }) {
       setError(`Nothing was deleted: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
+  const compareExamples = new Set(chosen.map((c) => c.agent)).size >= 2;
   const compareTask = chosen.length >= 2 && new Set(chosen.map((c) => `${c.world}|${c.task}`)).size === 1;
 
   return (
@@ -182,6 +183,18 @@ export default function LibraryView({ route }: { route: Route }) {
           ) : null}
           <button type="button" disabled={!compareTask} onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)} title="Select two or more traces of the same task">
             Compare selected
+          </button>
+          <button
+            type="button"
+            disabled={!compareExamples}
+            onClick={() => navigate(hrefFor(['compare'], { by: 'example', ids: chosen.map((c) => c.id).join(',') }))}
+            title="Select rows of two or more models (or people) on the same examples"
+            data-testid="compare-examples-button"
+          >
+            Compare by example
+          </button>
+          <button type="button" disabled={!target.length} onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))} data-testid="report-button">
+            Report per model
           </button>
           <ExportButtons rows={target} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} />
           <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
