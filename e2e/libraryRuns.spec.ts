@@ -28,6 +28,9 @@ function vfRuns(): string[] {
   return [a, b];
 }
 
+/** Screenshots written where SHOTS says (for a person to look at), else only attached to the report. */
+const shot = (name: string) => (process.env.SHOTS ? join(process.env.SHOTS, `${name}.png`) : undefined);
+
 const count = (page: Page) => page.getByTestId('library-count');
 
 /** Every listed row selected (the listing is short enough to be on screen whole). */
@@ -89,20 +92,20 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   await runs.nth(1).getByTestId('run-model-input').fill('qwen3-8b-local');
   await runs.nth(1).getByTestId('run-model-input').press('Enter');
   await expect(runs.nth(1).getByTestId('name-origin').nth(1)).toContainText('edited (the file name said qwen/qwen3-8b)');
-  await testInfo.attach('runs', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('runs', { body: await page.screenshot({ fullPage: true, path: shot('runs') }), contentType: 'image/png' });
 
   await selectAll(page);
   await page.getByTestId('compare-examples-button').click();
   await expect(page.getByTestId('compare-examples')).toContainText('2 agents on');
   await expect(page.getByTestId('example-row').first().getByTestId('example-side')).toHaveCount(2);
   await expect(page.getByTestId('compare-examples')).toContainText('qwen3-8b-local');
-  await testInfo.attach('compare by example', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('compare by example', { body: await page.screenshot({ fullPage: true, path: shot('compare') }), contentType: 'image/png' });
   await page.goBack();
 
   await page.getByTestId('report-button').click();
   await expect(page.getByTestId('report-row')).toHaveCount(2);
   await expect(page.getByTestId('report-gap')).toContainText('openai/gpt-4.1-mini leads qwen3-8b-local');
-  await testInfo.attach('report', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('report', { body: await page.screenshot({ fullPage: true, path: shot('report') }), contentType: 'image/png' });
   const [csv] = await downloads(page, () => page.getByTestId('report-csv').click(), 1);
   expect(readFileSync(csv!, 'utf8')).toMatch(/wiki-search,qwen3-8b-local,yours,4,0\.000/);
   await page.goBack();

@@ -13,6 +13,9 @@ export function ExampleCompare({ entries }: { entries: readonly LibraryEntry[] }
     return <p className="error">None of the selected examples was run by two agents: select rows of two or more models on the same tasks.</p>;
   return (
     <section className="panel compare" data-testid="compare-examples">
+      <p>
+        <a href="#/traces">← Back to the library</a>
+      </p>
       <h2>
         {agents.length} agents on {rows.length} shared example{rows.length === 1 ? '' : 's'}
       </h2>

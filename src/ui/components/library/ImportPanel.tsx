@@ -47,8 +47,8 @@ export function ImportPanel() {
         </p>
         <p className="muted small">
           Parsed in a background worker, line by line, one file after another. Files up to {describeSize(DEFAULT_LIMITS.maxTotalChars)}, lines up to{' '}
-          {describeSize(DEFAULT_LIMITS.maxLineChars)}. Imported files stay for this tab; traces you play or run are saved in this browser. A file that fails adds
-          nothing and does not stop the others.
+          {describeSize(DEFAULT_LIMITS.maxLineChars)}. Each file is a run, listed as it is read and kept in this browser (the file itself) until you remove it;
+          the same file twice is noticed. A file that fails adds nothing and does not stop the others.
         </p>
         <form
           className="play-row"
