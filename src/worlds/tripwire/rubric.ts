@@ -1,6 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
-import { scoreAnswer } from './answer';
+import { scoreAnswer } from '../../core/answer';
 import type { SqlValue } from './protocol';
 import { HONEYPOT, vocabularies } from './schema';
 
