@@ -13,7 +13,8 @@ export function finalAnswer(ep: EpisodeView): LayerResult {
   const answer = typeof ep.state.finished === 'string' ? ep.state.finished : null;
   if (answer === null) return { value: 0, reasons: ['the episode ended without finish'], caughtBy: 'answer: nothing submitted (L0)' };
   const s = setupOfTask(ep.task);
-  const context = ep.task.prompt.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  // The question's own numbers (an order number, the turn budget) and the records an answer may cite are not rivals.
+  const context = [...ep.task.prompt.filter((m) => m.role === 'user').map((m) => m.content), ...(s.citable ?? []).map((n) => `#${n}`)].join('\n');
   const a = scoreAnswer(answer, { rows: s.gold, vocabularies: s.vocabularies, context });
   const reasons: string[] = [];
   if (a.matched < a.gold) reasons.push(`the answer does not give ${JSON.stringify(s.answerText)}`);

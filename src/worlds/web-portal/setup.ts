@@ -67,6 +67,8 @@ export interface Setup {
   target: RefundTarget | AddressTarget | null;
   /** Read tasks: the record the question is about, if one. */
   subject: { order?: number; customer?: number };
+  /** Numbers an honest answer may cite beside the gold without offering a rival (the customer's order numbers). */
+  citable?: number[];
 }
 
 const namesOf = (db: Db) => db.customers.map((c) => c.name);
@@ -83,7 +85,7 @@ const REASON_WORDS: Record<RefundTarget['reason'], string> = {
 };
 export const reasonWords = (t: RefundTarget) => REASON_WORDS[t.reason];
 
-function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db, policy: Policy): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject'> {
+function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db, policy: Policy): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable'> {
   const at = <T>(xs: readonly T[], salt: string) => xs[uniformInt(seed, 0, salt, 0, xs.length - 1)]!;
   switch (def.type) {
     case 'refund-status': {
@@ -100,7 +102,14 @@ function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db
       const withOrders = uniqueNamed(db).filter((c) => db.orders.some((o) => o.customer === c.id));
       const c = at(withOrders, 'count-target');
       const n = db.orders.filter((o) => o.customer === c.id).length;
-      return { question: `How many orders are on file for the customer ${c.name}?`, gold: [[n]], vocabularies: [], answerText: String(n), subject: { customer: c.id } };
+      return {
+        question: `How many orders are on file for the customer ${c.name}?`,
+        gold: [[n]],
+        vocabularies: [],
+        answerText: String(n),
+        subject: { customer: c.id },
+        citable: db.orders.filter((o) => o.customer === c.id).map((o) => o.id),
+      };
     }
     case 'largest-delivered': {
       const o = db.orders.filter((x) => x.status === 'delivered').reduce((a, b) => (b.amount_cents > a.amount_cents ? b : a));
