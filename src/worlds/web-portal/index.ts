@@ -32,3 +32,4 @@ export { EV } from './events';
 export type { Page, PageNode, Route, NodeAction } from './page';
 export { TASK_DEFS, setupOf } from './setup';
 export { GOTCHAS } from './agents';
+export { webPortalGotchaTable, type PortalGotchaRow } from './gotchas';
