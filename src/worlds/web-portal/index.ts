@@ -19,7 +19,7 @@ export const webPortalWorld: World = {
   describeState: (state) => {
     const diff = isJsonObject(state.diff) ? state.diff : {};
     const count = (k: string) => (Array.isArray(diff[k]) ? diff[k].length : 0);
-    return { 'records changed': count('orders') + count('customers') + count('refunds_added'), 'audit entries': count('audit_added') };
+    return { records_changed: count('orders') + count('customers') + count('refunds_added'), audit_entries: count('audit_added') };
   },
 };
 
