@@ -69,7 +69,7 @@ const FIRST = ['Ada', 'Bruno', 'Chen', 'Dara', 'Emeka', 'Farah', 'Ivo', 'Jun', '
 const LAST = ['Berg', 'Costa', 'Fischer', 'Gallo', 'Ito', 'Kowal', 'Lind', 'Moreau', 'Novak', 'Okafor', 'Pereira', 'Abara'];
 export const CITIES = ['Oslo', 'Lisbon', 'Lagos', 'Osaka', 'Quito', 'Tallinn', 'Porto', 'Turku'];
 export const STREETS = ['Harbour Road', 'Mill Lane', 'Station Street', 'Linden Avenue', 'Quay Street', 'Orchard Way', 'Church Road', 'Birch Close'];
-const DOMAINS = ['mailbox.test', 'example.org', 'post.example', 'inbox.test'];
+export const DOMAINS = ['mailbox.test', 'example.org', 'post.example', 'inbox.test'];
 const ITEMS = ['Desk lamp', 'Kettle', 'Backpack', 'Headphones', 'Blender', 'Rain jacket', 'Bookshelf', 'Coffee grinder', 'Yoga mat', 'Monitor stand'];
 
 export const CUSTOMER_COUNT = 10;

@@ -1,6 +1,6 @@
 import type { Cell } from '../../core/answer';
 import { uniformInt } from '../../core/hash';
-import { CITIES, REASONS, REFUND_LABELS, STREETS, dollars, emailOf, makeDb, policyOf, refundStatusOf, type Customer, type Db, type Policy } from './data';
+import { CITIES, DOMAINS, REASONS, REFUND_LABELS, STREETS, dollars, emailOf, makeDb, policyOf, refundStatusOf, type Customer, type Db, type Policy } from './data';
 
 /**
  * The tasks as data, and what each one's seed makes of it: the entity it is
@@ -138,7 +138,7 @@ function refundTarget(def: Extract<TaskDef, { type: 'refund' }>, seed: number, d
   const order = pool[k]!;
   const c = customer(db, order.customer);
   const [first, last] = c.name.split(' ') as [string, string];
-  const domain = ['mailbox.test', 'example.org', 'post.example', 'inbox.test'].find((d) => !c.email.endsWith(`@${d}`))!;
+  const domain = DOMAINS.find((d) => !c.email.endsWith(`@${d}`))!;
   return {
     type: 'refund',
     order: order.id,
