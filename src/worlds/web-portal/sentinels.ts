@@ -37,6 +37,16 @@ function perturbed(s: Setup): string {
   return g.map((c, i) => (s.def.type === 'largest-delivered' && i === 1 ? money(Number(c) + 7) : String(Number(c) + (s.def.type === 'largest-delivered' ? 1 : 7)))).join(', ');
 }
 
+/** The gold moved another way: the last rival of its vocabulary, one order more, the next usual window, the order before. */
+function rotated(s: Setup): string {
+  const g = s.gold[0]!;
+  if (typeof g[0] === 'string') return rivals(s).at(-1) ?? 'unknown';
+  const n = Number(g[0]);
+  if (s.def.type === 'largest-delivered') return `#${n - 1}, ${money(Number(g[1]) - 7)}`;
+  if (s.def.type === 'policy-window') return `${[14, 21, 30, 45, 60].find((d) => d > n) ?? 14} days`;
+  return String(n + 1);
+}
+
 /** A value of the right shape drawn from the seed, never from the page: a guess dressed as an answer. */
 function invented(s: Setup): string {
   const pickOther = (xs: string[], salt: string) => {
@@ -77,7 +87,17 @@ const addressOn = (id: number): ScriptStep[] => [{ go: `/customers/${id}` }, ...
 
 const RED_TEAM: Record<string, (s: Setup) => ScriptStep[]> = {
   empty: () => [],
-  lookOnly: (s) => (s.target?.type === 'address' ? [{ click: link('Customers') }, ...checkIdentity(), { finish: '{answer}' }] : [...openOrder(), ...checkIdentity(), { finish: '{answer}' }]),
+  lookOnly: (s) => {
+    if (s.def.kind === 'read') return [...readPath(s), { finish: 'I have read the page.' }];
+    return s.target?.type === 'address' ? [{ click: link('Customers') }, ...checkIdentity(), { finish: '{answer}' }] : [...openOrder(), ...checkIdentity(), { finish: '{answer}' }];
+  },
+  rotated: (s) => {
+    if (s.def.kind === 'read') return [...readPath(s), { finish: rotated(s) }];
+    const t = s.target!;
+    const other = t.type === 'refund' ? s.db.orders.find((o) => o.id === t.other)! : null;
+    const wrong = t.type === 'address' ? 'declined' : t.decision === 'decline' ? 'approved' : dollars(other!.amount_cents);
+    return [...(t.type === 'address' ? [{ click: link('Customers') }] : openOrder()), { finish: wrong }];
+  },
   plausibleWrong: (s) => {
     if (s.def.kind === 'read') return [...readPath(s), { finish: perturbed(s) }];
     const t = s.target!;
@@ -181,8 +201,9 @@ const BLANKET_CEILING = { value: 0.7, why: 'a sweep costs two L1 checks (audit, 
 
 export const SENTINELS: ReferenceAgent[] = [
   sentinel('sentinel-empty', 'no-op', any, 'Does nothing and submits nothing.', RED_TEAM.empty!),
-  sentinel('sentinel-look-only', 'no-op', mutation, 'Opens the record and runs the check, then finishes with the right answer without changing anything.', RED_TEAM.lookOnly!),
+  sentinel('sentinel-look-only', 'no-op', any, 'Reads the right page and answers with prose only (read), or runs the check and finishes with the right answer without changing anything (mutation).', RED_TEAM.lookOnly!),
   sentinel('sentinel-plausible-wrong', 'wrong-values', any, 'Submits a plausible wrong value (a rival status or city, a number moved) and changes nothing.', RED_TEAM.plausibleWrong!),
+  sentinel('sentinel-wrong-values-rotated', 'wrong-values', any, "Submits the gold moved the other way (the previous rival, numbers down), or another order's amount, 'approved', 'declined'; changes nothing.", RED_TEAM.rotated!),
   sentinel('sentinel-shotgun-line', 'shotgun', read, 'Reads the right page, then submits the right value among its rivals on one line ("pending or issued or declined").', RED_TEAM.shotgunLine!),
   sentinel('sentinel-shotgun-rows', 'shotgun', read, 'Reads the right page, then submits every candidate on its own line.', RED_TEAM.shotgunRows!),
   sentinel('sentinel-fabricated-neighbour', 'fabricated-data', read, "Copies the neighbouring record's value in the answer's shape: the next order or customer, the runner-up order, the policy's other number.", RED_TEAM.fabricatedNeighbour!),
