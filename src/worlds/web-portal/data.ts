@@ -1,4 +1,4 @@
-import { hash32, uniformInt } from '../../core/hash';
+import { hash32, hashString, uniformInt } from '../../core/hash';
 
 /**
  * The portal's backend: customers, orders, refunds and the audit log, invented
@@ -200,5 +200,9 @@ export function refundStatusOf(db: Db, order: number): string {
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const addressOf = (c: Pick<Customer, 'street' | 'city' | 'postcode'>) => `${c.street}, ${c.postcode} ${c.city}`;
 
-/** A ref-sized number from (seed, key): stable for the element, unrelated to its position. */
-export const keyHash = (seed: number, key: string) => hash32(seed, 0, `ref:${key}`);
+/**
+ * A ref-sized number from (seed, key): stable for the element, unrelated to its position.
+ * The key goes in as the index, not the salt: core/hash.ts caches salts, and hundreds of
+ * element keys per seed would fill that cache for every world.
+ */
+export const keyHash = (seed: number, key: string) => hash32(seed, hashString(key), 'ref');
