@@ -102,21 +102,32 @@ export type Draft = Omit<PageNode, 'ref' | 'children'> & { children?: Draft[] };
 
 export const node = (key: string, role: Role, name: string, extra: Partial<Omit<Draft, 'key' | 'role' | 'name'>> = {}): Draft => ({ key, role, name, ...extra });
 
+/** Elements that come and go on a page (a message, a dialog, a check's result): they take a ref after the others. */
+const DYNAMIC = /^(notice|dialog(\..*)?|customer\.check-result)$/;
+
 /**
  * Refs hashed from (seed, key): the same element keeps its ref on every read and
- * every visit, a message appearing above it shifts nothing, and one mistyped
- * digit almost never lands on another element — least of all on a hidden one,
- * which would zero an honest run. Collisions on a page (never seen on the
- * shipped tasks: a test renders every page) are resolved in document order.
+ * every visit, and one mistyped digit almost never lands on another element —
+ * least of all on a hidden one, which would zero an honest run. Two keys of a page
+ * that hash alike (rare in six digits) are resolved by probing: the page's fixed
+ * elements first, in document order, then the ones that come and go, so a message
+ * or a dialog appearing never moves another element's ref.
  */
 export function assignRefs(seed: number, drafts: readonly Draft[]): PageNode[] {
+  const flat: Draft[] = [];
+  const collect = (ds: readonly Draft[]) => ds.forEach((d) => (flat.push(d), collect(d.children ?? [])));
+  collect(drafts);
+  const refs = new Map<Draft, string>();
   const taken = new Set<string>();
+  for (const d of [...flat.filter((x) => !DYNAMIC.test(x.key)), ...flat.filter((x) => DYNAMIC.test(x.key))]) {
+    let n = 100000 + (keyHash(seed, d.key) % 900000);
+    while (taken.has(`e${n}`)) n = n === 999999 ? 100000 : n + 1;
+    taken.add(`e${n}`);
+    refs.set(d, `e${n}`);
+  }
   const walk = (d: Draft): PageNode => {
-    let n = 10000 + (keyHash(seed, d.key) % 90000);
-    while (taken.has(`e${n}`)) n = n === 99999 ? 10000 : n + 1;
-    const ref = `e${n}`;
-    taken.add(ref);
     const { children, ...rest } = d;
+    const ref = refs.get(d)!;
     return children ? { ...rest, ref, children: children.map(walk) } : { ...rest, ref };
   };
   return drafts.map(walk);

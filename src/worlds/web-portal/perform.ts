@@ -58,7 +58,7 @@ function go(state: PortalState, args: JsonObject): Outcome {
 /** The element a ref names on the open page, or the failure an agent should read. */
 function target(state: PortalState, tool: string, args: JsonObject): { node: PageNode } | { fail: Outcome } {
   const ref = readRef(args.ref);
-  if (ref === null) return { fail: fail(state, 'invalid_arguments', `${tool} needs a ref from the page, e.g. {"ref": "e12345"}; got ${JSON.stringify(args.ref ?? null)}`) };
+  if (ref === null) return { fail: fail(state, 'invalid_arguments', `${tool} needs a ref from the page, e.g. {"ref": "e123456"}; got ${JSON.stringify(args.ref ?? null)}`) };
   const page = render(state);
   const found = findByRef(page.nodes, ref);
   if (!found) return { fail: fail(state, 'unknown_ref', `no element ${ref} on ${state.path}; call read_page for the refs of the open page`) };

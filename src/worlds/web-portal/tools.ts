@@ -9,7 +9,7 @@ const fn = (name: ToolName, description: string, properties: JsonObject, require
   function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } },
 });
 
-const REF = { type: 'string', description: 'The element\'s ref from the last page you read, e.g. "e12345".' };
+const REF = { type: 'string', description: 'The element\'s ref from the last page you read, e.g. "e123456".' };
 
 export const WEB_PORTAL_TOOLS: ToolSpec[] = [
   fn(
@@ -52,7 +52,7 @@ export const WEB_PORTAL_LENIENCY: Leniency = {
 export const argsObject = (args: Json): JsonObject | null => (args === null ? {} : isJsonObject(args) ? args : null);
 
 /**
- * A ref as agents write it: "e12345", "E12345", "[ref=e12345]", "ref=e12345",
+ * A ref as agents write it: "e123456", "E123456", "[ref=e123456]", "ref=e123456",
  * or the bare number. Null for anything else.
  */
 export function readRef(v: Json | undefined): string | null {
