@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Preload the sql.js wasm from index.html, so its download starts before any script runs. */
@@ -47,10 +49,54 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** Where index.html takes the prerendered home page, and the script that hides it on other routes. */
+const HOME_MARKER = '<!--home-prerender-->';
+const ROUTE_MARKER = '<!--shell-route-->';
+
+/**
+ * The home page painted before any script runs: its rows are deterministic, so
+ * the build computes them in Node with the app's own code and components
+ * (scripts/prerenderHome.tsx, started with the build, read when the HTML is
+ * written) and puts the markup in index.html, the rows beside it as a JSON
+ * data block. The page recomputes them and marks each table verified (or
+ * lists what differs). `public/shell-route.js`, a blocking script first in
+ * <head> (the CSP allows no inline script), hides the prerendered page on any
+ * other route; first, so it runs as soon as it arrives instead of waiting for
+ * the stylesheet, which is fetched meanwhile.
+ */
+function prerenderHome(): Plugin {
+  let root = process.cwd();
+  let result: Promise<{ html: string; json: string; id: string }> | null = null;
+  return {
+    name: 'prerender-home',
+    apply: 'build',
+    configResolved: (config) => void (root = config.root),
+    buildStart() {
+      result = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prerenderHome.tsx'], { cwd: root, maxBuffer: 1 << 24 }).then(
+        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string },
+      );
+      result.catch(() => undefined);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!result) throw new Error('prerender-home: the build did not start the prerender');
+        for (const marker of [HOME_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
+        const { html: markup, json, id } = await result;
+        return {
+          // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
+          html: html.replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>').replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`),
+          tags: [{ tag: 'script', attrs: { type: 'application/json', id }, children: json, injectTo: 'body' }],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm(), contentSecurityPolicy()],
+  plugins: [react(), preloadWasm(), contentSecurityPolicy(), prerenderHome()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

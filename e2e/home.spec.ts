@@ -45,5 +45,9 @@ test('when SQLite cannot be loaded, the tripwire table says why and the other wo
   await page.goto('./');
   await expect(page.getByTestId('home').locator('.error')).toContainText('could not load SQLite', { timeout: 30_000 });
   await expect(page.getByTestId('home').locator('.error')).toContainText('HTTP 404');
+  // The build's rows stay, marked as not verified here.
+  await expect(page.getByTestId('check-tripwire')).toContainText("Not verified in this browser — the rows shown are the build's");
+  await expect(page.getByTestId('home-tripwire').getByTestId('row-the-peeker').getByTestId('full')).toContainText('0.00 FAIL');
+  await expect(page.getByTestId('check-fault-api')).toContainText('Verified in this browser');
   await expect(page.getByTestId('home-fault-api').getByTestId('row-careful').getByTestId('full')).toContainText('1.00 PASS');
 });

@@ -145,12 +145,12 @@ test('sorting the library by a column, both ways', async ({ page }) => {
   await page.goto('./#/traces');
   await importFile(page, path);
   const rows = page.getByTestId('library-row');
-  const full = page.getByRole('button', { name: /^full/ });
+  const full = page.getByRole('button', { name: /^recorded full/ });
   await full.click();
-  await expect(full).toHaveText('full ▼');
+  await expect(full).toHaveText('recorded full ▼');
   await expect(rows.first()).toContainText(/careful|oracle/);
   await full.click();
-  await expect(full).toHaveText('full ▲');
+  await expect(full).toHaveText('recorded full ▲');
   await expect(rows.first()).toContainText('the-peeker');
   await page.getByRole('button', { name: /^agent/ }).click();
   await expect(rows.first()).toContainText('careful');
@@ -170,4 +170,22 @@ test('the library charts: every trace counted, one point each, a bar per layer',
   const counts = await charts.getByTestId('hist-bar').locator('title').allTextContents();
   expect(counts.reduce((n, t) => n + Number(/: (\d+) trace/.exec(t)![1]), 0)).toBe(traces.length);
   await testInfo.attach('library-charts', { body: await page.getByTestId('library-charts-panel').screenshot(), contentType: 'image/png' });
+});
+
+test('a recorded score is labelled so until the trace is replayed; a re-score sits beside it, and an edited score shows as different', async ({ page }, testInfo) => {
+  const { traces } = await fixture();
+  const [honest, edited] = [traces[2]!, structuredClone(traces[3]!)];
+  edited.scorecard!.reward = 1;
+  const path = join(dir, 'edited.jsonl');
+  writeFileSync(path, exportTracesJsonl([honest, edited]));
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  const rows = page.getByTestId('library-row');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('rescore-none')).toHaveCount(2);
+  await page.getByTestId('rescore').click();
+  await expect(rows.filter({ hasText: 'careful' }).getByTestId('rescore-same')).toHaveText('1.00 ✓', { timeout: 30_000 });
+  await expect(rows.filter({ hasText: 'the-peeker' }).getByTestId('rescore-differs')).toHaveText('0.00 ≠ 1.00');
+  await expect(rows.filter({ hasText: 'the-peeker' })).toContainText('1.00');
+  await testInfo.attach('rescored', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });

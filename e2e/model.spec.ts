@@ -55,7 +55,7 @@ test('Run plays a whole fault-api episode to the same scorecard as the driver in
   const reference = await runEpisode(faultApiWorld, task, stubbornSolver());
   await configure(page, modelUrl(task.spec), server.baseUrl);
   await page.getByTestId('model-run').click();
-  await expect(page.getByTestId('model-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
   await expect(page.getByTestId('saved')).toContainText('Saved to this browser’s trace library');
   const full = reference.scorecard!.reward.toFixed(2);
   await expect(page.getByTestId('verdict-full')).toContainText(`${full} ${reference.scorecard!.verdict.full}`);
@@ -113,7 +113,7 @@ test('step mode: an edited call runs as edited, a rejected one reaches the model
   expect(JSON.parse((third.at(-1) as { content: string }).content)).toMatchObject({ error: 'rejected', message: expect.stringContaining('read the same page again first') });
 
   await page.getByTestId('model-run').click();
-  await expect(page.getByTestId('model-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
   await expect(page.getByTestId('saved')).toContainText('Saved');
   const [run] = await savedRuns(page);
   expect(run!.trace.steps[0]!.call.arguments).toEqual({});
@@ -226,7 +226,7 @@ test('Stop cancels the request in flight and keeps the episode open', async ({ p
   await expect(page.getByTestId('model-status')).toContainText('waiting for the model');
   await page.getByTestId('model-stop-button').click();
   await expect(page.getByTestId('model-status')).toContainText('Waiting for you');
-  await expect(page.getByTestId('model-stop')).toContainText('in progress');
+  await expect(page.getByTestId('episode-stop')).toContainText('in progress');
   await page.getByTestId('model-step').click();
   await expect(page.getByTestId('proposal-tool')).toHaveText('fetch_page');
 });

@@ -2,7 +2,6 @@ import type { Agent } from '../core/agent';
 import { runEpisode, type EpisodeOptions } from '../core/episode';
 import type { Task, Trace } from '../core/types';
 import type { World } from '../core/world';
-import { ModelAgent, modelMeta } from './modelAgent';
 
 export interface Rollout {
   task: Task;
@@ -67,10 +66,9 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       running++;
       report();
       try {
-        const agent = opts.makeAgent(rollout, inner.signal);
-        const trace = await runEpisode(opts.world, rollout.task, agent, opts.episode);
-        if (agent instanceof ModelAgent) trace.meta = { ...trace.meta, model: modelMeta(agent, trace.steps, trace.stop) };
-        if (!cutByCancel(trace, agent, inner.signal)) results[i] = trace;
+        // The agent's own record (a model's exchange) reaches trace.meta through its onEnd hook.
+        const trace = await runEpisode(opts.world, rollout.task, opts.makeAgent(rollout, inner.signal), opts.episode);
+        if (!cutByCancel(trace, inner.signal)) results[i] = trace;
         running--;
         done++;
         report(results[i] ?? undefined);
@@ -92,7 +90,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   return { traces: runs.map((r) => r.trace), runs, cancelled: plan.length - runs.length - failed.length, failed };
 }
 
-function cutByCancel(trace: Trace, agent: Agent, signal: AbortSignal): boolean {
-  if (agent instanceof ModelAgent) return agent.cancelled;
+/** A rollout the cancel cut short: it stopped without finishing once the batch's signal had fired. */
+function cutByCancel(trace: Trace, signal: AbortSignal): boolean {
   return signal.aborted && (trace.stop?.reason === 'abandoned' || trace.stop?.reason === 'agent-error');
 }

@@ -35,7 +35,8 @@ describe('ModelAgent against the mock endpoint', () => {
       expect(s.model).toMatchObject({ latencyMs: 5, finishReason: 'tool_calls' });
       expect(s.model!.costUsd).toBeCloseTo((s.usage!.promptTokens + 2 * s.usage!.completionTokens) / 1e6, 12);
     }
-    modelMeta(agent, trace.steps, trace.stop);
+    // The exchange reaches the trace through the agent's onEnd hook, with no call from the caller.
+    expect(trace.meta?.model).toEqual(modelMeta(agent, trace.steps, trace.stop));
     const messages = agent.messages();
     expect(messages.slice(0, 2)).toEqual(hostile.prompt);
     expect(messages.filter((m) => m.role === 'tool')).toHaveLength(trace.steps.length);
@@ -74,11 +75,28 @@ describe('ModelAgent against the mock endpoint', () => {
     expect(meta.events).toEqual([expect.objectContaining({ code, kind: 'error', beforeStep: 0, toolCallId: 'bad', data: { arguments: args } })]);
   });
 
-  it('invalid calls spend turns, so a model that only sends broken calls still ends', async () => {
+  it('invalid calls spend turns of the episode, so a model that only sends broken calls still ends: truncated by the budget', async () => {
     await start(() => ({ kind: 'tool-calls', calls: [{ name: 'fetch_page', arguments: '{oops' }] }));
     const trace = await runEpisode(faultApiWorld, small(3), new ModelAgent({ config: mockConfig(server) }));
-    expect(trace.stop).toMatchObject({ reason: 'abandoned', detail: 'the turn budget ran out: 3 tool call(s) could not run' });
+    expect(trace.stop).toEqual({
+      reason: 'budget',
+      terminated: false,
+      truncated: true,
+      detail: 'turn budget of 3 calls used; 3 of them could not run and were answered by the agent',
+    });
+    expect(trace.steps).toEqual([]);
     expect(server.completions()).toHaveLength(3);
+  });
+
+  it('reads the turns left from the episode: one broken call among three leaves room for two, then the budget stops it', async () => {
+    const fetch = (id: string, args: unknown) => ({ name: 'fetch_page', arguments: args, id });
+    await start([{ kind: 'tool-calls', calls: [fetch('a', { cursor: null }), fetch('b', '{oops'), fetch('c', { cursor: null }), fetch('d', { cursor: null })] }]);
+    const agent = new ModelAgent({ config: mockConfig(server) });
+    const trace = await runEpisode(faultApiWorld, small(3), agent);
+    expect(trace.steps.map((s) => s.call.id)).toEqual(['a', 'c']);
+    expect(trace.stop).toMatchObject({ reason: 'budget', truncated: true, detail: 'turn budget of 3 calls used; 1 of them could not run and were answered by the agent' });
+    expect(server.completions()).toHaveLength(1);
+    expect(agent.events().map((e) => e.code)).toEqual(['calls-dropped', 'invalid-arguments']);
   });
 
   it('an unknown tool name goes to the world, which answers with its own recoverable error', async () => {

@@ -1,6 +1,6 @@
-import type { Agent, AgentAction, AgentObservation } from '../core/agent';
+import type { Agent, AgentAction, AgentObservation, EpisodeEnd } from '../core/agent';
 import type { Json, JsonObject } from '../core/json';
-import type { AgentInfo, Step, Stop, Task, ToolCall, WorldEvent } from '../core/types';
+import type { AgentInfo, EpisodeEvent, Step, Stop, Task, ToolCall, WorldEvent } from '../core/types';
 import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
 import { stripCredentials } from './credentials';
 import type { EndpointConfig } from './endpoint';
@@ -11,15 +11,14 @@ import { checkToolCall, toolErrorContent, uniqueIds } from './toolCalls';
 import { totalsJson, UsageLedger, type StepExtras, type UsageTotals } from './usage';
 import type { WireMessage, WireToolCall } from './wire';
 
-/** Something the driver did that the world never saw: recorded beside the trace's steps. */
-export interface AgentEvent extends WorldEvent {
-  /** The number of steps taken when it happened. */
-  beforeStep: number;
+/** Something the driver did that the world never saw: recorded beside the trace's steps (`beforeStep`: steps taken then). */
+export interface AgentEvent extends EpisodeEvent {
   toolCallId?: string;
 }
 
 export type CallAction = Extract<AgentAction, { type: 'call' }>;
 export type StopAction = Extract<AgentAction, { type: 'stop' }>;
+export type UnsentAction = Extract<AgentAction, { type: 'unsent' }>;
 
 /** A call the model asked for, not yet run. `thought` is the prose that came with it. */
 export type Proposal = CallAction & { thought: string | null; queued: number };
@@ -54,8 +53,10 @@ interface Queued {
  * run (invalid JSON, schema mismatch, over budget, rejected) never reach the
  * world: they are answered to the model as tool errors here and recorded as
  * agent events, so the trace's steps stay exactly what the world executed and
- * replay verification still holds. Invalid calls spend a turn like any other,
- * so a model that only emits broken calls still ends.
+ * replay verification still holds. An invalid call is handed to the episode as
+ * 'unsent', which spends a turn like any other, so a model that only emits
+ * broken calls still ends. The budget is the episode's: the agent reads
+ * `turnsLeft` and never counts turns itself.
  */
 export class ModelAgent implements Agent {
   readonly info: AgentInfo;
@@ -69,7 +70,6 @@ export class ModelAgent implements Agent {
   private proposal: (Proposal & { stepIndex: number }) | null = null;
   private awaiting: { id: string; stepIndex: number } | null = null;
   private stopped: StopAction | null = null;
-  private unexecuted = 0;
   private idCounter = 0;
   private cancelledFlag = false;
 
@@ -101,7 +101,8 @@ export class ModelAgent implements Agent {
     try {
       for (;;) {
         const action = await this.propose(obs, this.opts.signal);
-        if (action.type === 'stop' || !this.opts.review) return action.type === 'stop' ? action : this.accept();
+        if (action.type !== 'call') return action;
+        if (!this.opts.review) return this.accept();
         const decision = await this.opts.review(action);
         if (decision.type === 'approve') return this.accept(decision.arguments);
         this.reject(decision.reason);
@@ -117,9 +118,10 @@ export class ModelAgent implements Agent {
    * Step mode: the next call the model wants, without running it. Asks the
    * endpoint only when no call is queued. Safe to call again after an error
    * (nothing is appended until a response parses) or while a proposal is open
-   * (the same proposal comes back). Throws ChatError.
+   * (the same proposal comes back). An 'unsent' action is a call answered here:
+   * hand it to `Episode.spendUnsent` and ask again. Throws ChatError.
    */
-  async propose(obs: AgentObservation, signal?: AbortSignal): Promise<Proposal | StopAction> {
+  async propose(obs: AgentObservation, signal?: AbortSignal): Promise<Proposal | StopAction | UnsentAction> {
     this.begin(obs.task);
     this.sync(obs.steps);
     if (this.awaiting) throw new Error('the previous call has no result yet: apply it to the episode before asking for the next one');
@@ -128,11 +130,9 @@ export class ModelAgent implements Agent {
       if (this.stopped) return this.stopped;
       const p = this.dequeue(obs.steps.length);
       if (p) return p;
-      if (this.budgetLeft(obs.steps.length) <= 0) {
-        this.stopped = { type: 'stop', reason: 'abandoned', detail: `the turn budget ran out: ${this.unexecuted} tool call(s) could not run` };
-        continue;
-      }
-      await this.request(obs.steps.length, signal);
+      // The episode stops itself when its budget is spent; asking with no room would drop every call, forever.
+      if (obs.turnsLeft <= 0) throw new Error('the episode has no turns left: it should have stopped');
+      await this.request(obs.steps.length, obs.turnsLeft, signal);
     }
   }
 
@@ -191,6 +191,11 @@ export class ModelAgent implements Agent {
     };
   }
 
+  /** runEpisode's hook: the exchange closed, and recorded under `trace.meta.model`. */
+  onEnd(end: EpisodeEnd): JsonObject {
+    return { model: modelMeta(this, end.steps, end.stop) };
+  }
+
   private begin(task: Task): void {
     if (this.task === null) {
       this.task = task;
@@ -209,12 +214,8 @@ export class ModelAgent implements Agent {
     this.awaiting = null;
   }
 
-  private budgetLeft(stepsTaken: number): number {
-    return this.task!.maxTurns - stepsTaken - this.unexecuted;
-  }
-
-  /** The next queued call that can run; answers the ones that cannot on the way. */
-  private dequeue(stepIndex: number): Proposal | null {
+  /** The next queued call: one that can run, or one that cannot, answered here ('unsent'). */
+  private dequeue(stepIndex: number): Proposal | UnsentAction | null {
     for (let q = this.queue.shift(); q; q = this.queue.shift()) {
       if (q.dropped) {
         this.tool(q.wire.id, toolErrorContent('over_budget', budgetNote()));
@@ -222,10 +223,9 @@ export class ModelAgent implements Agent {
       }
       const checked = q.tooLong === null ? checkToolCall(q.wire, this.task!) : tooLongCall(q.wire, q.tooLong, historyLimits(this.opts.config).messageChars);
       if (!checked.ok) {
-        this.unexecuted++;
         this.tool(q.wire.id, toolErrorContent(checked.code, `${checked.message}. The call was not run.`));
         this.event(stepIndex, checked.code, 'error', checked.message, q.wire.id, { arguments: checked.raw });
-        continue;
+        return { type: 'unsent', detail: checked.message };
       }
       const thought = this.lastAssistantText();
       const extras: StepExtras = this.ledger.peek();
@@ -235,7 +235,7 @@ export class ModelAgent implements Agent {
     return null;
   }
 
-  private async request(stepIndex: number, signal: AbortSignal | undefined): Promise<void> {
+  private async request(stepIndex: number, turnsLeft: number, signal: AbortSignal | undefined): Promise<void> {
     const task = this.task!;
     const full = historyOverLimit(this.opts.config, this.log, task.tools);
     if (full) {
@@ -264,7 +264,7 @@ export class ModelAgent implements Agent {
       this.stopped = { type: 'stop', reason: 'no-tool-call', detail };
       return;
     }
-    const room = Math.max(0, this.budgetLeft(stepIndex));
+    const room = turnsLeft;
     this.queue = calls.map((wire, i) => ({ wire, dropped: i >= room, tooLong: tooLong.get(wire.id) ?? null }));
     if (calls.length > room)
       this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${calls.length} calls with ${room} turn(s) left; ${calls.length - room} were dropped.`, undefined, {
@@ -303,7 +303,7 @@ export class ModelAgent implements Agent {
 const budgetNote = () => 'not run: the turn budget had no room for this call';
 const truncate = (s: string) => (s.length > PROSE_LIMIT ? `${s.slice(0, PROSE_LIMIT)}…` : s);
 
-/** The trace meta a model agent adds after its episode: call once the episode has stopped. */
+/** The trace meta a model agent adds after its episode (`trace.meta.model`): call once the episode has stopped. */
 export function modelMeta(agent: ModelAgent, steps: readonly Step[], stop: Stop | null): JsonObject {
   agent.finish(steps, stop);
   return agent.record();

@@ -21,7 +21,7 @@ describe('step mode: a person approves, edits or rejects each call', () => {
     });
     const agent = new ModelAgent({ config: mockConfig(server) });
     const episode = await Episode.open(faultApiWorld, task, agent.info);
-    const obs = () => ({ task, steps: episode.steps });
+    const obs = () => episode.observation();
 
     const first = await agent.propose(obs());
     expect(first).toMatchObject({ type: 'call', call: { name: 'fetch_page', arguments: { cursor: 'made-up' }, id: 'a' }, thought: 'calling fetch_page', queued: 0 });
@@ -61,17 +61,17 @@ describe('step mode: a person approves, edits or rejects each call', () => {
     const agent = new ModelAgent({ config: mockConfig(server) });
     expect(() => agent.accept()).toThrow(/no proposed call/);
     expect(() => agent.reject()).toThrow(/no proposed call/);
-    await agent.propose({ task, steps: [] });
+    await agent.propose({ task, steps: [], turnsLeft: task.maxTurns });
     agent.accept();
-    await expect(agent.propose({ task, steps: [] })).rejects.toThrow(/no result yet/);
+    await expect(agent.propose({ task, steps: [], turnsLeft: task.maxTurns })).rejects.toThrow(/no result yet/);
   });
 
   it('a failed request can be retried: nothing is appended until a response parses', async () => {
     server = await startMockServer({ respond: [{ kind: 'status', status: 404 }, call('fetch_page', {}, 'a')] });
     const agent = new ModelAgent({ config: mockConfig(server) });
-    await expect(agent.propose({ task, steps: [] })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(agent.propose({ task, steps: [], turnsLeft: task.maxTurns })).rejects.toMatchObject({ kind: 'not-found' });
     expect(agent.messages()).toEqual(task.prompt);
-    await expect(agent.propose({ task, steps: [] })).resolves.toMatchObject({ call: { id: 'a' } });
+    await expect(agent.propose({ task, steps: [], turnsLeft: task.maxTurns })).resolves.toMatchObject({ call: { id: 'a' } });
     expect(sent(1)).toEqual(sent(0));
   });
 

@@ -50,6 +50,11 @@ const plain = file('plain.txt', 'a file, not a directory\n');
 const missing = join(tmp, 'missing.json');
 const script = (world: string, task: unknown) => file(`script-${world}.json`, JSON.stringify({ world, task, calls: [] }));
 const badLines = file('tasks.jsonl', '{"profile": "clean", "seed": 1}\n{"profile": \n');
+// The first bytes of a zip and nothing else: an .eval log cut off while it was being copied.
+const cutZip = file('cut.eval', '');
+writeFileSync(cutZip, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0x08, 0]));
+const hangman = join(__dirname, '../traces/import/fixtures/v0.1.10/results.jsonl');
+const outFile = join(tmp, 'export-out.jsonl');
 
 const FAULT = '{"profile":"clean","seed":1}';
 const READ = '{"id":"top-refund-customer"}';
@@ -58,7 +63,7 @@ const EVAL = ['eval', '--world', 'fault-api', '--task', FAULT, ...ENDPOINT];
 
 /** [arguments, a piece of the one stderr line]: every command × every kind of bad input it can get. */
 const CASES: [string[], string][] = [
-  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, mcp, gotchas, sql, eval, import, validate, bench;'],
+  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, mcp, gotchas, sql, eval, import, export, validate, bench;'],
   [['--json'], 'unknown command "--json"'],
 
   [['calibrate', '--seeds', '99999999999'], '--seeds must be an integer from 1 to 1000, got "99999999999"'],
@@ -148,7 +153,19 @@ const CASES: [string[], string][] = [
   [['import', plain], 'nothing could be imported'],
   [['import', empty], 'nothing could be imported'],
   [['import', '/dev/zero'], '/dev/zero is larger than 256 MiB, the import limit'],
-  [['import', plain, empty], 'import takes one FILE, got 2'],
+  [['import', plain, empty], 'nothing could be imported from 2 files: '],
+  [['import', plain, '--out', plain], 'import does not take --out'],
+  [['import', cutZip], `${cutZip}: nothing could be imported: no end-of-central-directory record: not a zip, or a truncated one`],
+
+  [['export'], 'export needs a FILE'],
+  [['export', plain, '--out', outFile], 'export needs --format (native, vf, inspect, csv)'],
+  [['export', plain, '--format', 'xml', '--out', outFile], '--format must be one of native, vf, inspect, csv, got "xml"'],
+  [['export', plain, '--format', 'vf'], 'export needs --out FILE'],
+  [['export', missing, '--format', 'vf', '--out', join(tmp, 'no-such-dir', 'x.jsonl')], `cannot write ${join(tmp, 'no-such-dir', 'x.jsonl')}: ENOENT`],
+  [['export', missing, '--format', 'vf', '--out', join(plain, 'x.jsonl')], 'ENOTDIR'],
+  [['export', missing, '--format', 'vf', '--out', outFile], `cannot read ${missing}: ENOENT`],
+  [['export', hangman, '--format', 'native', '--out', join(tmp, 'native-out.jsonl')], "nothing to write as native: 3 rows of hangman_agent: not one of the playground's worlds"],
+  [['export', hangman, '--format', 'vf', '--out', outFile, '--seeds', '2'], 'export does not take --seeds (it takes --format, --out, --json)'],
 
   [['validate', '--world', 'mars'], 'unknown world "mars"'],
   [['validate', 'all'], 'validate takes no arguments'],

@@ -15,8 +15,9 @@ import type { Args, OptionName } from './args';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
-import { importFile } from './commands/import';
+import { exportFiles } from './commands/exportFiles';
 import { openForkFromFile } from './commands/fork';
+import { formatImport, importFiles } from './commands/importFiles';
 import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { scoreFile } from './commands/score';
@@ -41,6 +42,8 @@ export interface Command {
   options: readonly OptionName[];
   /** The command's one FILE argument, described for the message when it is missing; commands without it take no arguments. */
   file?: string;
+  /** It takes one FILE or more (they are in `args.positionals`). */
+  many?: true;
   /** The exit code: 0 done, 1 a check failed. Bad input throws CliError. */
   run(args: Args, io: CliIo, file: string): Promise<number>;
 }
@@ -271,17 +274,34 @@ const evalCommand: Command = {
 };
 
 const importCommand: Command = {
-  usage: '  import FILE [--json]                   read a native trace / JSONL or a vf-eval results.jsonl, report what imported',
+  usage: [
+    '  import FILE… [--json]                  read native traces, vf-eval results.jsonl, verifiers v1 traces.jsonl',
+    '                                         or Inspect logs (.json, .eval): rows, errors, runs (env, model, where from)',
+  ].join('\n'),
   options: ['json'],
-  file: 'a native trace, JSONL, or a vf-eval results.jsonl',
-  async run(args, io, file) {
-    const r = await importFile(file);
-    if (args.flag('json')) io.out(JSON.stringify({ format: r.format, rows: r.rows, errors: r.errors }));
-    else {
-      io.out(`${file}: ${r.format}, ${r.rows} imported, ${r.errors.length} errors`);
-      for (const e of r.errors.slice(0, 20)) io.out(`  line ${e.line}: ${e.reason}`);
-      if (r.errors.length > 20) io.out(`  … and ${r.errors.length - 20} more`);
-    }
+  file: 'native traces, a vf-eval results.jsonl, a verifiers v1 traces.jsonl or an Inspect log',
+  many: true,
+  async run(args, io) {
+    const r = await importFiles(args.positionals);
+    io.out(args.flag('json') ? JSON.stringify(r) : formatImport(r));
+    return 0;
+  },
+};
+
+const exportCommand: Command = {
+  usage: [
+    '  export FILE… --format native|vf|inspect|csv --out OUT [--json]',
+    '                                         convert what import reads; says on stderr what OUT cannot hold',
+    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model × run)',
+  ].join('\n'),
+  options: ['format', 'out', 'json'],
+  file: 'native traces, a vf-eval results.jsonl or an Inspect log',
+  many: true,
+  async run(args, io) {
+    const r = await exportFiles(args.positionals, args.value('format'), args.value('out'), () => new Date());
+    for (const note of r.notes) io.err(`vp export: not represented: ${note}`);
+    if (args.flag('json')) io.out(JSON.stringify(r));
+    else for (const o of r.outputs) io.out(`wrote ${o.rows} rows to ${o.file} (${r.format}: ${o.label})`);
     return 0;
   },
 };
@@ -307,6 +327,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ['sql', sql],
   ['eval', evalCommand],
   ['import', importCommand],
+  ['export', exportCommand],
   ['validate', validate],
   ['bench', bench],
 ]);

@@ -37,7 +37,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [file, ...extra] = args.positionals;
   if (command.file === undefined && file !== undefined) throw new CliError(`${name} takes no arguments, got ${JSON.stringify(file)}`);
   if (command.file !== undefined && file === undefined) throw new CliError(`${name} needs a FILE (${command.file})`);
-  if (extra.length > 0) throw new CliError(`${name} takes one FILE, got ${args.positionals.length}`);
+  if (extra.length > 0 && !command.many) throw new CliError(`${name} takes one FILE, got ${args.positionals.length}`);
   return command.run(args, io, file ?? '');
 }
 

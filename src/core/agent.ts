@@ -1,8 +1,11 @@
-import type { AgentInfo, Step, Task, TokenUsage, ToolCall } from './types';
+import type { JsonObject } from './json';
+import type { AgentInfo, Step, Stop, Task, TokenUsage, ToolCall } from './types';
 
 export interface AgentObservation {
   task: Task;
   steps: readonly Step[];
+  /** Calls the episode still allows; the episode stops itself when none are left. */
+  turnsLeft: number;
 }
 
 export type AgentAction =
@@ -12,12 +15,29 @@ export type AgentAction =
       usage?: TokenUsage;
       model?: Step['model'];
     }
+  /**
+   * The agent made a call it did not send to the world (arguments that do not
+   * parse, or too long to keep): it answered the call itself, and the call still
+   * spends a turn, so an agent that only makes such calls still ends.
+   */
+  | { type: 'unsent'; detail: string }
   | { type: 'stop'; reason: 'no-tool-call' | 'abandoned'; detail?: string };
+
+/** How an episode ended, as an agent's onEnd hook sees it. */
+export interface EpisodeEnd {
+  steps: readonly Step[];
+  stop: Stop | null;
+}
 
 /** Anything that proposes the next tool call: a person, a model, a script. */
 export interface Agent {
   info: AgentInfo;
   next(observation: AgentObservation): Promise<AgentAction>;
+  /**
+   * Called once the episode has stopped, before its trace is made: what the agent
+   * adds to `trace.meta` (a model agent: its exchange and usage, under `model`).
+   */
+  onEnd?(end: EpisodeEnd): JsonObject;
 }
 
 /** An agent that plays a fixed list of calls, then abandons. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent, type Agent } from './agent';
-import { runEpisode } from './episode';
-import type { Session, Task } from './types';
+import { Episode, runEpisode } from './episode';
+import { HINTS_REVEALED, type Session, type Task } from './types';
 import type { World } from './world';
 
 function counterWorld(opts: { throwAt?: number } = {}): World {
@@ -73,5 +73,70 @@ describe('runEpisode', () => {
     const untimed = await run(counterWorld(), scriptedAgent('s', calls));
     expect(timed.steps[0]!.durationMs).toBe(5);
     expect(untimed.steps[0]!.durationMs).toBeUndefined();
+  });
+
+  it('an agent reads the turns left, and calls it answered itself spend them: the budget stops it, truncated', async () => {
+    const seen: number[] = [];
+    const agent: Agent = {
+      info: { kind: 'scripted', name: 'clumsy' },
+      next: async ({ turnsLeft, steps }) => {
+        seen.push(turnsLeft);
+        return steps.length === 0 ? { type: 'call', call: { name: 'inc', arguments: {} } } : { type: 'unsent', detail: 'arguments did not parse' };
+      },
+    };
+    const trace = await run(counterWorld(), agent);
+    expect(seen).toEqual([3, 2, 1]);
+    expect(trace.steps).toHaveLength(1);
+    expect(trace.stop).toEqual({ reason: 'budget', terminated: false, truncated: true, detail: 'turn budget of 3 calls used; 2 of them could not run and were answered by the agent' });
+  });
+
+  it("adds the agent's onEnd record to the trace's meta, once the episode has stopped", async () => {
+    const agent: Agent = {
+      ...scriptedAgent('s', [{ name: 'finish', arguments: {} }]),
+      onEnd: ({ steps, stop }) => ({ agent_note: { steps: steps.length, stop: stop?.reason ?? null } }),
+    };
+    const trace = await run(counterWorld(), agent);
+    expect(trace.meta).toEqual({ agent_note: { steps: 1, stop: 'submitted' } });
+  });
+});
+
+describe('Episode', () => {
+  const open = async (clock?: () => number) => {
+    const world = counterWorld();
+    return Episode.open(world, world.listTasks()[0]!, { kind: 'human', name: 'you', hints: false }, { clock });
+  };
+
+  it("takes the caller's duration for a step over its own clock, and never needs it patched afterwards", async () => {
+    let t = 0;
+    const episode = await open(() => (t += 5));
+    const step = await episode.apply({ name: 'inc', arguments: {} }, { durationMs: 1234 });
+    const timed = await episode.apply({ name: 'inc', arguments: {} });
+    expect([step?.durationMs, timed?.durationMs]).toEqual([1234, 5]);
+    expect((await episode.toTrace()).steps.map((s) => s.durationMs)).toEqual([1234, 5]);
+  });
+
+  it('records hints revealed as an episode event where they happened, once, and not after the end', async () => {
+    const episode = await open();
+    await episode.apply({ name: 'inc', arguments: {} });
+    episode.revealHints();
+    episode.revealHints();
+    expect(episode.agent.hints).toBe(true);
+    const trace = await episode.toTrace();
+    expect(trace.agent.hints).toBe(true);
+    expect(trace.events).toEqual([expect.objectContaining({ code: HINTS_REVEALED, kind: 'info', layer: null, beforeStep: 1 })]);
+
+    const ended = await open();
+    ended.end({ reason: 'abandoned', terminated: false, truncated: false });
+    ended.revealHints();
+    expect((await ended.toTrace()).events).toEqual([]);
+  });
+
+  it('stays stopped: no step and no turn after a stop', async () => {
+    const episode = await open();
+    await episode.apply({ name: 'finish', arguments: {} });
+    expect(await episode.apply({ name: 'inc', arguments: {} })).toBeNull();
+    episode.spendUnsent();
+    expect(episode.turnsLeft).toBe(2);
+    expect(episode.stop?.reason).toBe('submitted');
   });
 });

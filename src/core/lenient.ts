@@ -1,4 +1,4 @@
-import { isJsonObject, tryParseJson, type Json, type JsonObject } from './json';
+import { isJsonObject, tryParseJson, type Json } from './json';
 import type { Step, StepResult, Task, ToolCall, ToolSpec, WorldEvent } from './types';
 
 /**
@@ -15,8 +15,17 @@ export interface Leniency {
 
 export const NORMALISED = 'call-normalised';
 
+/** The reading of a call, on the step that ran it: every world's events include this one. */
+export type NormalisedEvent = {
+  code: typeof NORMALISED;
+  kind: 'info';
+  layer: null;
+  message: string;
+  data: { tool: string; called?: string; parsed_arguments?: true; renamed?: Record<string, string> };
+};
+
 export type Normalised =
-  | { ok: true; call: ToolCall; event: WorldEvent | null }
+  | { ok: true; call: ToolCall; event: NormalisedEvent | null }
   | { ok: false; code: 'unknown_tool' | 'invalid_arguments'; message: string };
 
 type Tools = Pick<Task, 'tools' | 'lenient'>;
@@ -107,7 +116,7 @@ export function normaliseCall(call: ToolCall, task: Tools): Normalised {
   if (!args.ok) return { ok: false, code: 'invalid_arguments', message: args.message };
   const normalised: ToolCall = { ...call, name, arguments: args.value };
   const notes: string[] = [];
-  const data: JsonObject = { tool: name };
+  const data: NormalisedEvent['data'] = { tool: name };
   if (name !== call.name) {
     notes.push(`${call.name} → ${name}`);
     data.called = call.name;
@@ -128,7 +137,7 @@ export function normaliseCall(call: ToolCall, task: Tools): Normalised {
  * The world's result with the reading appended, not prepended: a step's first
  * event stays the world's own (rubrics name an error step by it).
  */
-export function withReading(result: StepResult, event: WorldEvent | null): StepResult {
+export function withReading<E extends WorldEvent>(result: StepResult<E>, event: NormalisedEvent | null): StepResult<E | NormalisedEvent> {
   return event ? { ...result, events: [...result.events, event] } : result;
 }
 

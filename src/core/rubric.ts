@@ -1,12 +1,12 @@
 import type { JsonObject } from './json';
-import type { LayerScore, Scorecard, Step, Stop, Task } from './types';
+import type { LayerScore, Scorecard, Step, Stop, Task, WorldEvent } from './types';
 
-/** What every reward function sees: the task, the steps, how it stopped, the final state. */
-export interface EpisodeView {
+/** What every reward function sees: the task, the steps, how it stopped, the final state, typed by the world. */
+export interface EpisodeView<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
   task: Task;
-  steps: readonly Step[];
+  steps: readonly Step<E>[];
   stop: Stop | null;
-  state: JsonObject;
+  state: S;
 }
 
 export interface LayerResult {
@@ -16,24 +16,28 @@ export interface LayerResult {
   caughtBy?: string;
 }
 
-/** A named, weighted reward function. A metric is a layer of weight 0. */
-export interface RewardFn {
+/**
+ * A named, weighted reward function. A metric is a layer of weight 0. Its functions
+ * are methods, not function-valued properties, so a rubric of one world's state
+ * stays a `Rubric` of JSON state: the registry holds worlds of different types.
+ */
+export interface RewardFn<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
   id: string;
   label: string;
   weight: number;
   /** Gates multiply the weighted sum instead of adding to it. */
   gate?: boolean;
-  score(episode: EpisodeView): LayerResult;
+  score(episode: EpisodeView<S, E>): LayerResult;
 }
 
-export interface Rubric {
-  layers: RewardFn[];
+export interface Rubric<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
+  layers: RewardFn<S, E>[];
   /** The final-answer-only check the product sets beside the full one. */
-  naive(episode: EpisodeView, layers: ReadonlyMap<string, LayerResult>): number;
+  naive(episode: EpisodeView<S, E>, layers: ReadonlyMap<string, LayerResult>): number;
   /** Full reward from the layer values; defaults to gates × weighted sum. */
-  combine?(values: ReadonlyMap<string, number>, episode: EpisodeView): number;
+  combine?(values: ReadonlyMap<string, number>, episode: EpisodeView<S, E>): number;
   /** Other readings shown beside naive and full (e.g. strict). */
-  readings?(values: ReadonlyMap<string, number>, episode: EpisodeView): Record<string, number>;
+  readings?(values: ReadonlyMap<string, number>, episode: EpisodeView<S, E>): Record<string, number>;
   /** Which failing layer is named first in "caught by"; defaults to layer order. */
   caughtByOrder?: string[];
 }
@@ -45,7 +49,7 @@ export function clamp01(x: number): number {
   return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
 }
 
-export function defaultCombine(layers: readonly RewardFn[], values: ReadonlyMap<string, number>): number {
+export function defaultCombine(layers: readonly Pick<RewardFn, 'id' | 'weight' | 'gate'>[], values: ReadonlyMap<string, number>): number {
   let gate = 1;
   let sum = 0;
   let weights = 0;
@@ -65,7 +69,7 @@ export function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
 
-export function scoreEpisode(rubric: Rubric, episode: EpisodeView): Scorecard {
+export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric: Rubric<S, E>, episode: EpisodeView<S, E>): Scorecard {
   const results = new Map<string, LayerResult>();
   const values = new Map<string, number>();
   for (const layer of rubric.layers) {

@@ -51,7 +51,10 @@ export interface ToolCall {
 /** Where an event belongs on the timeline. */
 export type EventKind = 'fault' | 'access' | 'trip' | 'refused' | 'write' | 'error' | 'info';
 
-/** Something the agent does not see: a fault injected, a trip, a refusal. */
+/**
+ * Something the agent does not see: a fault injected, a trip, a refusal. Each world
+ * narrows this to its own union (`World<S, E>`); a trace file holds the wide form.
+ */
 export interface WorldEvent {
   code: string;
   kind: EventKind;
@@ -61,20 +64,28 @@ export interface WorldEvent {
   data?: JsonObject;
 }
 
+/** A call the world refused to run (unknown tool, bad arguments, the episode over): the agent is told why. */
+export type ToolErrorEvent<Layer extends string | null = null> = { code: string; kind: 'error'; layer: Layer; message: string };
+
 /** What the agent sees, plus what it does not. */
-export interface StepResult {
+export interface StepResult<E extends WorldEvent = WorldEvent> {
   ok: boolean;
   content: string;
   done: boolean;
-  events: WorldEvent[];
+  events: E[];
 }
 
-/** A world opened on a task. Async because the SQL world runs in a Worker. */
-export interface Session {
+/**
+ * A world opened on a task. Async because the SQL world runs in a Worker. `S` is
+ * the state the verifier scores, `E` the events the world emits. `S` must be JSON
+ * (a `type`, not an `interface`, so it is assignable to JsonObject): viewers and
+ * trace tools read it without knowing the world.
+ */
+export interface Session<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
   readonly task: Task;
-  call(call: ToolCall): Promise<StepResult>;
-  /** The state the verifier scores: plain JSON. */
-  snapshot(): Promise<JsonObject>;
+  call(call: ToolCall): Promise<StepResult<E>>;
+  /** The state the verifier scores. */
+  snapshot(): Promise<S>;
   /**
    * Richer state for viewers (e.g. every table's rows), possibly slower than
    * snapshot(); never used for scoring. Worlds without one show the snapshot.
@@ -88,16 +99,24 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
-export interface Step {
+export interface Step<E extends WorldEvent = WorldEvent> {
   index: number;
   call: ToolCall;
   result: { ok: boolean; content: string; done: boolean };
-  events: WorldEvent[];
+  events: E[];
   durationMs?: number;
   usage?: TokenUsage;
   /** Model-only details: latency of the request, finish reason, cost. */
   model?: { latencyMs?: number; finishReason?: string; costUsd?: number };
 }
+
+/**
+ * What the caller of `Episode.apply` knows about a step that the world does not:
+ * what the model request cost, and how long the step took as the caller counts it
+ * (a person's time to act, a recorded duration on replay). Given here, never
+ * patched onto the step afterwards.
+ */
+export type StepExtras = Pick<Step, 'usage' | 'model' | 'durationMs'>;
 
 export type StopReason =
   | 'submitted'
@@ -150,8 +169,19 @@ export interface AgentInfo {
   hints?: boolean;
 }
 
+/**
+ * Something that happened to the episode rather than in the world, recorded where
+ * it happened (`beforeStep`: the number of steps taken then): hints revealed.
+ */
+export interface EpisodeEvent extends WorldEvent {
+  beforeStep: number;
+}
+
+export const HINTS_REVEALED = 'hints-revealed';
+
 export const TRACE_FORMAT = 'verifier-playground.trace';
-export const TRACE_VERSION = 1;
+/** 1: the first format. 2: + `events` (episode events). Older files are migrated on read (traces/migrations.ts). */
+export const TRACE_VERSION = 2;
 
 export interface Trace {
   format: typeof TRACE_FORMAT;
@@ -162,6 +192,7 @@ export interface Trace {
   steps: Step[];
   stop: Stop | null;
   scorecard: Scorecard | null;
+  events: EpisodeEvent[];
   /** Free-form metadata (source file, created-at when the UI injects a clock). */
   meta?: JsonObject;
 }

@@ -2,7 +2,7 @@ import type { Agent } from './agent';
 import type { JsonObject } from './json';
 import type { Result } from './result';
 import type { Rubric } from './rubric';
-import type { Session, Task } from './types';
+import type { Session, Task, WorldEvent } from './types';
 
 export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'honest-wrong';
 
@@ -41,7 +41,14 @@ export interface ReferenceAgent {
   create(task: Task): Agent;
 }
 
-export interface World {
+/**
+ * A world: tasks, sessions and the rubric that scores them. `S` is the state its
+ * sessions report and its rubric reads, `E` the events they emit; both are JSON, and
+ * `World` alone (JSON state, any event) is what code that serves every world holds.
+ * Functions that take `S` are methods, so a `World<FaultApiState, FaultApiEvent>`
+ * is a `World` (see RewardFn).
+ */
+export interface World<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
   id: string;
   title: string;
   summary: string;
@@ -49,9 +56,9 @@ export interface World {
   makeTask(spec: unknown): Result<Task>;
   /** The world's published task list. */
   listTasks(): Task[];
-  open(task: Task): Promise<Session>;
-  rubric: Rubric;
+  open(task: Task): Promise<Session<S, E>>;
+  rubric: Rubric<S, E>;
   referenceAgents: ReferenceAgent[];
   /** What the timeline should call this world's state counters, if anything. */
-  describeState?(state: JsonObject): Record<string, number>;
+  describeState?(state: S): Record<string, number>;
 }

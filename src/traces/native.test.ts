@@ -1,24 +1,30 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../core/episode';
-import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
-import { carefulSolver } from '../worlds/fault-api/solvers';
-import { params } from '../worlds/fault-api/testing';
+import { TRACE_VERSION } from '../core/types';
 import { parseTrace, serializeTrace } from './native';
 
-async function sample() {
-  return runEpisode(faultApiWorld, taskFromParams(params('hostile', 2)), carefulSolver());
-}
+/** A version 1 file written by an earlier build (fixtures/): the shape on disk, not the shape today's code makes. */
+const V1 = readFileSync(new URL('./fixtures/native-v1-fault-api.json', import.meta.url), 'utf8');
+const v1 = () => JSON.parse(V1) as Record<string, unknown>;
+/** The same file as this build writes it: read forward, then written. */
+const current = () => {
+  const read = parseTrace(V1);
+  if (!read.ok) throw new Error(read.error);
+  return JSON.parse(serializeTrace(read.value)) as Record<string, unknown>;
+};
 
 describe('native trace files', () => {
-  it('round-trip exactly', async () => {
-    const trace = await sample();
-    const parsed = parseTrace(serializeTrace(trace));
-    expect(parsed).toEqual({ ok: true, value: trace });
+  it('round-trip exactly at the current version', () => {
+    const doc = current();
+    expect(doc.version).toBe(TRACE_VERSION);
+    const parsed = parseTrace(JSON.stringify(doc));
+    expect(parsed.ok && JSON.parse(serializeTrace(parsed.value))).toEqual(doc);
   });
 
   const bad: Array<[string, (t: Record<string, unknown>) => unknown, string]> = [
     ['wrong format', (t) => ({ ...t, format: 'something-else' }), 'format: expected "verifier-playground.trace"'],
-    ['wrong version', (t) => ({ ...t, version: 99 }), 'version: version 99 is not supported'],
+    ['a newer version', (t) => ({ ...t, version: 99 }), `version: version 99 was written by a newer verifier-playground; this build reads versions 1 to ${TRACE_VERSION}`],
+    ['no version', (t) => ({ ...t, version: undefined }), 'version: version missing is not a trace version'],
     ['missing world', (t) => ({ ...t, world: undefined }), 'world: expected a string, got undefined'],
     ['steps not an array', (t) => ({ ...t, steps: {} }), 'steps: expected an array, got object'],
     ['mistyped call name', (t) => ({ ...t, steps: [{ ...(t.steps as object[])[0], call: { name: 7 } }] }), 'steps[0].call.name: expected a string, got number'],
@@ -29,9 +35,20 @@ describe('native trace files', () => {
     ['an array', () => [], '(root): expected an object, got an array'],
   ];
 
-  it.each(bad)('reject %s with a located message', async (_name, edit, message) => {
-    const trace = JSON.parse(serializeTrace(await sample())) as Record<string, unknown>;
-    const result = parseTrace(JSON.stringify(edit(trace)));
+  it.each(bad)('reject %s with a located message (a version 1 file)', (_name, edit, message) => {
+    const result = parseTrace(JSON.stringify(edit(v1())));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(message);
+  });
+
+  const badEvents: Array<[string, unknown, string]> = [
+    ['missing', undefined, 'events: expected an array, got undefined'],
+    ['not located in the steps', [{ code: 'hints-revealed', kind: 'info', layer: null, message: 'm', beforeStep: 99 }], 'events[0].beforeStep: expected a step count from 0 to'],
+    ['without a step count', [{ code: 'hints-revealed', kind: 'info', layer: null, message: 'm' }], 'events[0].beforeStep: expected a number'],
+  ];
+
+  it.each(badEvents)('reject current-version episode events %s', (_name, events, message) => {
+    const result = parseTrace(JSON.stringify({ ...current(), events }));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(message);
   });

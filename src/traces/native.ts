@@ -4,6 +4,7 @@ import {
   TRACE_FORMAT,
   TRACE_VERSION,
   type AgentInfo,
+  type EpisodeEvent,
   type EventKind,
   type LayerScore,
   type Scorecard,
@@ -13,11 +14,15 @@ import {
   type Trace,
   type WorldEvent,
 } from '../core/types';
+import { migrateTrace } from './migrations';
 import { arrayAt, booleanAt, numberAt, objectAt, oneOf, optional, ShapeError, stringAt } from './validate';
 
 const AGENT_KINDS = ['human', 'model', 'scripted', 'replay'] as const;
 const EVENT_KINDS: readonly EventKind[] = ['fault', 'access', 'trip', 'refused', 'write', 'error', 'info'];
 const STOP_REASONS: readonly StopReason[] = ['submitted', 'budget', 'no-tool-call', 'abandoned', 'agent-error', 'world-error'];
+
+/** `key` under `base`: paths stay located when a trace sits inside another record (a saved run's `trace`). */
+const at = (base: string, key: string) => (base ? `${base}.${key}` : key);
 
 function readEvent(v: unknown, path: string): WorldEvent {
   const o = objectAt(v, path);
@@ -67,25 +72,35 @@ function readStep(v: unknown, path: string, index: number): Step {
   return step;
 }
 
-function readStop(v: unknown): Stop | null {
+/** An episode event: a world event's fields, and the number of steps taken when it happened. */
+function readEpisodeEvent(v: unknown, path: string, steps: number): EpisodeEvent {
+  const beforeStep = numberAt(objectAt(v, path).beforeStep, `${path}.beforeStep`);
+  if (!Number.isInteger(beforeStep) || beforeStep < 0 || beforeStep > steps)
+    throw new ShapeError(`${path}.beforeStep`, `expected a step count from 0 to ${steps}, got ${beforeStep}`);
+  return { ...readEvent(v, path), beforeStep };
+}
+
+function readStop(v: unknown, base: string): Stop | null {
   if (v === null || v === undefined) return null;
-  const o = objectAt(v, 'stop');
+  const path = at(base, 'stop');
+  const o = objectAt(v, path);
   const stop: Stop = {
-    reason: oneOf(o.reason, 'stop.reason', STOP_REASONS),
-    terminated: booleanAt(o.terminated, 'stop.terminated'),
-    truncated: booleanAt(o.truncated, 'stop.truncated'),
+    reason: oneOf(o.reason, `${path}.reason`, STOP_REASONS),
+    terminated: booleanAt(o.terminated, `${path}.terminated`),
+    truncated: booleanAt(o.truncated, `${path}.truncated`),
   };
-  const detail = optional(o.detail, (d) => stringAt(d, 'stop.detail'));
+  const detail = optional(o.detail, (d) => stringAt(d, `${path}.detail`));
   if (detail !== undefined) stop.detail = detail;
   return stop;
 }
 
-function readScorecard(v: unknown): Scorecard | null {
+function readScorecard(v: unknown, base: string): Scorecard | null {
   if (v === null || v === undefined) return null;
-  const o = objectAt(v, 'scorecard');
-  const verdict = objectAt(o.verdict, 'scorecard.verdict');
-  const layers: LayerScore[] = arrayAt(o.layers, 'scorecard.layers').map((l, i) => {
-    const p = `scorecard.layers[${i}]`;
+  const path = at(base, 'scorecard');
+  const o = objectAt(v, path);
+  const verdict = objectAt(o.verdict, `${path}.verdict`);
+  const layers: LayerScore[] = arrayAt(o.layers, `${path}.layers`).map((l, i) => {
+    const p = `${path}.layers[${i}]`;
     const lo = objectAt(l, p);
     const layer: LayerScore = {
       id: stringAt(lo.id, `${p}.id`),
@@ -100,18 +115,18 @@ function readScorecard(v: unknown): Scorecard | null {
   });
   const card: Scorecard = {
     layers,
-    reward: numberAt(o.reward, 'scorecard.reward'),
-    naive: numberAt(o.naive, 'scorecard.naive'),
+    reward: numberAt(o.reward, `${path}.reward`),
+    naive: numberAt(o.naive, `${path}.naive`),
     verdict: {
-      naive: oneOf(verdict.naive, 'scorecard.verdict.naive', ['PASS', 'FAIL'] as const),
-      full: oneOf(verdict.full, 'scorecard.verdict.full', ['PASS', 'FAIL'] as const),
-      caughtBy: verdict.caughtBy === null || verdict.caughtBy === undefined ? null : stringAt(verdict.caughtBy, 'scorecard.verdict.caughtBy'),
+      naive: oneOf(verdict.naive, `${path}.verdict.naive`, ['PASS', 'FAIL'] as const),
+      full: oneOf(verdict.full, `${path}.verdict.full`, ['PASS', 'FAIL'] as const),
+      caughtBy: verdict.caughtBy === null || verdict.caughtBy === undefined ? null : stringAt(verdict.caughtBy, `${path}.verdict.caughtBy`),
     },
-    final: o.final === undefined ? true : booleanAt(o.final, 'scorecard.final'),
+    final: o.final === undefined ? true : booleanAt(o.final, `${path}.final`),
   };
   if (o.readings !== undefined) {
-    const r = objectAt(o.readings, 'scorecard.readings');
-    card.readings = Object.fromEntries(Object.entries(r).map(([k, x]) => [k, numberAt(x, `scorecard.readings.${k}`)]));
+    const r = objectAt(o.readings, `${path}.readings`);
+    card.readings = Object.fromEntries(Object.entries(r).map(([k, x]) => [k, numberAt(x, `${path}.readings.${k}`)]));
   }
   return card;
 }
@@ -126,26 +141,41 @@ export function readAgent(v: unknown, path = 'agent'): AgentInfo {
   return agent;
 }
 
-/** Read a native trace from parsed JSON. Never throws: bad input is a located error. */
+/**
+ * A trace of any readable version, as the current version, from parsed JSON (or a
+ * structured clone, as IndexedDB returns it); throws a ShapeError located under `base`.
+ */
+export function traceAt(value: unknown, base = ''): Trace {
+  const raw = objectAt(value, base);
+  if (raw.format !== TRACE_FORMAT)
+    throw new ShapeError(at(base, 'format'), `expected "${TRACE_FORMAT}", got ${JSON.stringify(raw.format ?? null)}: not a verifier-playground trace`);
+  const migrated = migrateTrace(raw);
+  if (!migrated.ok) throw new ShapeError(at(base, 'version'), migrated.error);
+  const o = migrated.value;
+  // Field by field in file order, so a file wrong in several places is reported at the first.
+  const world = stringAt(o.world, at(base, 'world'));
+  const task = objectAt(o.task, at(base, 'task'));
+  const agent = readAgent(o.agent, at(base, 'agent'));
+  const steps = arrayAt(o.steps, at(base, 'steps')).map((s, i) => readStep(s, at(base, `steps[${i}]`), i));
+  const trace: Trace = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    world,
+    task,
+    agent,
+    steps,
+    stop: readStop(o.stop, base),
+    scorecard: readScorecard(o.scorecard, base),
+    events: arrayAt(o.events, at(base, 'events')).map((e, i) => readEpisodeEvent(e, at(base, `events[${i}]`), steps.length)),
+  };
+  if (o.meta !== undefined) trace.meta = objectAt(o.meta, at(base, 'meta')) as JsonObject;
+  return trace;
+}
+
+/** Read a native trace of any readable version from parsed JSON. Never throws: bad input is a located error. */
 export function readTrace(value: unknown): Result<Trace> {
   try {
-    const o = objectAt(value, '');
-    if (o.format !== TRACE_FORMAT)
-      throw new ShapeError('format', `expected "${TRACE_FORMAT}", got ${JSON.stringify(o.format ?? null)}: not a verifier-playground trace`);
-    if (o.version !== TRACE_VERSION)
-      throw new ShapeError('version', `version ${JSON.stringify(o.version ?? null)} is not supported (this build reads version ${TRACE_VERSION})`);
-    const trace: Trace = {
-      format: TRACE_FORMAT,
-      version: TRACE_VERSION,
-      world: stringAt(o.world, 'world'),
-      task: objectAt(o.task, 'task'),
-      agent: readAgent(o.agent),
-      steps: arrayAt(o.steps, 'steps').map((s, i) => readStep(s, `steps[${i}]`, i)),
-      stop: readStop(o.stop),
-      scorecard: readScorecard(o.scorecard),
-    };
-    if (o.meta !== undefined) trace.meta = objectAt(o.meta, 'meta') as JsonObject;
-    return ok(trace);
+    return ok(traceAt(value));
   } catch (e) {
     if (e instanceof ShapeError) return err(e.message);
     throw e;

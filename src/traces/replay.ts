@@ -1,7 +1,7 @@
 import { Episode } from '../core/episode';
 import { canonicalJson } from '../core/json';
 import { err, ok, type Result } from '../core/result';
-import type { AgentInfo, Step, Stop, Task, ToolCall, Trace } from '../core/types';
+import type { AgentInfo, EpisodeEvent, Step, StepExtras, Stop, Task, ToolCall, Trace } from '../core/types';
 import type { World } from '../core/world';
 
 export interface StepDiff {
@@ -20,13 +20,14 @@ export interface ReplayReport {
 
 export interface CallSource {
   call: ToolCall;
-  extras?: Pick<Step, 'usage' | 'model' | 'durationMs'>;
+  extras?: StepExtras;
 }
 
 /**
  * Play recorded calls against a fresh session. The episode stops where the
  * recording stopped: if the calls run out first, the recorded stop (or
  * "abandoned") is applied, so a truncated recording scores as it ended.
+ * Recorded episode events (hints revealed) are the record's, not the world's: carried over.
  */
 export async function replayCalls(
   world: World,
@@ -34,14 +35,14 @@ export async function replayCalls(
   calls: readonly CallSource[],
   agent: AgentInfo,
   recordedStop: Stop | null = null,
+  events: readonly EpisodeEvent[] = [],
 ): Promise<{ trace: Trace; unplayed: number }> {
-  const episode = await Episode.open(world, task, agent);
+  const episode = await Episode.open(world, task, agent, { events });
   try {
     let played = 0;
     for (const { call, extras } of calls) {
       if (episode.stop) break;
-      const step = await episode.apply(call, { usage: extras?.usage, model: extras?.model });
-      if (step && extras?.durationMs !== undefined) step.durationMs = extras.durationMs;
+      await episode.apply(call, extras);
       played++;
     }
     if (!episode.stop) episode.end(recordedStop ?? { reason: 'abandoned', terminated: false, truncated: false, detail: 'the recorded calls ended before the episode did' });
@@ -66,7 +67,7 @@ export async function verifyTrace(world: World, trace: Trace): Promise<Result<Re
     if (s.durationMs !== undefined) extras.durationMs = s.durationMs;
     return { call: s.call, extras };
   });
-  const { trace: replayed } = await replayCalls(world, task.value, calls, trace.agent, trace.stop);
+  const { trace: replayed } = await replayCalls(world, task.value, calls, trace.agent, trace.stop, trace.events);
   if (trace.meta) replayed.meta = trace.meta;
   const diffs: StepDiff[] = [];
   const n = Math.max(trace.steps.length, replayed.steps.length);

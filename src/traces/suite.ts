@@ -73,7 +73,8 @@ function nonEmpty(v: unknown, path: string): string {
   return s;
 }
 
-function readEntry(v: unknown, path: string): GotchaEntry {
+/** One suite entry; throws a ShapeError located at `path`. */
+export function readEntry(v: unknown, path: string): GotchaEntry {
   const o = objectAt(v, path);
   const entry: GotchaEntry = {
     id: nonEmpty(o.id, `${path}.id`),

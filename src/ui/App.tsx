@@ -2,12 +2,13 @@ import { Suspense, useMemo } from 'react';
 import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
 import { HomeView } from './views/HomeView';
+import { DEFAULT_WORLD } from './worlds/registry';
 import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, TraceView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
 
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
   ['#/', 'Worlds', null],
-  ['#/episode/fault-api', 'Play', EpisodeView],
+  [`#/episode/${DEFAULT_WORLD}`, 'Play', EpisodeView],
   ['#/calibration', 'Calibration', CalibrationView],
   ['#/model', 'Models', ModelView],
   ['#/traces', 'Traces', LibraryView],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../core/agent';
-import { runEpisode } from '../core/episode';
+import { Episode, runEpisode } from '../core/episode';
 import { verifyTrace } from '../traces/replay';
 import { WORLDS } from './registry';
 
@@ -21,6 +21,22 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('world contract: %s', (_id,
         const replay = await verifyTrace(world, a);
         expect(replay.ok && replay.value.status, `${ref.id} on ${task.id}`).toBe('match');
       }
+  });
+
+  it('the state its sessions report is plain JSON: what viewers and trace tools read without knowing the world', async () => {
+    const task = tasks[0]!;
+    const oracle = world.referenceAgents.find((a) => a.role === 'oracle' && a.appliesTo(task))!;
+    const trace = await runEpisode(world, task, oracle.create(task));
+    const episode = await Episode.open(world, task, trace.agent);
+    try {
+      for (const s of trace.steps) await episode.apply(s.call);
+      const state = await episode.snapshot();
+      expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
+      expect(await episode.scorecard()).toEqual(trace.scorecard);
+      for (const n of Object.values(world.describeState?.(state) ?? {})) expect(Number.isFinite(n)).toBe(true);
+    } finally {
+      await episode.close();
+    }
   });
 
   it('a task spec names its task exactly', () => {

@@ -40,10 +40,10 @@ export function stepsFromMessages(body: unknown): Step[] {
  */
 export function policyResponder(task: Task, makePolicy: () => Agent): Responder {
   return async (req: RecordedRequest, index: number): Promise<MockReply> => {
-    const action = await makePolicy().next({ task, steps: stepsFromMessages(req.body) });
-    return action.type === 'call'
-      ? { kind: 'tool-calls', calls: [{ name: action.call.name, arguments: action.call.arguments, id: `call_${index}` }] }
-      : { kind: 'prose', content: `Done: ${action.detail ?? action.reason}` };
+    const steps = stepsFromMessages(req.body);
+    const action = await makePolicy().next({ task, steps, turnsLeft: Math.max(0, task.maxTurns - steps.length) });
+    if (action.type === 'call') return { kind: 'tool-calls', calls: [{ name: action.call.name, arguments: action.call.arguments, id: `call_${index}` }] };
+    return { kind: 'prose', content: `Done: ${action.type === 'stop' ? (action.detail ?? action.reason) : action.detail}` };
   };
 }
 

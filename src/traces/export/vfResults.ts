@@ -4,7 +4,7 @@ import type { World } from '../../core/world';
 import { safeJson } from './native';
 
 /** Our stop reasons as vf-eval stop_condition names (the importer maps them back). */
-const STOP_CONDITION: Record<StopReason, string> = {
+export const STOP_CONDITION: Record<StopReason, string> = {
   submitted: 'submitted',
   budget: 'max_turns_reached',
   'no-tool-call': 'no_tools_called',

@@ -10,7 +10,7 @@ describe('importFile (the CLI import command)', () => {
   it('streams a results.jsonl and reads the metadata.json beside it', async () => {
     const path = new URL('./fixtures/v0.1.2.post1/results.jsonl', import.meta.url).pathname;
     const ids: unknown[] = [];
-    const report = await importFile(path, (item) => item.kind === 'vf' && ids.push(item.rollout.exampleIdSource));
+    const report = await importFile(path, ({ item }) => item.kind === 'vf' && ids.push(item.rollout.exampleIdSource));
     expect(report).toMatchObject({ format: 'vf-eval-jsonl', rows: 4, errors: [], warnings: [] });
     expect(report.metadata).toMatch(/v0\.1\.2\.post1\/metadata\.json$/);
     expect(ids).toEqual(Array(4).fill('id-corrected-by-metadata'));
@@ -21,7 +21,14 @@ describe('importFile (the CLI import command)', () => {
     const rows = fixture('v0.1.10', 'results.jsonl').trim().split('\n');
     const file = join(dir, 'mixed.jsonl');
     writeFileSync(file, `${rows[0]}\n{"broken\n${rows[1]}\n`);
-    expect(await importFile(file)).toEqual({ format: 'vf-eval-jsonl', rows: 2, errors: [{ line: 2, reason: expect.stringMatching(/^not JSON/) }], warnings: [], metadata: null });
+    expect(await importFile(file)).toEqual({
+      format: 'vf-eval-jsonl',
+      rows: 2,
+      errors: [{ line: 2, reason: expect.stringMatching(/^not JSON/) }],
+      warnings: [],
+      metadata: null,
+      runs: [{ env: 'hangman', model: null, rows: 2, source: file, run: null, env_from: 'row', model_from: null }],
+    });
   });
 
   it('throws a one-line CliError when nothing could be imported', async () => {

@@ -1,10 +1,12 @@
 import { isJsonObject, type Json } from '../../core/json';
+import { readInspectJsonLog } from '../inspect/readLog';
 import { readTrace } from '../native';
 import { ShapeError } from '../validate';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
 import type { ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
+import { readV1Episode } from './v1Episode';
 import { readVfRow } from './vfRow';
 
 export interface ImporterOptions {
@@ -26,16 +28,23 @@ export interface Importer {
 
 type Mode = 'detect' | 'lines' | 'document' | 'stopped';
 
+type Kind = 'vf' | 'native' | 'inspect';
+const KINDS: Record<Kind, { one: string; many: string }> = {
+  vf: { one: 'a vf-eval row', many: 'vf-eval rows' },
+  native: { one: 'a native trace', many: 'native traces' },
+  inspect: { one: 'an Inspect log', many: 'Inspect logs' },
+};
+
 export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
   let mode: Mode = 'detect';
   let documentLines: Line[] = [];
   let documentChars = 0;
   let documentParsed = false;
   let rowIndex = 0;
-  let firstKind: 'vf' | 'native' | null = null;
+  let firstKind: Kind | null = null;
   let mixedReported = false;
   const seenLines = new Map<string, number>();
   const prompts = new Map<string, number>();
@@ -67,11 +76,11 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     return n;
   };
 
-  function noteKind(kind: 'vf' | 'native', line: number) {
+  function noteKind(kind: Kind, line: number) {
     firstKind ??= kind;
     if (kind !== firstKind && !mixedReported) {
       mixedReported = true;
-      issue(line, 'warning', `a ${kind === 'vf' ? 'vf-eval row' : 'native trace'} in a file of ${firstKind === 'vf' ? 'vf-eval rows' : 'native traces'}: both kinds are imported`);
+      issue(line, 'warning', `${KINDS[kind].one} in a file of ${KINDS[firstKind].many}: both kinds are imported`);
     }
   }
 
@@ -88,6 +97,30 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     const kind = recordKind(value);
     if (typeof kind === 'object' || !isJsonObject(value)) return issue(line, 'error', typeof kind === 'object' ? kind.refuse : 'expected an object');
     try {
+      if (kind === 'inspect') {
+        readInspectJsonLog(value, line, {
+          rollout: (rollout) => {
+            noteKind('inspect', line);
+            s.inspect++;
+            s.items++;
+            out.push({ type: 'item', item: { kind: 'vf', rollout } });
+          },
+          issue,
+        });
+        return;
+      }
+      if (kind === 'v1') {
+        const rollouts = readV1Episode(value, line, index);
+        if (rollouts.length === 0) return issue(line, 'error', 'a verifiers v1 episode without traces');
+        for (const rollout of rollouts) {
+          noteKind('vf', line);
+          if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
+          s.vf++;
+          s.items++;
+          out.push({ type: 'item', item: { kind: 'vf', rollout } });
+        }
+        return;
+      }
       if (kind === 'native') {
         const trace = readTrace(value);
         if (!trace.ok) return issue(line, 'error', `native trace: ${trace.error}`);
@@ -105,7 +138,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       s.items++;
       out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
-      if (e instanceof ShapeError) return issue(line, 'error', `vf-eval row: ${e.message}`);
+      if (e instanceof ShapeError) return issue(line, 'error', `${kind === 'v1' ? 'verifiers v1 episode' : 'vf-eval row'}: ${e.message}`);
       throw e;
     }
   }
@@ -224,8 +257,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   };
 
   function formatOf(): ImportFormat {
-    if (s.native > 0 && s.vf > 0) return 'mixed';
-    if (s.vf > 0) return 'vf-eval-jsonl';
+    if ([s.native, s.vf, s.inspect].filter((n) => n > 0).length > 1) return 'mixed';
+    if (s.inspect > 0) return 'inspect-json';
+    if (s.vf > 0) return s.vfEras.every((e) => e === 'verifiers-v1') ? 'verifiers-v1-jsonl' : 'vf-eval-jsonl';
     if (s.native > 0) return documentParsed ? 'native-json' : 'native-jsonl';
     return 'none';
   }

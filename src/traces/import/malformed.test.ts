@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRACE_VERSION } from '../../core/types';
 import { importChunks, importText } from './importText';
 import type { ImporterOptions } from './importer';
 import { fixture, nativeTraces } from './testing';
@@ -27,8 +28,9 @@ describe('malformed input: located messages, good lines still import', () => {
     ['HTML', '<html><body>404</body></html>', /HTML or XML markup/],
     ['a message without a role', '{"example_id": 9, "prompt": [{"content": "hi"}], "completion": []}', /vf-eval row: prompt\[0\]\.role: expected a string/],
     ['a tool call that is not JSON', '{"example_id": 9, "prompt": [], "completion": [{"role": "assistant", "tool_calls": ["{nope"]}]}', /completion\[0\]\.tool_calls\[0\]: a tool call string that is not JSON/],
-    ['an Inspect AI log', '{"version": 2, "status": "success", "eval": {"task": "x"}}', /Inspect AI log: not supported/],
-    ['a verifiers v1 episode', '{"id": "e1", "env": {"id": "x"}, "traces": []}', /verifiers v1 traces\.jsonl episode/],
+    ['an Inspect AI log without a model', '{"version": 2, "status": "success", "eval": {"task": "x"}}', /Inspect log: eval\.model: expected a string/],
+    ['a verifiers v1 episode without traces', '{"id": "e1", "env": {"id": "x"}, "traces": []}', /a verifiers v1 episode without traces/],
+    ['a verifiers v1 trace of a newer version', '{"id": "e1", "env": {"id": "x"}, "traces": [{"version": 2}]}', /verifiers v1 episode: traces\[0\]\.version: trace version 2 is newer than this importer reads \(1\)/],
     ['a line over the line limit', `{"example_id": 1, "prompt": "${'x'.repeat(5000)}"}`, /longer than the 4 KiB line limit: skipped/, { limits: { maxLineChars: 4096 } }],
   ];
 
@@ -41,9 +43,9 @@ describe('malformed input: located messages, good lines still import', () => {
 
   it('a native trace of an unsupported version, among good ones', async () => {
     const [a, b] = (await nativeTraces()).map((t) => JSON.stringify(t));
-    const { items, summary } = importText(`${a}\n${b!.replace('"version":1', '"version":99')}\n${b}\n`);
+    const { items, summary } = importText(`${a}\n${b!.replace(`"version":${TRACE_VERSION}`, '"version":99')}\n${b}\n`);
     expect(items.map((i) => i.kind === 'native' && i.line)).toEqual([1, 3]);
-    expect(summary.errors).toEqual([{ line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 is not supported') }]);
+    expect(summary.errors).toEqual([{ line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 was written by a newer verifier-playground') }]);
     expect(summary.format).toBe('native-jsonl');
   });
 

@@ -1,8 +1,9 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { hashString } from '../../core/hash';
+import { looksLikeInspectLog } from '../inspect/readRun';
 import { looksLikeVfMetadata } from './metadata';
 
-export type RecordKind = 'vf' | 'native' | { refuse: string };
+export type RecordKind = 'vf' | 'native' | 'inspect' | 'v1' | { refuse: string };
 
 const typeName = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -15,8 +16,8 @@ export function recordKind(v: Json): RecordKind {
   if ('prompt' in v || 'completion' in v) return 'vf';
   if ('format' in v) return 'native';
   if (looksLikeVfMetadata(v)) return { refuse: 'this is a vf-eval metadata.json, not results: open it as the metadata of its results.jsonl' };
-  if ('eval' in v && ('samples' in v || 'status' in v)) return { refuse: 'an Inspect AI log: not supported (native traces and vf-eval results.jsonl only)' };
-  if (Array.isArray(v.traces) && 'env' in v) return { refuse: 'a verifiers v1 traces.jsonl episode: not supported (vf-eval results.jsonl only)' };
+  if (looksLikeInspectLog(v)) return 'inspect';
+  if (Array.isArray(v.traces) && ('env' in v || 'task' in v)) return 'v1';
   return { refuse: `neither a trace nor a vf-eval row (keys: ${keyList(v)})` };
 }
 

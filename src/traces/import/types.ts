@@ -1,5 +1,7 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { Trace } from '../../core/types';
+import type { InspectOrigin } from '../inspect/types';
+import type { V1Origin } from './v1Episode';
 
 /** A tool call as vf-eval recorded it, whichever of the three encodings it came in. */
 export interface VfToolCall {
@@ -89,9 +91,17 @@ export interface VfRollout {
   /** Every top-level key not listed above, as written. */
   extra: JsonObject;
   metadata?: VfMetadata;
+  /** Set when the rollout is an Inspect AI sample: what the log keeps that a vf-eval row has no field for. */
+  inspect?: InspectOrigin;
+  /** Set when the rollout is a verifiers v1 trace (traces.jsonl): its episode, env, model and run. */
+  v1?: V1Origin;
 }
 
-export type VfEra = 'v0.1.2.post1' | 'v0.1.3-v0.1.5' | 'v0.1.6-v0.1.9' | 'v0.1.10-v0.1.13' | 'v0.1.14+';
+/**
+ * `inspect`: not a vf-eval row but an Inspect AI sample read into the same shape (a conversation,
+ * a reward, metrics); `verifiers-v1`: a trace of verifiers' v1 `eval` (traces.jsonl).
+ */
+export type VfEra = 'v0.1.2.post1' | 'v0.1.3-v0.1.5' | 'v0.1.6-v0.1.9' | 'v0.1.10-v0.1.13' | 'v0.1.14+' | 'inspect' | 'verifiers-v1';
 
 export interface VfMetadata {
   envId: string | null;
@@ -119,7 +129,7 @@ export interface ImportIssue {
   reason: string;
 }
 
-export type ImportFormat = 'native-json' | 'native-jsonl' | 'vf-eval-jsonl' | 'mixed' | 'none';
+export type ImportFormat = 'native-json' | 'native-jsonl' | 'vf-eval-jsonl' | 'verifiers-v1-jsonl' | 'inspect-json' | 'inspect-eval' | 'mixed' | 'none';
 
 export type ImportEvent = { type: 'item'; item: ImportedItem } | { type: 'issue'; issue: ImportIssue };
 
@@ -128,6 +138,8 @@ export interface ImportSummary {
   items: number;
   native: number;
   vf: number;
+  /** Inspect AI samples (each also an item of kind 'vf', with `rollout.inspect` set). */
+  inspect: number;
   errors: ImportIssue[];
   warnings: ImportIssue[];
   /** Issues beyond the reporting cap, counted but not listed. */

@@ -23,6 +23,30 @@ function worldByName(name: string | null | undefined, worlds: readonly World[]):
   return worlds.find((w) => n === w.id || n.endsWith(`-${w.id}`) || n.endsWith(`/${w.id}`));
 }
 
+const toolNames = new WeakMap<World, Set<string>>();
+
+/** Every tool name a world's tasks offer (tasks of one world may offer different sets). */
+function toolsOf(world: World): Set<string> {
+  let names = toolNames.get(world);
+  if (!names) {
+    names = new Set(world.listTasks().flatMap((t) => t.tools.map((tool) => tool.function.name)));
+    toolNames.set(world, names);
+  }
+  return names;
+}
+
+/**
+ * The one world whose tools include every tool the rollout called: a log of
+ * our world written by another harness (an Inspect task wrapping it, say)
+ * need not name the world for its calls to say which it is.
+ */
+function worldByTools(calls: VfRollout['calls'], worlds: readonly World[]): World | undefined {
+  const called = new Set(calls.map((c) => c.call.name));
+  if (called.size === 0) return undefined;
+  const fits = worlds.filter((w) => [...called].every((name) => toolsOf(w).has(name)));
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
 /** Candidate task specs, most explicit first: info.task (object, JSON text or a bare task id), then info itself. */
 function specCandidates(info: JsonObject | null): JsonObject[] {
   if (!info) return [];
@@ -68,13 +92,15 @@ function agentOf(r: VfRollout): AgentInfo {
 }
 
 /**
- * Map a vf-eval rollout onto one of our worlds, or say why not. The world comes
- * from info.world, the task column, or the metadata env id; the task spec from
- * info (the first candidate the world accepts). Pure: nothing is opened or run.
+ * Map a vf-eval rollout (or an Inspect sample read as one) onto one of our
+ * worlds, or say why not. The world comes from info.world, the task column,
+ * the metadata env id (an Inspect log's task), or else the tools it called;
+ * the task spec from info (the first candidate the world accepts). Pure:
+ * nothing is opened or run.
  */
 export function vfRolloutToTrace(rollout: VfRollout, worlds: readonly World[]): Result<VfReplayPlan> {
   const infoWorld = typeof rollout.info?.world === 'string' ? rollout.info.world : null;
-  const world = worldByName(infoWorld, worlds) ?? worldByName(rollout.task, worlds) ?? worldByName(rollout.metadata?.envId, worlds);
+  const world = worldByName(infoWorld, worlds) ?? worldByName(rollout.task, worlds) ?? worldByName(rollout.metadata?.envId, worlds) ?? worldByTools(rollout.calls, worlds);
   if (!world) {
     const named = infoWorld ?? rollout.metadata?.envId ?? rollout.task ?? 'an unnamed environment';
     return err(`${named} is not one of the playground's worlds (${worlds.map((w) => w.id).join(', ')}): shown as messages, not replayed`);

@@ -1,6 +1,6 @@
-import type { HomeRow } from '../lib/homeRows';
 import { episodeHref } from '../lib/episodeRoute';
-import type { AsyncState } from '../lib/useAsync';
+import { checkNoteId, type HomeWorldState } from '../lib/homeCheck';
+import { HomeCheckNote } from './HomeCheckNote';
 
 const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
   <span className={verdict === 'PASS' ? 'pass' : 'fail'}>
@@ -8,19 +8,23 @@ const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
   </span>
 );
 
-/** Reference trajectories with both verdicts; each row opens its episode at step 0. */
+/**
+ * Reference trajectories with both verdicts; each row opens its episode at step 0.
+ * Rendered by the build too (scripts/prerenderHome.tsx): index.html carries this
+ * markup, and the app's first render must produce the same, or the page jumps.
+ */
 export function HomeTable({
+  world,
   title,
-  rows,
+  state,
   fullLabel,
-  testId,
   note,
   expectedRows,
 }: {
+  world: string;
   title: string;
-  rows: AsyncState<HomeRow[]>;
+  state: HomeWorldState;
   fullLabel: string;
-  testId: string;
   note: string;
   /** Placeholder rows while computing, as many and about as tall as the real ones: the page does not jump when they arrive. */
   expectedRows: number;
@@ -29,8 +33,8 @@ export function HomeTable({
     <div className="home-world">
       <h3>{title}</h3>
       <p className="muted small">{note}</p>
-      {rows.status === 'error' ? <p className="error">{rows.message}</p> : null}
-      <table className="grid home-table" data-testid={testId}>
+      <HomeCheckNote world={world} state={state} />
+      <table className="grid home-table" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
         <thead>
           <tr>
             <th scope="col">trajectory</th>
@@ -45,8 +49,8 @@ export function HomeTable({
           </tr>
         </thead>
         <tbody>
-          {rows.status === 'done'
-            ? rows.value.map((r) => (
+          {state.rows
+            ? state.rows.map((r) => (
                 <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
                   <th scope="row">
                     <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: 0 })}>{r.label}</a>
@@ -67,7 +71,7 @@ export function HomeTable({
               ))
             : Array.from({ length: expectedRows }, (_, i) => (
                 <tr key={i} className="placeholder-row">
-                  <td colSpan={5}>{rows.status === 'loading' ? 'computing in your browser…' : ''}</td>
+                  <td colSpan={5} />
                 </tr>
               ))}
         </tbody>

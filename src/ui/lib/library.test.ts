@@ -1,37 +1,219 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
+import type { Trace } from '../../core/types';
+import type { ImportSummary } from '../../traces/import/types';
+import { verifyTrace } from '../../traces/replay';
 import { faultApiWorld } from '../../worlds/fault-api/index';
-import { loadSaved, payloadOf, removeEntries, useLibrary } from './library';
-import { dropUnsaved, keepUnsaved } from './unsavedRuns';
+import type { ImportMessage, ImportRequest } from '../workers/importProtocol';
+import { createLibrary, type LibraryDeps } from './library';
+import type { ImportPort } from './libraryImport';
+import { summarizeNative } from './librarySummary';
+import type { SavedRun } from './storage';
+import { StorageUnavailableError } from './storageErrors';
+import type { UnsavedRun } from './unsavedRuns';
 
-async function trace() {
-  const task = faultApiWorld.makeTask({ profile: 'clean', seed: 2 });
+async function trace(agent = 'careful', seed = 2): Promise<Trace> {
+  const task = faultApiWorld.makeTask({ profile: 'clean', seed });
   if (!task.ok) throw new Error(task.error);
-  return runEpisode(faultApiWorld, task.value, faultApiWorld.referenceAgents.find((a) => a.id === 'careful')!.create(task.value));
+  return runEpisode(faultApiWorld, task.value, faultApiWorld.referenceAgents.find((a) => a.id === agent)!.create(task.value));
 }
 
-// Node has no indexedDB: the library meets storage exactly as a browser without it would.
-describe('the library without storage', () => {
-  it('says why, still lists the runs this tab holds, and can drop them', async () => {
-    const t = await trace();
-    keepUnsaved({ id: 'run-memory', trace: t, reason: 'not saved: in this tab only' });
-    await expect(loadSaved()).rejects.toThrow('IndexedDB is not available in this browser');
-    const row = useLibrary.getState().entries.find((e) => e.id === 'run-memory');
-    expect(row?.source).toBe('not saved: in this tab only');
-    expect(payloadOf('run-memory')).toEqual({ kind: 'native', trace: t });
+/** An import worker the test speaks for: what the page posted, and a way to answer. */
+class FakeWorker implements ImportPort {
+  requests: ImportRequest[] = [];
+  terminated = false;
+  private message: (m: ImportMessage) => void = () => {};
+  private failure: (m: string) => void = () => {};
+  post(r: ImportRequest) {
+    this.requests.push(r);
+  }
+  onMessage(cb: (m: ImportMessage) => void) {
+    this.message = cb;
+  }
+  onFailure(cb: (m: string) => void) {
+    this.failure = cb;
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  send(m: ImportMessage) {
+    this.message(m);
+  }
+  fail(m: string) {
+    this.failure(m);
+  }
+}
 
-    await removeEntries(['run-memory']);
-    await expect(loadSaved()).rejects.toThrow();
-    expect(useLibrary.getState().entries.find((e) => e.id === 'run-memory')).toBeUndefined();
+const summary = (items: number, fatal: string | null = null): ImportSummary => ({
+  format: 'native-jsonl',
+  items,
+  inspect: 0,
+  native: items,
+  vf: 0,
+  errors: [],
+  warnings: [],
+  unlisted: 0,
+  fatal,
+  lines: items,
+  chars: 0,
+  vfEras: [],
+});
+
+function setup(over: Partial<LibraryDeps> = {}) {
+  const workers: FakeWorker[] = [];
+  const saved = new Map<string, SavedRun>();
+  const unsaved: UnsavedRun[] = [];
+  let storageDown: unknown = null;
+  const forgotten: string[] = [];
+  const lib = createLibrary({
+    spawnImport: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    runs: {
+      list: async () => {
+        if (storageDown) throw storageDown;
+        return { items: [...saved.values()], unreadable: [] };
+      },
+      delete: async (ids) => {
+        if (storageDown) throw storageDown;
+        for (const id of ids) saved.delete(id);
+      },
+    },
+    unsaved: () => unsaved,
+    forget: (ids) => void forgotten.push(...ids),
+    verify: async (t) => {
+      const r = await verifyTrace(faultApiWorld, t);
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    },
+    ...over,
+  });
+  const ids = () => lib.store.getState().entries.map((e) => e.id);
+  return { lib, workers, saved, unsaved, forgotten, ids, down: (e: unknown) => void (storageDown = e) };
+}
+
+const file = (name: string) => new File(['{}'], name);
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the library: saved, unsaved and removed runs', () => {
+  it('lists saved runs newest first, then runs this tab holds unsaved, which win over their older saved copy', async () => {
+    const { lib, saved, unsaved, ids } = setup();
+    const t = await trace();
+    saved.set('old', { id: 'old', trace: t, savedAt: 1, finished: true });
+    saved.set('new', { id: 'new', trace: t, savedAt: 2, finished: false });
+    unsaved.push({ id: 'old', trace: t, reason: 'not saved' });
+    await lib.loadSaved();
+    expect(ids()).toEqual(['old', 'new']);
+    expect(lib.store.getState().entries.map((e) => e.source)).toEqual(['not saved', 'in progress (saved)']);
+    expect([...lib.store.getState().saved]).toEqual(['new', 'old']);
   });
 
-  it('a run saved after all (or forgotten) leaves the unsaved rows on the next read', async () => {
-    keepUnsaved({ id: 'run-later', trace: await trace(), reason: 'not saved' });
-    await loadSaved().catch(() => undefined);
-    expect(useLibrary.getState().entries.map((e) => e.id)).toContain('run-later');
-    dropUnsaved('run-later');
-    await loadSaved().catch(() => undefined);
-    expect(useLibrary.getState().entries.map((e) => e.id)).not.toContain('run-later');
-    expect(payloadOf('run-later')).toBeUndefined();
+  it('without storage: says why, still lists the runs this tab holds, and can drop them', async () => {
+    const { lib, unsaved, down, ids, forgotten } = setup();
+    const t = await trace();
+    unsaved.push({ id: 'run-memory', trace: t, reason: 'not saved: in this tab only' });
+    down(new StorageUnavailableError('IndexedDB is not available in this browser'));
+    await expect(lib.loadSaved()).rejects.toThrow('IndexedDB is not available in this browser');
+    expect(lib.store.getState().entries.find((e) => e.id === 'run-memory')?.source).toBe('not saved: in this tab only');
+    expect(lib.payloadOf('run-memory')).toEqual({ kind: 'native', trace: t });
+    await lib.removeEntries(['run-memory']);
+    expect(ids()).toEqual([]);
+    expect(forgotten).toEqual(['run-memory']);
+  });
+
+  it('a run saved after all leaves the unsaved rows on the next read; a saved run deleted elsewhere leaves too', async () => {
+    const { lib, saved, unsaved, ids } = setup();
+    const t = await trace();
+    unsaved.push({ id: 'run-later', trace: t, reason: 'not saved' });
+    saved.set('gone', { id: 'gone', trace: t, savedAt: 1, finished: true });
+    await lib.loadSaved();
+    expect(ids()).toEqual(['run-later', 'gone']);
+    unsaved.length = 0;
+    saved.delete('gone');
+    await lib.loadSaved();
+    expect(ids()).toEqual([]);
+    expect(lib.payloadOf('run-later')).toBeUndefined();
+  });
+});
+
+describe('the library: import staging', () => {
+  it('a file’s items join the library only when its import ends whole; files go one at a time', async () => {
+    const { lib, workers, ids } = setup();
+    const t = await trace();
+    lib.importFiles([file('a.jsonl'), file('b.jsonl')]);
+    await tick();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.requests[0]).toMatchObject({ kind: 'file', batch: 'import1' });
+    const entry = summarizeNative(t, 'import1-0', 'a.jsonl');
+    workers[0]!.send({ type: 'items', entries: [entry], payloads: [{ kind: 'native', trace: t }] });
+    expect(lib.store.getState().jobs[0]).toMatchObject({ status: 'running', imported: 1 });
+    expect(ids()).toEqual([]);
+    workers[0]!.send({ type: 'done', summary: summary(1), source: 'a.jsonl' });
+    await tick();
+    expect(ids()).toEqual(['import1-0']);
+    expect(lib.payloadOf('import1-0')).toEqual({ kind: 'native', trace: t });
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+
+    workers[1]!.send({ type: 'items', entries: [summarizeNative(t, 'import2-0', 'b.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    workers[1]!.send({ type: 'done', summary: summary(1, 'the file is binary'), source: 'b.jsonl' });
+    await tick();
+    expect(ids()).toEqual(['import1-0']);
+    expect(lib.store.getState().jobs.map((j) => [j.status, j.message])).toEqual([
+      ['done', null],
+      ['failed', 'the file is binary'],
+    ]);
+  });
+
+  it('Cancel stops the running file (nothing of it added) and those waiting; a dead worker fails only its file; the next import works', async () => {
+    const { lib, workers, ids } = setup();
+    const t = await trace();
+    lib.importFiles([file('a.jsonl'), file('b.jsonl')]);
+    await tick();
+    workers[0]!.send({ type: 'items', entries: [summarizeNative(t, 'x', 'a.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    lib.cancelImport();
+    await tick();
+    expect(lib.store.getState().jobs.map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
+    expect(workers).toHaveLength(1);
+    workers[0]!.send({ type: 'done', summary: summary(1), source: 'a.jsonl' });
+    expect(ids()).toEqual([]);
+
+    const done = lib.importUrl('https://example.test/t.jsonl');
+    await tick();
+    workers[1]!.fail('the script did not load');
+    await done;
+    expect(lib.store.getState().jobs[0]).toMatchObject({ status: 'failed', message: 'the script did not load' });
+
+    lib.importFiles([file('c.jsonl')]);
+    await tick();
+    workers[2]!.send({ type: 'items', entries: [summarizeNative(t, 'c', 'c.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    workers[2]!.send({ type: 'done', summary: summary(1), source: 'c.jsonl' });
+    await tick();
+    expect(ids()).toEqual(['c']);
+  });
+});
+
+describe('the library: recorded and re-scored', () => {
+  it('a re-score is kept beside the recorded score, and stands only for the recording it was made of', async () => {
+    const { lib, saved } = setup();
+    const t = await trace('naive');
+    const tampered: Trace = { ...t, scorecard: { ...t.scorecard!, reward: 1 } };
+    saved.set('r', { id: 'r', trace: tampered, savedAt: 1, finished: true });
+    await lib.loadSaved();
+    expect(lib.store.getState().rescored).toEqual({});
+    await lib.rescore(['r', 'not-there']);
+    const r = lib.store.getState().rescored.r!;
+    expect(r).toMatchObject({ replay: 'match', reward: t.scorecard!.reward });
+    expect(lib.store.getState().entries[0]!.reward).toBe(1);
+    expect(lib.store.getState().rescoring).toBeNull();
+
+    await lib.loadSaved();
+    expect(lib.store.getState().rescored.r).toEqual(r);
+    const other = await trace('naive', 3);
+    saved.set('r', { id: 'r', trace: other, savedAt: 2, finished: true });
+    await lib.loadSaved();
+    expect(lib.store.getState().rescored.r).toBeUndefined();
   });
 });

@@ -1,209 +1,214 @@
-import { create } from 'zustand';
-import type { ImportIssue, ImportSummary } from '../../traces/import/types';
-import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { Trace } from '../../core/types';
+import { verifyTrace, type ReplayReport } from '../../traces/replay';
+import { forgetRuns } from '../live/runs';
+import { loadWorld } from '../worlds/registry';
+import type { ImportMessage, Payload } from '../workers/importProtocol';
+import { importer, type ImportJob, type ImportPort } from './libraryImport';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
-import { forgetRuns } from './liveRun';
-import { deleteRuns, listRuns, type SavedRun } from './storage';
-import { unsavedRuns } from './unsavedRuns';
+import { fingerprint, rescoreOf, type Rescore } from './rescore';
+import { deleteRuns, describeUnreadable, listRuns, type Listed, type SavedRun } from './storage';
+import { unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
-interface LibraryState {
+export type { ImportJob } from './libraryImport';
+
+export interface LibraryState {
   entries: LibraryEntry[];
   /** The last import, one line per file, in the order chosen. */
   jobs: ImportJob[];
   notes: string[];
+  /** Entries that are runs saved in this browser (the rest were imported into this tab, or are not saved). */
+  saved: ReadonlySet<string>;
+  /** Re-scores by entry id: what a replay in this page says, beside what the trace recorded. */
+  rescored: Readonly<Record<string, Rescore>>;
+  /** A re-score of several entries under way. */
+  rescoring: { done: number; total: number } | null;
 }
 
-/** The library's rows. Payloads (whole traces) stay outside the store, keyed by id: only summaries are reactive. */
-export const useLibrary = create<LibraryState>(() => ({ entries: [], jobs: [], notes: [] }));
-
-const payloads = new Map<string, Payload>();
-let batchCounter = 0;
-
-export function payloadOf(id: string): Payload | undefined {
-  return payloads.get(id);
-}
-
-/** Ids of the entries that are runs saved in this browser (the rest were imported into this tab). */
-const savedIds = new Set<string>();
-
-export const isSaved = (id: string) => savedIds.has(id);
-
-/**
- * Saved runs (human play, model runs) from IndexedDB, newest first, then the
- * runs this tab holds that storage did not take; imported files join them for
- * this tab. Read again on every visit: runs saved since, or deleted in another
- * tab, show. When storage cannot be read, the rows already listed stay, the
- * unsaved runs are still listed, and the error is thrown for the view to show.
- */
-export async function loadSaved(): Promise<void> {
-  let failure: { error: unknown } | null = null;
-  try {
-    showSaved(await listRuns());
-  } catch (e) {
-    failure = { error: e };
-  }
-  showUnsaved();
-  if (failure) throw failure.error;
-}
-
-function showSaved(list: SavedRun[]): void {
-  const runs = list.sort((a, b) => b.savedAt - a.savedAt);
-  const fresh = new Set(runs.map((r) => r.id));
-  const gone = [...savedIds].filter((id) => !fresh.has(id));
-  for (const id of gone) payloads.delete(id);
-  savedIds.clear();
-  const saved = runs.map((r) => {
-    savedIds.add(r.id);
-    payloads.set(r.id, { kind: 'native', trace: r.trace });
-    return summarizeNative(r.trace, r.id, r.finished ? 'saved in this browser' : 'in progress (saved)');
-  });
-  const drop = new Set([...fresh, ...gone]);
-  useLibrary.setState((s) => ({ entries: [...saved, ...s.entries.filter((e) => !drop.has(e.id))] }));
-}
-
-/** Runs held in this tab only; such a run's older saved copy, if any, gives way to it. */
-let unsavedIds = new Set<string>();
-
-function showUnsaved(): void {
-  const runs = unsavedRuns();
-  const now = new Set(runs.map((r) => r.id));
-  const rows = runs.map((r) => {
-    payloads.set(r.id, { kind: 'native', trace: r.trace });
-    return summarizeNative(r.trace, r.id, r.reason);
-  });
-  const stale = new Set([...unsavedIds].filter((id) => !now.has(id) && !savedIds.has(id)));
-  for (const id of stale) payloads.delete(id);
-  unsavedIds = now;
-  useLibrary.setState((s) => ({ entries: [...rows, ...s.entries.filter((e) => !now.has(e.id) && !stale.has(e.id))] }));
+export interface LibraryDeps {
+  spawnImport(): ImportPort;
+  runs: { list(): Promise<Listed<SavedRun>>; delete(ids: readonly string[]): Promise<void> };
+  /** Runs this tab holds that storage did not take. */
+  unsaved(): UnsavedRun[];
+  /** Deleted runs leave this tab's memory too. */
+  forget(ids: readonly string[]): void;
+  /** Replay a native trace against a fresh world and re-score it. */
+  verify(trace: Trace): Promise<ReplayReport>;
 }
 
 /**
- * Removes traces from the library: runs saved in this browser are deleted from
- * IndexedDB (one transaction — if it fails, nothing is removed anywhere), and
- * imported ones leave this tab.
+ * The trace library: saved runs, runs not saved, and imported files. Only
+ * the rows (summaries) are reactive; whole traces (payloads) stay outside
+ * the store, keyed by id, and are read when a row is opened.
  */
-export async function removeEntries(ids: readonly string[]): Promise<void> {
-  // Only saved runs touch storage: rows held in this tab leave even when storage is down.
-  const stored = ids.filter((id) => savedIds.has(id));
-  if (stored.length) await deleteRuns(stored);
-  forgetRuns(ids);
-  for (const id of ids) {
-    payloads.delete(id);
-    savedIds.delete(id);
+export function createLibrary(deps: LibraryDeps) {
+  const store = createStore<LibraryState>()(() => ({ entries: [], jobs: [], notes: [], saved: new Set(), rescored: {}, rescoring: null }));
+  const payloads = new Map<string, Payload>();
+  /** Runs held in this tab only; such a run's older saved copy, if any, gives way to it. */
+  let unsavedIds = new Set<string>();
+
+  const payloadOf = (id: string): Payload | undefined => payloads.get(id);
+
+  /** A re-score stands only for the recording it was made of. */
+  const stillRescored = (rescored: LibraryState['rescored'], id: string, trace: Trace) => {
+    const r = rescored[id];
+    return r && r.of === fingerprint(trace) ? { [id]: r } : {};
+  };
+
+  function showSaved(list: SavedRun[]): void {
+    const runs = list.sort((a, b) => b.savedAt - a.savedAt);
+    const fresh = new Set(runs.map((r) => r.id));
+    const { saved: before, rescored } = store.getState();
+    const gone = [...before].filter((id) => !fresh.has(id));
+    for (const id of gone) payloads.delete(id);
+    let kept: Record<string, Rescore> = Object.fromEntries(Object.entries(rescored).filter(([id]) => !fresh.has(id) && !gone.includes(id)));
+    const rows = runs.map((r) => {
+      payloads.set(r.id, { kind: 'native', trace: r.trace });
+      kept = { ...kept, ...stillRescored(rescored, r.id, r.trace) };
+      return summarizeNative(r.trace, r.id, r.finished ? 'saved in this browser' : 'in progress (saved)');
+    });
+    const drop = new Set([...fresh, ...gone]);
+    store.setState((s) => ({ entries: [...rows, ...s.entries.filter((e) => !drop.has(e.id))], saved: fresh, rescored: kept }));
   }
-  const gone = new Set(ids);
-  useLibrary.setState((s) => ({ entries: s.entries.filter((e) => !gone.has(e.id)) }));
-}
 
-/** One source imported: what its line in the import status says. */
-export interface ImportJob {
-  source: string;
-  status: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
-  done: number;
-  total: number | null;
-  imported: number;
-  issues: ImportIssue[];
-  summary: ImportSummary | null;
-  message: string | null;
-}
-
-interface Queued {
-  source: ImportSource;
-  label: string;
-}
-
-/** The import in progress: its worker, and how to end its wait. */
-let current: { worker: Worker; finish(): void } | null = null;
-let generation = 0;
-
-/**
- * Import sources one after another, each in its own Web Worker: one at a
- * time keeps a 2-core machine responsive, and a file that fails ends only
- * its own line. Each file's items are staged and join the library only when
- * that file's import ends without a fatal error.
- */
-async function importAll(queue: Queued[], notes: string[]): Promise<void> {
-  cancelImport();
-  const mine = ++generation;
-  useLibrary.setState({ jobs: queue.map((q) => newJob(q.label)), notes });
-  for (const [i, q] of queue.entries()) {
-    if (generation !== mine) return;
-    await importOne(q.source, i);
+  function showUnsaved(): void {
+    const runs = deps.unsaved();
+    const now = new Set(runs.map((r) => r.id));
+    const { saved } = store.getState();
+    const rows = runs.map((r) => {
+      payloads.set(r.id, { kind: 'native', trace: r.trace });
+      return summarizeNative(r.trace, r.id, r.reason);
+    });
+    const stale = new Set([...unsavedIds].filter((id) => !now.has(id) && !saved.has(id)));
+    for (const id of stale) payloads.delete(id);
+    unsavedIds = now;
+    store.setState((s) => ({ entries: [...rows, ...s.entries.filter((e) => !now.has(e.id) && !stale.has(e.id))] }));
   }
-}
 
-const newJob = (source: string): ImportJob => ({ source, status: 'waiting', done: 0, total: null, imported: 0, issues: [], summary: null, message: null });
+  /**
+   * Saved runs (human play, model runs) from storage, newest first, then the
+   * runs this tab holds that storage did not take; imported files join them for
+   * this tab. Read again on every visit: runs saved since, or deleted in another
+   * tab, show. When storage cannot be read, the rows already listed stay, the
+   * unsaved runs are still listed, and the error is thrown for the view to show.
+   */
+  async function loadSaved(): Promise<void> {
+    let failure: { error: unknown } | null = null;
+    try {
+      const { items, unreadable } = await deps.runs.list();
+      showSaved(items);
+      // Records another build wrote that this one cannot read: the rest still list, and the view says which.
+      if (unreadable.length > 0) failure = { error: new Error(describeUnreadable('run', unreadable)) };
+    } catch (e) {
+      failure = { error: e };
+    }
+    showUnsaved();
+    if (failure) throw failure.error;
+  }
 
-function importOne(source: ImportSource, index: number): Promise<void> {
-  return new Promise((resolve) => {
-    const batch = `import${++batchCounter}`;
-    const staged: LibraryEntry[] = [];
-    const stagedPayloads: [string, Payload][] = [];
-    const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
-    const finish = () => {
-      w.terminate();
-      if (current?.worker === w) current = null;
-      resolve();
-    };
-    current = { worker: w, finish };
-    const update = (patch: Partial<ImportJob>) =>
-      useLibrary.setState((s) => (current?.worker === w ? { jobs: s.jobs.map((j, k) => (k === index ? { ...j, ...patch } : j)) } : s));
-    update({ status: 'running' });
-    w.onmessage = (e: MessageEvent<ImportMessage>) => {
-      const m = e.data;
-      if (m.type === 'progress') update({ done: m.done, total: m.total });
-      else if (m.type === 'items') {
-        m.entries.forEach((entry, i) => {
-          staged.push(entry);
-          stagedPayloads.push([entry.id, m.payloads[i]!]);
-        });
-        update({ imported: staged.length });
-      } else if (m.type === 'issues') update({ issues: [...(useLibrary.getState().jobs[index]?.issues ?? []), ...m.issues] });
-      else if (m.type === 'failed') {
-        update({ status: 'failed', message: m.message });
-        finish();
-      } else {
-        if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row' });
-        else {
-          for (const [id, p] of stagedPayloads) payloads.set(id, p);
-          useLibrary.setState((s) => ({ entries: [...s.entries, ...staged] }));
-          update({ status: 'done', summary: m.summary, imported: staged.length });
+  /**
+   * Removes traces from the library: runs saved in this browser are deleted from
+   * storage (one transaction — if it fails, nothing is removed anywhere), and
+   * imported ones leave this tab.
+   */
+  async function removeEntries(ids: readonly string[]): Promise<void> {
+    const { saved } = store.getState();
+    // Only saved runs touch storage: rows held in this tab leave even when storage is down.
+    const stored = ids.filter((id) => saved.has(id));
+    if (stored.length) await deps.runs.delete(stored);
+    deps.forget(ids);
+    for (const id of ids) payloads.delete(id);
+    const gone = new Set(ids);
+    store.setState((s) => ({
+      entries: s.entries.filter((e) => !gone.has(e.id)),
+      saved: new Set([...s.saved].filter((id) => !gone.has(id))),
+      rescored: Object.fromEntries(Object.entries(s.rescored).filter(([id]) => !gone.has(id))),
+    }));
+  }
+
+  /** What a replay of this entry said (the trace view replays every trace it opens). */
+  function noteRescore(id: string, recorded: Trace, report: ReplayReport): void {
+    store.setState((s) => ({ rescored: { ...s.rescored, [id]: rescoreOf(recorded, report) } }));
+  }
+
+  /** Replay and re-score these entries one after another (native traces only; the trace view replays a vf-eval row when opened). */
+  async function rescore(ids: readonly string[]): Promise<void> {
+    const todo = ids.flatMap((id) => {
+      const p = payloads.get(id);
+      return p?.kind === 'native' ? [{ id, trace: p.trace }] : [];
+    });
+    if (todo.length === 0 || store.getState().rescoring) return;
+    store.setState({ rescoring: { done: 0, total: todo.length } });
+    try {
+      for (const [i, { id, trace }] of todo.entries()) {
+        try {
+          noteRescore(id, trace, await deps.verify(trace));
+        } catch {
+          // A trace of a world this site lacks, or with an invalid task, stays "recorded" only.
         }
-        finish();
+        store.setState({ rescoring: { done: i + 1, total: todo.length } });
       }
-    };
-    w.onerror = (e) => {
-      update({ status: 'failed', message: e.message || 'the import worker failed' });
-      finish();
-    };
-    const req: ImportRequest = { ...source, batch };
-    w.postMessage(req);
-  });
-}
+    } finally {
+      store.setState({ rescoring: null });
+    }
+  }
 
-/** Stops the file being imported (nothing of it is added) and every file still waiting. */
-export function cancelImport(): void {
-  generation++;
-  const c = current;
-  if (!c) return;
-  useLibrary.setState((s) => ({
-    jobs: s.jobs.map((j) => (j.status === 'running' || j.status === 'waiting' ? { ...j, status: 'cancelled', message: 'cancelled' } : j)),
-  }));
-  c.finish();
-}
-
-/** Every chosen file, each reported on its own line. */
-export function importFiles(files: File[]): void {
-  const plan = planFileImports(files);
-  if (plan.imports.length === 0) return;
-  void importAll(
-    plan.imports.map(({ file, metadata }) => ({ source: { kind: 'file', file, metadata }, label: file.name })),
-    plan.notes,
+  const imports = importer(
+    {
+      store,
+      add: (entries, staged) => {
+        for (const [id, p] of staged) payloads.set(id, p);
+        store.setState((s) => ({ entries: [...s.entries, ...entries] }));
+      },
+    },
+    deps.spawnImport,
   );
+
+  /** Every chosen file, each reported on its own line. */
+  function importFiles(files: File[]): void {
+    const plan = planFileImports(files);
+    if (plan.imports.length === 0) return;
+    void imports.importAll(
+      plan.imports.map(({ file, metadata }) => ({ source: { kind: 'file', file, metadata }, label: file.name })),
+      plan.notes,
+    );
+  }
+
+  /** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
+  function importUrl(url: string): Promise<void> {
+    return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
+  }
+
+  return { store, payloadOf, loadSaved, removeEntries, noteRescore, rescore, importFiles, importUrl, cancelImport: imports.cancel };
 }
 
-/** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
-export function importUrl(url: string): void {
-  void importAll([{ source: { kind: 'url', url }, label: url }], []);
+export type Library = ReturnType<typeof createLibrary>;
+
+function spawnImportWorker(): ImportPort {
+  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
+  return {
+    post: (request) => w.postMessage(request),
+    onMessage: (cb) => w.addEventListener('message', (e: MessageEvent<ImportMessage>) => cb(e.data)),
+    onFailure: (cb) => w.addEventListener('error', (e) => cb(e.message)),
+    terminate: () => w.terminate(),
+  };
 }
+
+/** The page's library, over its storage, its import workers and the world registry. */
+export const library = createLibrary({
+  spawnImport: spawnImportWorker,
+  runs: { list: listRuns, delete: deleteRuns },
+  unsaved: unsavedRuns,
+  forget: forgetRuns,
+  verify: async (trace) => {
+    // A recorded trace's SQL is untrusted: replay it behind the watchdog.
+    const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace);
+    if (!report.ok) throw new Error(report.error);
+    return report.value;
+  },
+});
+
+export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(library.store, selector);
+export const { payloadOf, loadSaved, removeEntries, noteRescore, rescore, importFiles, importUrl, cancelImport } = library;

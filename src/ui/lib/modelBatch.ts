@@ -3,7 +3,8 @@ import { err, ok, type Result } from '../../core/result';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { withMaxTurns } from './modelRoute';
-import { taskChoices, taskKey } from './taskChoice';
+import { taskChoices } from '../worlds/taskVocabulary';
+import type { TaskVocabulary } from '../worlds/types';
 
 const MAX_SEEDS = 200;
 
@@ -24,12 +25,12 @@ export function parseSeeds(text: string): Result<number[]> {
   return out.size === 0 ? err('give at least one seed, e.g. 1-4') : ok([...out].sort((a, b) => a - b));
 }
 
-/** Whether the world's tasks take a seed (fault-api, ticket-queue), so the form asks for seeds. */
+/** Whether the world's tasks take a seed, so the form asks for seeds. */
 export const hasSeeds = (world: World): boolean => world.listTasks().some((t) => typeof t.spec.seed === 'number');
 
 /** The batch's tasks: each chosen task × each seed, with the person's turn budget. */
-export function batchTasks(world: World, keys: ReadonlySet<string>, seedsText: string, maxTurns: number | undefined): Result<Task[]> {
-  const chosen = taskChoices(world).filter((t) => keys.has(taskKey(world, t)));
+export function batchTasks(world: World, vocabulary: TaskVocabulary, keys: ReadonlySet<string>, seedsText: string, maxTurns: number | undefined): Result<Task[]> {
+  const chosen = taskChoices(world, vocabulary).filter((t) => keys.has(vocabulary.key(t)));
   if (chosen.length === 0) return err('pick at least one task');
   const seeds = hasSeeds(world) ? parseSeeds(seedsText) : ok([]);
   if (!seeds.ok) return err(seeds.error);
@@ -45,17 +46,18 @@ export function batchTasks(world: World, keys: ReadonlySet<string>, seedsText: s
   return ok(tasks);
 }
 
-export type CellMode = 'task' | 'profile';
+/** Batch table rows: one per task with its seeds pooled, or one per task and seed. */
+export type CellMode = 'pooled' | 'each';
 
 /**
- * A readable cell name from a trace's task spec. Per profile pools fault-api's
- * seeds, as the seed's model tables do; per task keeps every seed apart.
+ * A readable cell name from a trace's task spec: its profile or id, and its
+ * seed unless seeds are pooled (as the fault-api seed's model tables pool them).
  */
 export function cellOf(mode: CellMode): (trace: Trace) => string {
   return (trace) => {
     const s = trace.task;
     const name = typeof s.profile === 'string' ? s.profile : typeof s.id === 'string' ? s.id : canonicalJson(s);
-    if (mode === 'profile') return name;
+    if (mode === 'pooled') return name;
     return typeof s.seed === 'number' ? `${name} · seed ${s.seed}` : name;
   };
 }

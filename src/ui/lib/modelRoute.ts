@@ -1,6 +1,7 @@
 import { canonicalJson, isJsonObject, tryParseJson, type JsonObject } from '../../core/json';
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
+import { DEFAULT_WORLD } from '../worlds/registry';
 import { hrefFor } from './route';
 
 export type ModelTab = 'episode' | 'batch';
@@ -20,7 +21,7 @@ export function readModelRoute(query: URLSearchParams): ModelRoute {
   const stepText = query.get('step');
   return {
     tab: query.get('tab') === 'batch' ? 'batch' : 'episode',
-    world: query.get('world') ?? 'fault-api',
+    world: query.get('world') ?? DEFAULT_WORLD,
     task: parsed?.ok && isJsonObject(parsed.value) ? parsed.value : null,
     step: stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null,
   };

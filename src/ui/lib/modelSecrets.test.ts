@@ -3,8 +3,9 @@ import type { Trace } from '../../core/types';
 import { spellingsOf, traceCarrying } from '../../traces/export/testing';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { download } from './download';
-import { knownSecrets, setSecrets } from './modelSecrets';
-import { ModelSession } from './modelSession';
+import { ModelDriver } from '../live/modelDriver';
+import { MemoryStore, SharedLocks, tabDeps } from '../live/testing';
+import { knownSecrets, rememberConfig, setSecrets } from './modelSecrets';
 import { DEFAULT_SETTINGS, loadSettings, resolveSettings, saveSettings } from './modelSettings';
 import { navigate } from './navigate';
 import { hrefFor } from './route';
@@ -46,7 +47,8 @@ describe('the secrets this page knows', () => {
     const task = faultApiWorld.makeTask({ profile: 'clean', seed: 1 });
     if (!task.ok) throw new Error(task.error);
     setSecrets({ apiKey: old });
-    await ModelSession.open(faultApiWorld, task.value, { baseUrl: BASE, model: 'm', apiKey: old });
+    const driver = await ModelDriver.open(faultApiWorld, task.value, { baseUrl: BASE, model: 'm', apiKey: old }, { deps: tabDeps(new MemoryStore(), new SharedLocks()), id: 'model-old', remember: rememberConfig });
+    await driver.dispose();
     setSecrets({ apiKey: 'sk-typ' });
     setSecrets({ apiKey: KEY });
     expect(knownSecrets()).toContain(old);
@@ -68,7 +70,7 @@ describe('every place the page writes to', () => {
     await putGotchas([{ id: 'g1', entry, addedAt: 1 }]);
     expectClean(JSON.stringify(idb.raw('gotchas')));
     expectClean(exportSuiteText([{ id: 'g1', entry, addedAt: 1 }]));
-    expect((await listGotchas())[0]!.entry.label).toBe('label ***');
+    expect((await listGotchas()).items[0]!.entry.label).toBe('label ***');
   });
 
   it('a download: the file’s text, whatever the format did to the secret (JSON, CSV, URL encoding)', async () => {

@@ -1,10 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { secretsOf } from '../../agents/credentials';
+import type { EndpointConfig } from '../../agents/endpoint';
 import { isJsonObject, tryParseJson } from '../../core/json';
 import { scrubber, type Scrubber } from '../../traces/export/scrub';
 
 /**
  * The API key and the extra headers (which may carry a credential too, e.g. an
- * api-key header). They live in this module's memory, so they survive moving
+ * api-key header). They live in this store's memory, so they survive moving
  * between views but not a reload — unless the person ticks "remember for this
  * tab", which copies them to sessionStorage (gone when the tab closes). They
  * are never written to localStorage, IndexedDB, a URL or a trace: every write
@@ -16,57 +19,50 @@ export interface Secrets {
   remember: boolean;
 }
 
+interface SecretsState {
+  form: Secrets;
+  /** Credentials in the base URL now in the form (set by modelSettings; never persisted). */
+  urlCredentials: readonly string[];
+  /** Every key, header value and URL credential a request of this page was sent with. */
+  used: ReadonlySet<string>;
+}
+
 const SESSION_KEY = 'vp.model.secrets';
+const NONE: Secrets = { apiKey: '', headers: '', remember: false };
 
 function fromSession(): Secrets {
   try {
-    const raw = sessionStorage.getItem(SESSION_KEY);
-    if (!raw) return { apiKey: '', headers: '', remember: false };
+    const raw = globalThis.sessionStorage?.getItem(SESSION_KEY);
+    if (!raw) return NONE;
     const v: unknown = JSON.parse(raw);
-    if (typeof v !== 'object' || v === null) return { apiKey: '', headers: '', remember: false };
+    if (typeof v !== 'object' || v === null) return NONE;
     const apiKey = 'apiKey' in v && typeof v.apiKey === 'string' ? v.apiKey : '';
     const headers = 'headers' in v && typeof v.headers === 'string' ? v.headers : '';
     return { apiKey, headers, remember: true };
   } catch {
-    return { apiKey: '', headers: '', remember: false };
+    return NONE;
   }
 }
 
-let current: Secrets | null = null;
-const listeners = new Set<() => void>();
+export const secretsStore = createStore<SecretsState>()(() => ({ form: fromSession(), urlCredentials: [], used: new Set() }));
 
-export function getSecrets(): Secrets {
-  current ??= fromSession();
-  return current;
-}
+export const getSecrets = (): Secrets => secretsStore.getState().form;
 
 export function setSecrets(patch: Partial<Secrets>): void {
-  current = { ...getSecrets(), ...patch };
+  const form = { ...getSecrets(), ...patch };
   try {
-    if (current.remember) sessionStorage.setItem(SESSION_KEY, JSON.stringify({ apiKey: current.apiKey, headers: current.headers }));
+    if (form.remember) sessionStorage.setItem(SESSION_KEY, JSON.stringify({ apiKey: form.apiKey, headers: form.headers }));
     else sessionStorage.removeItem(SESSION_KEY);
   } catch {
     // Storage can be disabled; memory still holds the values for this page.
   }
-  for (const fn of listeners) fn();
+  secretsStore.setState({ form });
 }
 
-const subscribe = (fn: () => void) => {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-};
-
-export function useSecrets(): Secrets {
-  return useSyncExternalStore(subscribe, getSecrets);
-}
-
-/** Credentials in the base URL now in the form (set by modelSettings; never persisted). */
-let urlCredentials: string[] = [];
-/** Every key, header value and URL credential a request of this page was sent with. */
-const used = new Set<string>();
+export const useSecrets = (): Secrets => useStore(secretsStore, (s) => s.form);
 
 export function setUrlSecrets(values: readonly string[]): void {
-  urlCredentials = values.slice();
+  secretsStore.setState({ urlCredentials: values.slice() });
 }
 
 /**
@@ -75,8 +71,11 @@ export function setUrlSecrets(values: readonly string[]): void {
  * actually sent are kept, never each prefix typed on the way to a key.
  */
 export function rememberSecrets(values: Iterable<string>): void {
-  for (const v of values) used.add(v);
+  secretsStore.setState((s) => ({ used: new Set([...s.used, ...values]) }));
 }
+
+/** Every credential a request with this configuration carries. */
+export const rememberConfig = (config: EndpointConfig): void => rememberSecrets(secretsOf(config));
 
 const headerValues = (text: string): string[] => {
   const parsed = tryParseJson(text);
@@ -85,17 +84,25 @@ const headerValues = (text: string): string[] => {
 
 /** The values this page must never write down: the key and headers in the form, the URL's credentials, and all ever sent. */
 export function knownSecrets(): string[] {
-  const s = getSecrets();
-  return [s.apiKey.trim(), ...headerValues(s.headers), ...urlCredentials, ...used];
+  const { form, urlCredentials, used } = secretsStore.getState();
+  return [form.apiKey.trim(), ...headerValues(form.headers), ...urlCredentials, ...used];
 }
 
-let cached: { key: string; scrubber: Scrubber } | null = null;
+const scrubbers = new Map<string, Scrubber>();
 
-/** The scrubber for whatever the page writes (IndexedDB, downloads, URLs, localStorage), over the secrets known now. */
+/**
+ * The scrubber for whatever the page writes (IndexedDB, downloads, URLs,
+ * localStorage), over the secrets known at the moment of writing. Links are
+ * built on every render: the pattern is built once per set of secrets.
+ */
 export function pageScrubber(): Scrubber {
   const secrets = knownSecrets();
-  // Links are built on every render: rebuild the pattern only when the secrets change.
   const key = secrets.join('\u0000');
-  if (cached?.key !== key) cached = { key, scrubber: scrubber(secrets) };
-  return cached.scrubber;
+  let s = scrubbers.get(key);
+  if (!s) {
+    scrubbers.clear();
+    s = scrubber(secrets);
+    scrubbers.set(key, s);
+  }
+  return s;
 }

@@ -1,3 +1,5 @@
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { isJsonObject, tryParseJson } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import { stripCredentials, urlSecrets } from '../../agents/credentials';
@@ -41,18 +43,20 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 const STORAGE_KEY = 'vp.model.settings';
 const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS', 'maxReplyMiB'] as const satisfies readonly (keyof ModelSettings)[];
 
-/** The form as typed this visit, URL credentials included: views come and go, the settings stay. */
-let current: ModelSettings | null = null;
-
-export function loadSettings(): ModelSettings {
-  if (current) return current;
+function initial(): ModelSettings {
   const stored = readStored();
-  current = stored;
   setUrlSecrets(urlSecrets(stored.baseUrl));
   // An older build wrote base URLs whole: take the credential out of storage now.
-  if (stripCredentials(stored.baseUrl) !== stored.baseUrl) saveSettings(stored);
+  if (stripCredentials(stored.baseUrl) !== stored.baseUrl) persist(stored);
   return stored;
 }
+
+/** The form as typed this visit, URL credentials included: views come and go, the settings stay. */
+const settingsStore = createStore<{ settings: ModelSettings }>()(() => ({ settings: initial() }));
+
+export const loadSettings = (): ModelSettings => settingsStore.getState().settings;
+
+export const useSettings = (): ModelSettings => useStore(settingsStore, (s) => s.settings);
 
 function readStored(): ModelSettings {
   try {
@@ -71,8 +75,13 @@ function readStored(): ModelSettings {
 }
 
 export function saveSettings(s: ModelSettings): void {
-  current = s;
   setUrlSecrets(urlSecrets(s.baseUrl));
+  settingsStore.setState({ settings: s });
+  persist(s);
+}
+
+/** Remembered in this browser without the base URL's credentials, and with any known secret masked. */
+function persist(s: ModelSettings): void {
   const persisted = pageScrubber().value({ ...s, baseUrl: stripCredentials(s.baseUrl) });
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(persisted));

@@ -1,5 +1,5 @@
 import { EpisodeView } from '../views/lazyViews';
-import { loadWorld } from './worlds';
+import { WORLDS } from '../worlds/registry';
 
 const idle = () =>
   new Promise<void>((resolve) => {
@@ -11,10 +11,9 @@ let started = false;
 
 /**
  * Once the home table is on screen, get ready for its links in idle time: the
- * episode view's code, tripwire's world and a warm sql.js on the page (the
- * table itself was computed in a worker, so the page's own SQLite is cold and
- * the first click would otherwise pay for its start-up). Each step waits for
- * the page to be idle; a failure here only means the click does the work.
+ * episode view's code, then whatever each world readies for a first click
+ * (WorldEntry.warm). Each step waits for the page to be idle; a failure here
+ * only means the click does the work.
  */
 export function prewarmEpisodes(): void {
   if (started) return;
@@ -22,12 +21,10 @@ export function prewarmEpisodes(): void {
   void (async () => {
     await idle();
     await EpisodeView.preload();
-    await idle();
-    const world = await loadWorld('tripwire', 'reference');
-    await idle();
-    const task = world.makeTask({ id: 'top-refund-customer' });
-    if (!task.ok) return;
-    const session = await world.open(task.value);
-    await session.close();
+    for (const w of WORLDS) {
+      if (!w.warm) continue;
+      await idle();
+      await w.warm(idle);
+    }
   })().catch(() => undefined);
 }

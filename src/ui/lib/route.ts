@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { pageScrubber } from './modelSecrets';
 
 /** A route parsed from the URL hash: `#/calibration?seeds=60` → { path: ['calibration'], query }. */
@@ -22,12 +23,21 @@ export function hrefFor(path: string[], query?: Record<string, string | number |
   return `#/${path.map((p) => encodeURIComponent(scrub.text(p))).join('/')}${qs ? `?${qs}` : ''}`;
 }
 
-const subscribe = (cb: () => void) => {
-  window.addEventListener('hashchange', cb);
-  return () => window.removeEventListener('hashchange', cb);
-};
+/**
+ * The hash as a store: the page's one listener on hashchange, created with
+ * the store. Nothing else holds what is shown; navigate() changes the hash.
+ */
+export function hashStore(win: Pick<Window, 'addEventListener'> & { location: { hash: string } }): StoreApi<{ hash: string }> {
+  return createStore<{ hash: string }>()((set) => {
+    win.addEventListener('hashchange', () => set({ hash: win.location.hash }));
+    return { hash: win.location.hash };
+  });
+}
+
+/** The page's hash (none in Node, where only the readers and links above run). */
+const pageHash = typeof window === 'undefined' ? null : hashStore(window);
 
 /** The URL owns what is shown; components read it through this hook. */
 export function useHash(): string {
-  return useSyncExternalStore(subscribe, () => window.location.hash);
+  return useStore(pageHash!, (s) => s.hash);
 }

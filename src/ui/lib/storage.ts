@@ -1,35 +1,58 @@
-import type { Trace } from '../../core/types';
-import type { GotchaEntry } from '../../traces/suite';
+import type { Result } from '../../core/result';
+import { parseSavedGotcha, parseSavedRun, type SavedGotcha, type SavedRun } from '../../traces/savedRun';
 import { pageScrubber } from './modelSecrets';
 import { openDatabase } from './openDatabase';
 import { StaleWriteError } from './storageErrors';
+
+export type { SavedGotcha, SavedRun } from '../../traces/savedRun';
 
 /**
  * The local library in IndexedDB: finished traces and runs in progress, and
  * the person's own gotcha suite. Every write is one transaction, so a failed
  * import or a bad file can never damage what is already saved, and goes
  * through the page's scrubber: a key a server echoed into a trace is not stored.
+ * Every read is parsed (traces/savedRun.ts): a record of an older trace version
+ * comes back migrated, one this build cannot read is an error, never a cast.
  */
-export interface SavedRun {
+
+/** A record this build cannot read (written by a newer build, or damaged), and why. */
+export interface Unreadable {
   id: string;
-  trace: Trace;
-  /** When the run was last saved (ms since epoch, from the UI's clock). */
-  savedAt: number;
-  /** Finished runs also appear in the trace library. */
-  finished: boolean;
-  /**
-   * Which writer owns the run: a tab that takes a run over raises it, and a
-   * write carrying a lower one is refused, so a tab that lost the run cannot
-   * overwrite the steps played since. Absent (0) on runs written before it existed.
-   */
-  lease?: number;
+  error: string;
 }
 
-/** One entry of the user's gotcha suite; `id` is the entry's. */
-export interface SavedGotcha {
-  id: string;
-  entry: GotchaEntry;
-  addedAt: number;
+/** The records of a store that parse, and the ones that do not. */
+export interface Listed<T> {
+  items: T[];
+  unreadable: Unreadable[];
+}
+
+/** One parsed record; an unreadable one is an Error naming it. */
+function readOne<T>(record: unknown, parse: (v: unknown) => Result<T>, what: string): T | undefined {
+  if (record === undefined) return undefined;
+  const r = parse(record);
+  if (!r.ok) throw new Error(`the ${what} "${idOf(record)}" saved in this browser cannot be read: ${r.error}`);
+  return r.value;
+}
+
+function idOf(record: unknown): string {
+  return typeof record === 'object' && record !== null && 'id' in record ? String(record.id) : '?';
+}
+
+function readAll<T>(records: readonly unknown[], parse: (v: unknown) => Result<T>): Listed<T> {
+  const out: Listed<T> = { items: [], unreadable: [] };
+  for (const record of records) {
+    const r = parse(record);
+    if (r.ok) out.items.push(r.value);
+    else out.unreadable.push({ id: idOf(record), error: r.error });
+  }
+  return out;
+}
+
+/** "2 runs cannot be read (run-a: trace.version: version 3 was written by …)": what a view shows beside the readable ones. */
+export function describeUnreadable(what: string, unreadable: readonly Unreadable[]): string {
+  const first = unreadable[0];
+  return `${unreadable.length} ${what}${unreadable.length === 1 ? '' : 's'} cannot be read${first ? ` (${first.id}: ${first.error})` : ''}`;
 }
 
 const DB_NAME = 'verifier-playground';
@@ -96,7 +119,7 @@ function tx<T>(
   );
 }
 
-const all = <T>(name: StoreName) => tx<T[]>(name, 'readonly', (s) => s.getAll() as IDBRequest<T[]>).then((x) => x ?? []);
+const all = (name: StoreName) => tx<unknown[]>(name, 'readonly', (s) => s.getAll() as IDBRequest<unknown[]>).then((x) => x ?? []);
 
 /** Deletes these keys in one transaction: all of them or, on failure, none. Unknown ids are ignored. */
 const deleteAll = (name: StoreName, ids: readonly string[]) =>
@@ -105,15 +128,20 @@ const deleteAll = (name: StoreName, ids: readonly string[]) =>
   }).then(() => undefined);
 
 const leaseOf = (run: SavedRun | undefined) => run?.lease ?? 0;
+const readRun = (record: unknown) => readOne(record, parseSavedRun, 'run');
+const readGotcha = (record: unknown) => readOne(record, parseSavedGotcha, 'gotcha');
 
-/** Saves the run unless a tab holding a newer lease on it wrote it since: then a StaleWriteError, nothing written. */
+/**
+ * Saves the run unless a tab holding a newer lease on it wrote it since: then a StaleWriteError, nothing
+ * written. A record there that this build cannot read is not overwritten either.
+ */
 export const saveRun = (run: SavedRun) =>
   tx(RUNS, 'readwrite', (s, fail) => {
-    const current = s.get(run.id) as IDBRequest<SavedRun | undefined>;
+    const current = s.get(run.id) as IDBRequest<unknown>;
     current.onsuccess = () => {
-      const held = leaseOf(current.result);
-      if (held > leaseOf(run)) return fail(new StaleWriteError(run.id, current.result!.trace.steps.length));
       try {
+        const saved = readRun(current.result);
+        if (saved && leaseOf(saved) > leaseOf(run)) return fail(new StaleWriteError(run.id, saved.trace.steps.length));
         s.put(pageScrubber().value(run));
       } catch (e) {
         fail(e);
@@ -127,12 +155,14 @@ export const saveRun = (run: SavedRun) =>
  */
 export const claimRun = (id: string) =>
   tx<SavedRun | undefined>(RUNS, 'readwrite', (s, fail) => {
-    const current = s.get(id) as IDBRequest<SavedRun | undefined>;
+    const current = s.get(id) as IDBRequest<unknown>;
     let claimed: SavedRun | undefined;
     current.onsuccess = () => {
-      if (!current.result) return;
-      claimed = { ...current.result, lease: leaseOf(current.result) + 1 };
       try {
+        const saved = readRun(current.result);
+        if (!saved) return;
+        // Written back as read: a record of an older trace version is stored migrated from here on.
+        claimed = { ...saved, lease: leaseOf(saved) + 1 };
         s.put(pageScrubber().value(claimed));
       } catch (e) {
         fail(e);
@@ -145,12 +175,15 @@ export const claimRun = (id: string) =>
       },
     };
   });
-export const loadRun = (id: string) => tx<SavedRun | undefined>(RUNS, 'readonly', (s) => s.get(id) as IDBRequest<SavedRun | undefined>);
-export const listRuns = () => all<SavedRun>(RUNS);
+/** The run, undefined when there is none; rejects when its record cannot be read. */
+export const loadRun = (id: string): Promise<SavedRun | undefined> => tx<unknown>(RUNS, 'readonly', (s) => s.get(id) as IDBRequest<unknown>).then(readRun);
+/** Every run that parses, and the ones that do not: one bad record does not hide the others. */
+export const listRuns = (): Promise<Listed<SavedRun>> => all(RUNS).then((records) => readAll(records, parseSavedRun));
 export const deleteRuns = (ids: readonly string[]) => deleteAll(RUNS, ids);
 
-export const listGotchas = () => all<SavedGotcha>(GOTCHAS);
-export const loadGotcha = (id: string) => tx<SavedGotcha | undefined>(GOTCHAS, 'readonly', (s) => s.get(id) as IDBRequest<SavedGotcha | undefined>);
+export const listGotchas = (): Promise<Listed<SavedGotcha>> => all(GOTCHAS).then((records) => readAll(records, parseSavedGotcha));
+export const loadGotcha = (id: string): Promise<SavedGotcha | undefined> =>
+  tx<unknown>(GOTCHAS, 'readonly', (s) => s.get(id) as IDBRequest<unknown>).then(readGotcha);
 /** Adds or replaces (same id) these gotchas in one transaction: an import lands whole or not at all. */
 export const putGotchas = (items: readonly SavedGotcha[]) =>
   tx(GOTCHAS, 'readwrite', (s) => {

@@ -5,5 +5,5 @@ export type CalibrationState = WorkerState<Calibration>;
 
 /** Runs the fault-API calibration in a Worker so the page never freezes. */
 export function useFaultApiCalibration(seeds: number): CalibrationState {
-  return useCalibrationWorker({ kind: 'fault-api', seeds }, (m) => (m.type === 'done' ? m.result : undefined));
+  return useCalibrationWorker({ kind: 'solvers', seeds }, (m) => (m.type === 'done' ? m.result : undefined));
 }

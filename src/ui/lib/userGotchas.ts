@@ -4,7 +4,7 @@ import type { World } from '../../core/world';
 import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedVerdicts } from '../../traces/suite';
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
 import { pageScrubber } from './modelSecrets';
-import { deleteGotchas, listGotchas, putGotchas, type SavedGotcha } from './storage';
+import { deleteGotchas, describeUnreadable, listGotchas, putGotchas, type SavedGotcha } from './storage';
 import { describeStorageError } from './storageErrors';
 import { isWorldId, loadWorld } from './worlds';
 
@@ -27,8 +27,8 @@ const byAdded = (a: SavedGotcha, b: SavedGotcha) => a.addedAt - b.addedAt || a.i
 export async function reloadGotchas(): Promise<void> {
   useUserGotchas.setState((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
   try {
-    const items = (await listGotchas()).sort(byAdded);
-    useUserGotchas.setState({ status: 'ready', items, error: null });
+    const { items, unreadable } = await listGotchas();
+    useUserGotchas.setState({ status: 'ready', items: items.sort(byAdded), error: unreadable.length > 0 ? `Could not read your gotchas: ${describeUnreadable('gotcha', unreadable)}` : null });
   } catch (e) {
     useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${describeStorageError(e)}` });
   }

@@ -1,47 +1,21 @@
-import { lazy, Suspense } from 'react';
-import type { MatrixCell } from '../../core/matrix';
-import { FaultApiCalibration } from '../components/FaultApiCalibration';
-import { Progress } from '../components/Progress';
-import { ReferenceMatrix } from '../components/ReferenceMatrix';
-import { useCalibrationWorker } from '../lib/useCalibrationWorker';
+import { useAsync } from '../lib/useAsync';
+import { WORLDS } from '../worlds/registry';
 
-const MatrixChart = lazy(() => import('../components/MatrixChart'));
+const uis = () => Promise.all(WORLDS.map(async (w) => ({ id: w.id, ui: await w.ui() })));
 
-function Matrix({ world }: { world: 'tripwire' | 'ticket-queue' }) {
-  const state = useCalibrationWorker<MatrixCell[]>({ kind: 'matrix', world }, (m) => (m.type === 'matrix' ? m.cells : undefined));
-  if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
-  if (state.status === 'running') return <Progress done={state.done} total={state.total} label={`Running ${world} reference agents`} />;
-  const oracleMin = Math.min(...state.result.filter((c) => c.role === 'oracle').map((c) => c.reward));
-  const sentinelMax = Math.max(...state.result.filter((c) => c.role === 'sentinel').map((c) => c.reward));
-  return (
-    <>
-      <p className="muted small">
-        oracle min <strong>{oracleMin.toFixed(2)}</strong> · sentinel max <strong>{sentinelMax.toFixed(2)}</strong> · {state.result.length} episodes in{' '}
-        {state.ms.toFixed(0)} ms in a Web Worker. Green cells pass the full verifier; click one to step through it.
-      </p>
-      <ReferenceMatrix cells={state.result} world={world} testId={`matrix-${world}`} />
-      <Suspense fallback={<div className="chart-placeholder">Loading chart…</div>}>
-        <MatrixChart cells={state.result} />
-      </Suspense>
-    </>
-  );
-}
-
+/** Each world's calibration, in the registry's order: what its reference agents score, computed in this browser. */
 export default function CalibrationView() {
+  const loaded = useAsync(uis, []);
+  if (loaded.status === 'loading') return <p className="muted">Loading…</p>;
+  if (loaded.status === 'error') return <p className="error">{loaded.message}</p>;
   return (
     <>
-      <section className="panel">
-        <h2>fault-api — 60 seeds per cell</h2>
-        <FaultApiCalibration seeds={60} />
-      </section>
-      <section className="panel">
-        <h2>tripwire — every task × every reference agent</h2>
-        <Matrix world="tripwire" />
-      </section>
-      <section className="panel">
-        <h2>ticket-queue — oracle and sentinels per task</h2>
-        <Matrix world="ticket-queue" />
-      </section>
+      {loaded.value.map(({ id, ui: { calibration } }) => (
+        <section className="panel" key={id}>
+          <h2>{calibration.title}</h2>
+          <calibration.Panel />
+        </section>
+      ))}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import type { Trace } from '../../core/types';
 import { canonicalJson } from '../../core/json';
+import { useEffect } from 'react';
 import { Clamp } from '../components/Clamp';
-import { payloadOf } from '../lib/library';
+import { RescoreCell } from '../components/library/RescoreCell';
+import { payloadOf, rescore, useLibrary } from '../lib/library';
 import type { Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
 
@@ -13,11 +15,18 @@ const short = (v: unknown) => {
 /** Two or more traces of one task side by side: steps aligned, where they diverge, rewards per layer. */
 export default function CompareView({ route }: { route: Route }) {
   const saved = useSavedRuns();
+  const rescored = useLibrary((s) => s.rescored);
+  const rescoring = useLibrary((s) => s.rescoring);
   const ids = (route.query.get('ids') ?? '').split(',').filter(Boolean);
   const traces = ids.flatMap((id) => {
     const p = payloadOf(id);
     return p?.kind === 'native' ? [{ id, trace: p.trace }] : [];
   });
+  // Side by side, each trace is also replayed here: its re-score is shown beside (never instead of) its recorded score.
+  const unscored = saved.ready ? traces.filter((t) => !rescored[t.id]).map((t) => t.id).join(',') : '';
+  useEffect(() => {
+    if (unscored) void rescore(unscored.split(','));
+  }, [unscored]);
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   if (saved.error && traces.length < 2) return <p className="error">{saved.error}</p>;
   if (traces.length < 2) return <p className="error">Pick two or more native traces of the same task in the library to compare them.</p>;
@@ -49,16 +58,24 @@ export default function CompareView({ route }: { route: Route }) {
         </thead>
         <tbody>
           <tr>
-            <th>full / naive</th>
+            <th>recorded full / naive</th>
             {traces.map((t) => (
-              <td key={t.id} className="num">
+              <td key={t.id} className="num" data-testid="compare-recorded">
                 {t.trace.scorecard?.reward.toFixed(2) ?? '—'} / {t.trace.scorecard?.naive.toFixed(2) ?? '—'}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th>re-scored full</th>
+            {traces.map((t) => (
+              <td key={t.id} className="num" data-testid="compare-rescored">
+                {rescored[t.id] || !rescoring ? <RescoreCell recorded={t.trace.scorecard?.reward ?? null} rescore={rescored[t.id]} /> : <span className="muted">re-scoring…</span>}
               </td>
             ))}
           </tr>
           {layerIds.map((l) => (
             <tr key={l}>
-              <th className="muted">{l}</th>
+              <th className="muted">{l} (recorded)</th>
               {traces.map((t) => (
                 <td key={t.id} className="num">
                   {t.trace.scorecard?.layers.find((x) => x.id === l)?.value.toFixed(2) ?? '—'}

@@ -5,8 +5,9 @@ import { hrefFor, type Route } from '../lib/route';
 import { loadGotcha } from '../lib/storage';
 import { useAsync } from '../lib/useAsync';
 import { describeVerdicts, rescoreSaved } from '../lib/userGotchas';
-import { loadWorld } from '../lib/worlds';
-import { EpisodeBody } from './EpisodeView';
+import { recordedStates } from '../lib/stepStates';
+import { EpisodeBody } from '../components/episode/EpisodeBody';
+import { loadWorldUi } from '../worlds/registry';
 
 /** One of the person's gotchas, replayed into the world as it is now: the episode, and what the verdicts were and are. */
 export default function GotchaView({ route }: { route: Route }) {
@@ -16,8 +17,8 @@ export default function GotchaView({ route }: { route: Route }) {
   const opened = useAsync(async () => {
     const g = await loadGotcha(id);
     if (!g) return null;
-    const [world, result] = await Promise.all([loadWorld(g.entry.world, 'play'), rescoreSaved(g)]);
-    return { g, world, result };
+    const [kit, result] = await Promise.all([loadWorldUi(g.entry.world, 'play'), rescoreSaved(g)]);
+    return { g, kit, result };
   }, [id]);
 
   if (opened.status === 'loading') return <p className="muted">Replaying your gotcha…</p>;
@@ -31,7 +32,7 @@ export default function GotchaView({ route }: { route: Route }) {
         </p>
       </section>
     );
-  const { g, world, result } = opened.value;
+  const { g, kit, result } = opened.value;
   const banner = (
     <section className="panel gotcha-banner" data-testid="gotcha-banner">
       <h2>
@@ -43,7 +44,18 @@ export default function GotchaView({ route }: { route: Route }) {
       </p>
     </section>
   );
-  const task = world.makeTask(g.entry.task);
+  const task = kit.world.makeTask(g.entry.task);
   if (!result.trace || !task.ok) return banner;
-  return <EpisodeBody world={world} task={task.value} trace={result.trace} step={step} stepHref={(k) => hrefFor(['gotcha', id], { step: k })} banner={banner} canAddGotcha={false} />;
+  return (
+    <EpisodeBody
+      kit={kit}
+      task={task.value}
+      trace={result.trace}
+      states={recordedStates(kit.world, task.value, result.trace)}
+      step={step}
+      stepHref={(k) => hrefFor(['gotcha', id], { step: k })}
+      banner={banner}
+      canAddGotcha={false}
+    />
+  );
 }

@@ -9,7 +9,7 @@ import { LibraryTable } from '../components/library/LibraryTable';
 import { LinkImport } from '../components/library/LinkImport';
 import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
-import { isSaved, payloadOf, removeEntries, useLibrary } from '../lib/library';
+import { library, payloadOf, removeEntries, rescore, useLibrary, type LibraryState } from '../lib/library';
 import { divergenceParam, filterEntries, groupEntries, readDivergenceParam, type DivergenceFilter, type LibraryFilter } from '../lib/libraryFilter';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -21,12 +21,17 @@ import { CompareView, TraceView } from './lazyViews';
 
 const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
 
+// The re-score columns are read when the file is made: the library's re-scores at that moment.
+const rescoredNow = (e: LibraryEntry) => library.store.getState().rescored[e.id];
 const CSV_COLUMNS = [
   { header: 'world', value: (e: LibraryEntry) => e.world },
   { header: 'task', value: (e: LibraryEntry) => e.task },
   { header: 'agent', value: (e: LibraryEntry) => e.agent },
   { header: 'reward', value: (e: LibraryEntry) => e.reward },
   { header: 'naive', value: (e: LibraryEntry) => e.naive },
+  { header: 'rescored_reward', value: (e: LibraryEntry) => rescoredNow(e)?.reward ?? null },
+  { header: 'rescored_naive', value: (e: LibraryEntry) => rescoredNow(e)?.naive ?? null },
+  { header: 'replay', value: (e: LibraryEntry) => rescoredNow(e)?.replay ?? null },
   { header: 'naive_pass_full_fail', value: (e: LibraryEntry) => e.disagreement },
   { header: 'layers', value: (e: LibraryEntry) => JSON.stringify(e.layers) },
   { header: 'steps', value: (e: LibraryEntry) => e.steps },
@@ -44,6 +49,9 @@ function nativeTraces(rows: LibraryEntry[]): Trace[] {
 
 export default function LibraryView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
+  const savedIds = useLibrary((s) => s.saved);
+  const rescored = useLibrary((s) => s.rescored);
+  const rescoring = useLibrary((s) => s.rescoring);
   const saved = useSavedRuns();
   const [filter, setFilter] = useState<Omit<LibraryFilter, 'divergence'>>({ text: '', world: '', only: null });
   // The URL owns the divergence filter, so a link (or Back) shows the same rows.
@@ -90,7 +98,7 @@ export default function LibraryView({ route }: { route: Route }) {
       else n.add(id);
       return n;
     });
-  const savedChosen = chosen.filter((c) => isSaved(c.id)).length;
+  const savedChosen = chosen.filter((c) => savedIds.has(c.id)).length;
   const remove = async () => {
     setConfirmDelete(false);
     try {
@@ -171,6 +179,7 @@ export default function LibraryView({ route }: { route: Route }) {
           <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
             Export CSV
           </button>
+          <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
           <button type="button" className="danger" disabled={!chosen.length} onClick={() => setConfirmDelete(true)} data-testid="delete-selected" title="Select the traces to delete">
             Delete selected…
           </button>
@@ -220,7 +229,7 @@ export default function LibraryView({ route }: { route: Route }) {
         {entries.length === 0 ? (
           <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
         ) : (
-          <LibraryTable rows={rows} selected={selected} onToggle={toggle} onOpen={open} />
+          <LibraryTable rows={rows} selected={selected} onToggle={toggle} onOpen={open} rescored={rescored} />
         )}
       </section>
       {rows.length > 0 ? (
@@ -236,5 +245,27 @@ export default function LibraryView({ route }: { route: Route }) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Replay and re-score the selected (or listed) native traces not re-scored yet, one after another. */
+function RescoreButton({ target, rescored, rescoring }: { target: LibraryEntry[]; rescored: LibraryState['rescored']; rescoring: LibraryState['rescoring'] }) {
+  const todo = target.filter((e) => e.kind === 'native' && !rescored[e.id]);
+  if (rescoring)
+    return (
+      <span className="muted small" data-testid="rescoring">
+        re-scoring {rescoring.done} of {rescoring.total}…
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      disabled={todo.length === 0}
+      onClick={() => void rescore(todo.map((e) => e.id))}
+      data-testid="rescore"
+      title="Replay each trace against the worlds as this page has them and score it with today's verifiers; the recorded scores stay beside the new ones"
+    >
+      Re-score {todo.length || ''}
+    </button>
   );
 }

@@ -1,28 +1,22 @@
-import { useMemo, useState } from 'react';
-import { canonicalJson } from '../../core/json';
-import type { World } from '../../core/world';
+import { useMemo } from 'react';
 import { BatchPanel } from '../components/model/BatchPanel';
 import { EndpointSettings } from '../components/model/EndpointSettings';
-import { ModelEpisode } from '../components/model/ModelEpisode';
+import { ModelEpisodeForRoute } from '../components/model/ModelEpisodeForRoute';
 import '../components/model/model.css';
-import { modelHref, readModelRoute, type ModelRoute } from '../lib/modelRoute';
+import { modelHref, readModelRoute } from '../lib/modelRoute';
 import { useSecrets } from '../lib/modelSecrets';
-import { loadSettings, resolveSettings, saveSettings, type ModelSettings } from '../lib/modelSettings';
+import { resolveSettings, saveSettings, useSettings } from '../lib/modelSettings';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
-import { loadWorld } from '../lib/worlds';
+import { loadWorldUi } from '../worlds/registry';
 
 /** Play any world against an OpenAI-compatible endpoint: one episode step by step, or a batch. */
 export default function ModelView({ route }: { route: Route }) {
   const r = readModelRoute(route.query);
-  const [settings, setSettings] = useState<ModelSettings>(loadSettings);
+  const settings = useSettings();
   const secrets = useSecrets();
   const resolved = useMemo(() => resolveSettings(settings, secrets.apiKey, secrets.headers), [settings, secrets.apiKey, secrets.headers]);
-  const world = useAsync(() => loadWorld(r.world), [r.world]);
-  const onChange = (next: ModelSettings) => {
-    setSettings(next);
-    saveSettings(next);
-  };
+  const kit = useAsync(() => loadWorldUi(r.world), [r.world]);
 
   return (
     <div className="model-view">
@@ -37,23 +31,16 @@ export default function ModelView({ route }: { route: Route }) {
           </a>
         </nav>
       </div>
-      <EndpointSettings settings={settings} onChange={onChange} resolved={resolved} />
-      {world.status === 'loading' ? (
+      <EndpointSettings settings={settings} onChange={saveSettings} resolved={resolved} />
+      {kit.status === 'loading' ? (
         <p className="muted">Loading {r.world}…</p>
-      ) : world.status === 'error' ? (
-        <p className="error">{world.message}</p>
+      ) : kit.status === 'error' ? (
+        <p className="error">{kit.message}</p>
       ) : r.tab === 'batch' ? (
-        <BatchPanel key={world.value.id} world={world.value} resolved={resolved} />
+        <BatchPanel key={kit.value.world.id} kit={kit.value} resolved={resolved} />
       ) : (
-        <EpisodeForRoute world={world.value} r={r} resolved={resolved} />
+        <ModelEpisodeForRoute kit={kit.value} r={r} resolved={resolved} />
       )}
     </div>
   );
-}
-
-function EpisodeForRoute({ world, r, resolved }: { world: World; r: ModelRoute; resolved: ReturnType<typeof resolveSettings> }) {
-  const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
-  if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
-  // A new task is a new episode: the key drops the old session (its request is cancelled on unmount).
-  return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)}`} world={world} task={made.value} route={r} resolved={resolved} />;
 }

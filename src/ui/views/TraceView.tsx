@@ -1,30 +1,22 @@
 import type { Trace } from '../../core/types';
 import { vfRolloutToTrace } from '../../traces/import/index';
-import type { VfRollout } from '../../traces/import/types';
-import { replayCalls, verifyTrace, type ReplayReport } from '../../traces/replay';
+import { replayCalls, verifyTrace } from '../../traces/replay';
+import { ReplayedEpisode, type Opened } from '../components/trace/ReplayedEpisode';
 import { MessageView } from '../components/trace/MessageView';
-import { VerifyBanner } from '../components/trace/VerifyBanner';
 import { episodeHref } from '../lib/episodeRoute';
-import { payloadOf } from '../lib/library';
-import { hrefFor, type Route } from '../lib/route';
+import { noteRescore, payloadOf } from '../lib/library';
+import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { allWorlds, isWorldId, loadWorld } from '../lib/worlds';
-import { EpisodeBody } from './EpisodeView';
-
-interface Opened {
-  recorded: Trace;
-  report: ReplayReport;
-  note?: string;
-}
+import { allWorlds, isWorldId, loadWorldUi } from '../worlds/registry';
 
 /** Replay a native trace (or a vf-eval row of one of our worlds) against a fresh world: verified and re-scored. */
 async function openNative(recorded: Trace, note?: string): Promise<Opened> {
   // A recorded trace's SQL is untrusted: replay it behind the watchdog.
-  const world = await loadWorld(recorded.world, 'play');
-  const report = await verifyTrace(world, recorded);
+  const kit = await loadWorldUi(recorded.world, 'play');
+  const report = await verifyTrace(kit.world, recorded);
   if (!report.ok) throw new Error(report.error);
-  return { recorded, report: report.value, note };
+  return { kit, recorded, report: report.value, note };
 }
 
 export default function TraceView({ route }: { route: Route }) {
@@ -38,13 +30,17 @@ export default function TraceView({ route }: { route: Route }) {
     if (!payload) return null;
     if (payload.kind === 'native') {
       if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
-      return openNative(payload.trace);
+      const o = await openNative(payload.trace);
+      noteRescore(id, o.recorded, o.report);
+      return o;
     }
     const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
     if (!plan.ok) return { vfOnly: true, reason: plan.error };
     const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    return openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
-  }, [payload]);
+    const o = await openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
+    noteRescore(id, o.recorded, o.report);
+    return o;
+  }, [payload, id]);
 
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   if (saved.error && !payload) return <p className="error">{saved.error}</p>;
@@ -77,30 +73,5 @@ export default function TraceView({ route }: { route: Route }) {
     );
   return (
     <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} />
-  );
-}
-
-function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
-  const world = useAsync(() => loadWorld(opened.recorded.world, 'play'), [opened.recorded.world]);
-  if (world.status !== 'done') return <p className="muted">Loading…</p>;
-  const task = world.value.makeTask(opened.report.trace.task);
-  if (!task.ok) return <p className="error">{task.error}</p>;
-  return (
-    <>
-      <EpisodeBody
-        world={world.value}
-        task={task.value}
-        trace={opened.report.trace}
-        step={step}
-        stepHref={(k) => hrefFor(['trace', id], { step: k })}
-        banner={<VerifyBanner recorded={opened.recorded} report={opened.report} note={opened.note} />}
-      />
-      {vf ? (
-        <details className="panel">
-          <summary>The vf-eval messages</summary>
-          <MessageView rollout={vf} />
-        </details>
-      ) : null}
-    </>
   );
 }

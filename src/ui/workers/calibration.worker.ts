@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { referenceMatrix } from '../../core/matrix';
-import type { World } from '../../core/world';
 import { calibrateFaultApi } from '../../worlds/fault-api/calibrate';
+import { referenceWorldInWorker } from '../worlds/workerWorlds';
 import type { CalibrationMessage, CalibrationRequest } from './calibrationProtocol';
 
 const post = (m: CalibrationMessage) => self.postMessage(m);
@@ -17,23 +17,11 @@ function throttled() {
   };
 }
 
-// Reference agents only: their SQL is ours, so sql.js runs in this worker without a watchdog.
-async function world(id: 'tripwire' | 'ticket-queue'): Promise<World> {
-  if (id === 'ticket-queue') return (await import('../../worlds/ticket-queue/index')).ticketQueueWorld;
-  const [{ createTripwireWorld }, { createInProcessHost }, { default: initSqlJs }, { default: wasmUrl }] = await Promise.all([
-    import('../../worlds/tripwire/world'),
-    import('../../worlds/tripwire/host'),
-    import('sql.js'),
-    import('sql.js/dist/sql-wasm.wasm?url'),
-  ]);
-  return createTripwireWorld({ host: createInProcessHost(() => initSqlJs({ locateFile: () => wasmUrl })) });
-}
-
 self.onmessage = async (e: MessageEvent<CalibrationRequest>) => {
   try {
     const req = e.data;
-    if (req.kind === 'fault-api') post({ type: 'done', result: await calibrateFaultApi(req.seeds, throttled()) });
-    else post({ type: 'matrix', cells: await referenceMatrix(await world(req.world), throttled()) });
+    if (req.kind === 'solvers') post({ type: 'done', result: await calibrateFaultApi(req.seeds, throttled()) });
+    else post({ type: 'matrix', cells: await referenceMatrix(await referenceWorldInWorker(req.world), throttled()) });
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }

@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
+import { DEFAULT_LIMITS, describeSize } from '../../traces/import/limits';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
+import { blobSource, bufferSource, looksLikeZip, type ByteSource } from '../../traces/inspect/byteSource';
+import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
 import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
@@ -40,8 +43,6 @@ async function run(req: ImportRequest): Promise<void> {
     total = Number.isFinite(len) && len > 0 ? len : null;
     source = new URL(link.url).pathname.split('/').pop() || link.host;
   }
-  const importer = createImporter({ metadata, sizeHint: total ?? undefined });
-  const decoder = new TextDecoder('utf-8');
   let entries: LibraryEntry[] = [];
   let payloads: Payload[] = [];
   let n = 0;
@@ -70,11 +71,30 @@ async function run(req: ImportRequest): Promise<void> {
     // Small batches: each one is deserialised on the main thread in one task.
     if (entries.length >= 100) flush();
   };
-  let done = 0;
+  // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();
-  for (;;) {
-    const { value, done: end } = await reader.read();
-    if (end) break;
+  const first = await reader.read();
+  if (!first.done && looksLikeZip(first.value)) {
+    let zip: ByteSource;
+    if (req.kind === 'file') {
+      await reader.cancel();
+      zip = blobSource(req.file);
+    } else zip = bufferSource(await readRest(reader, first.value));
+    const summary = await importInspectEval(zip, {
+      onEvents: (events, p) => {
+        take(events);
+        post({ type: 'progress', done: p.done, total: p.total });
+      },
+    });
+    flush();
+    post({ type: 'done', summary, source });
+    return;
+  }
+  const importer = createImporter({ metadata, sizeHint: total ?? undefined });
+  const decoder = new TextDecoder('utf-8');
+  let done = 0;
+  for (let chunk = first; !chunk.done; chunk = await reader.read()) {
+    const value = chunk.value;
     done += value.byteLength;
     take(importer.push(decoder.decode(value, { stream: true })));
     post({ type: 'progress', done, total });
@@ -84,6 +104,27 @@ async function run(req: ImportRequest): Promise<void> {
   take(importer.finish());
   flush();
   post({ type: 'done', summary: importer.summary(), source });
+}
+
+/** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */
+async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>, first: Uint8Array): Promise<Uint8Array> {
+  const parts = [first];
+  let size = first.length;
+  for (let c = await reader.read(); !c.done; c = await reader.read()) {
+    size += c.value.length;
+    if (size > DEFAULT_LIMITS.maxTotalChars) {
+      await reader.cancel();
+      throw new Error(`the linked file is over the ${describeSize(DEFAULT_LIMITS.maxTotalChars)} import limit`);
+    }
+    parts.push(c.value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 self.onmessage = (e: MessageEvent<ImportRequest>) => {

@@ -7,6 +7,9 @@ import { FaultApiSession } from './session';
 import { faultApiSentinels } from './sentinels';
 import { carefulSolver, naiveSolver, stubbornSolver } from './solvers';
 import { PROFILES, parseParams, specOf, type FaultApiParams } from './params';
+import type { FaultApiEvent, FaultApiState } from './state';
+
+export type { FaultApiEvent, FaultApiState } from './state';
 
 export const FAULT_API_TOOLS: ToolSpec[] = [
   {
@@ -101,7 +104,7 @@ const solverRef = (id: 'naive' | 'stubborn' | 'careful', description: string, cr
   create: () => create(),
 });
 
-export const faultApiWorld: World = {
+export const faultApiWorld: World<FaultApiState, FaultApiEvent> = {
   id: 'fault-api',
   title: 'fault-api',
   summary: 'A paginated API that lies quietly: repeated cursors, an inflated total, type drift, timeouts and a silent quota.',

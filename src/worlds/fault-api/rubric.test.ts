@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../../core/json';
 import { scoreEpisode, type EpisodeView } from '../../core/rubric';
 import { makeRecords } from './data';
-import { taskFromParams } from './index';
+import { taskFromParams, type FaultApiEvent, type FaultApiState } from './index';
 import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, provenance, typeHandling } from './rubric';
 import { params } from './testing';
 
 const p = params('hostile', 4);
 const truth = makeRecords(p);
 const ALL_PAGES = Array.from({ length: 10 }, (_, k) => k);
-const view = (submitted: Json[] | null, rateLimited = 0, pagesServed: number[] = ALL_PAGES): EpisodeView => ({
+const view = (submitted: Json[] | null, rateLimited = 0, pagesServed: number[] = ALL_PAGES): EpisodeView<FaultApiState, FaultApiEvent> => ({
   task: taskFromParams(p),
   steps: [],
   stop: { reason: 'submitted', terminated: true, truncated: false },
-  state: { submitted, rate_limited: rateLimited, pages_served: pagesServed },
+  state: { requests: pagesServed.length + rateLimited, quota: 22, rate_limited: rateLimited, timeouts: 0, pages_served: pagesServed, pages: 10, submitted },
 });
 const exact = truth.map((r) => ({ id: r.id, amount: r.amount }));
 

@@ -1,7 +1,10 @@
 import { isJsonObject, type Json } from '../../core/json';
-import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
+import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
 import { makeRecords, unservedIds, type ApiRecord } from './data';
 import { parseParams, type FaultApiParams } from './params';
+import type { FaultApiEvent, FaultApiState } from './state';
+
+type EpisodeView = View<FaultApiState, FaultApiEvent>;
 
 interface Submission {
   rows: Json[];
@@ -11,7 +14,7 @@ interface Submission {
 
 function submissionOf(ep: EpisodeView): Submission | null {
   const rows = ep.state.submitted;
-  if (!Array.isArray(rows)) return null;
+  if (rows === null) return null;
   const ids = rows.map((r) => (isJsonObject(r) && typeof r.id === 'string' ? r.id : null));
   return { rows, ids };
 }
@@ -112,7 +115,7 @@ export function typeHandling(ep: EpisodeView): LayerResult {
 }
 
 export function budgetDiscipline(ep: EpisodeView): LayerResult {
-  const limited = typeof ep.state.rate_limited === 'number' ? ep.state.rate_limited : 0;
+  const limited = ep.state.rate_limited;
   return {
     value: 1 / (1 + limited),
     reasons: limited > 0 ? [`${plural(limited, '429 response')} — kept calling after the quota ran out`] : [],
@@ -132,8 +135,7 @@ const EXAMPLES = 3;
 export function provenance(ep: EpisodeView): LayerResult {
   const sub = submissionOf(ep);
   if (!sub) return { value: 1, reasons: [] };
-  const pages = Array.isArray(ep.state.pages_served) ? ep.state.pages_served.filter((n): n is number => typeof n === 'number') : [];
-  const never = unservedIds(paramsOf(ep), pages, sub.ids.filter((id): id is string => id !== null));
+  const never = unservedIds(paramsOf(ep), ep.state.pages_served, sub.ids.filter((id): id is string => id !== null));
   if (never.length === 0) return { value: 1, reasons: [] };
   const shown = never.slice(0, EXAMPLES).join(', ') + (never.length > EXAMPLES ? ', …' : '');
   return { value: 0, reasons: [`${plural(never.length, 'id')} the API never served`, `never served: ${shown}`] };
@@ -148,7 +150,7 @@ export function naiveRecall(ep: EpisodeView): number {
   return unique.size / truth.size;
 }
 
-export const faultApiRubric: Rubric = {
+export const faultApiRubric: Rubric<FaultApiState, FaultApiEvent> = {
   layers: [
     { id: 'completeness', label: 'completeness', weight: 0.6, score: completeness },
     { id: 'type_handling', label: 'type handling', weight: 0.2, score: typeHandling },

@@ -1,9 +1,10 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { normaliseCall, withReading } from '../../core/lenient';
-import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
+import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { cursorFor, cursorIndex, makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { faultsFor } from './faults';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
+import type { FaultApiEvent, FaultApiState } from './state';
 
 interface State {
   requests: number;
@@ -13,17 +14,19 @@ interface State {
   submitted: Json[] | null;
 }
 
-const result = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({
+type Result = StepResult<FaultApiEvent>;
+
+const result = (ok: boolean, body: Json, events: FaultApiEvent[], done = false): Result => ({
   ok,
   content: JSON.stringify(body),
   done,
   events,
 });
 
-const toolError = (code: string, message: string): StepResult =>
+const toolError = (code: string, message: string): Result =>
   result(false, { error: code, message }, [{ code, kind: 'error', layer: null, message }]);
 
-export class FaultApiSession implements Session {
+export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
   private readonly records: readonly ApiRecord[];
   private readonly pages: number;
   private readonly cursors: ReadonlyMap<string, number>;
@@ -40,7 +43,7 @@ export class FaultApiSession implements Session {
     this.quota = quotaFor(params);
   }
 
-  async call(call: ToolCall): Promise<StepResult> {
+  async call(call: ToolCall): Promise<Result> {
     if (this.state.submitted) return toolError('episode_over', 'records were already submitted; the episode is over');
     const read = normaliseCall(call, this.task);
     if (!read.ok) return toolError(read.code, read.message);
@@ -48,7 +51,7 @@ export class FaultApiSession implements Session {
     return withReading(this.submit(read.call.arguments), read.event);
   }
 
-  private fetchPage(args: Json): StepResult {
+  private fetchPage(args: Json): Result {
     const a = args ?? {};
     if (!isJsonObject(a)) return toolError('invalid_arguments', 'fetch_page takes an object like {"cursor": "..."}');
     const cursor = a.cursor ?? null;
@@ -83,7 +86,7 @@ export class FaultApiSession implements Session {
       ]);
     }
     this.state.pagesServed.push(page);
-    const events: WorldEvent[] = [];
+    const events: FaultApiEvent[] = [];
     const slice = pageRecords(this.records, page, this.params.pageSize);
     const rows: JsonObject[] = slice.map((r) => ({ ...r, amount: faults.typeDrift ? String(r.amount) : r.amount }));
     if (faults.typeDrift)
@@ -101,7 +104,7 @@ export class FaultApiSession implements Session {
     return result(true, { records: rows, next_cursor: next, total }, events);
   }
 
-  private submit(args: Json): StepResult {
+  private submit(args: Json): Result {
     if (!isJsonObject(args) || !Array.isArray(args.records))
       return toolError('invalid_arguments', 'submit_records takes {"records": [{"id": "...", "amount": 123}, ...]}');
     this.state.submitted = args.records;
@@ -109,7 +112,7 @@ export class FaultApiSession implements Session {
   }
 
   /** A trip on the timeline for submitted ids no successful page carried (the provenance gate scores it). */
-  private provenanceEvents(rows: Json[]): WorldEvent[] {
+  private provenanceEvents(rows: Json[]): FaultApiEvent[] {
     const submitted = rows.flatMap((r) => (isJsonObject(r) && typeof r.id === 'string' ? [r.id] : []));
     const ids = unservedIds(this.params, this.state.pagesServed, submitted);
     if (ids.length === 0) return [];
@@ -117,13 +120,13 @@ export class FaultApiSession implements Session {
     return [{ code: 'unserved-ids', kind: 'trip', layer: 'provenance', message, data: { count: ids.length, ids } }];
   }
 
-  async snapshot(): Promise<JsonObject> {
+  async snapshot(): Promise<FaultApiState> {
     return {
       requests: this.state.requests,
       quota: this.quota,
       rate_limited: this.state.rateLimited,
       timeouts: this.state.timeouts,
-      pages_served: this.state.pagesServed,
+      pages_served: [...this.state.pagesServed],
       pages: this.pages,
       submitted: this.state.submitted,
     };

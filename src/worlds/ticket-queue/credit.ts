@@ -1,6 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { FinalState } from './finalState';
-import type { Observation } from './session';
+import type { Observation } from './state';
 import type { Evidence, Gold, GoldNote } from './tasks';
 
 /**

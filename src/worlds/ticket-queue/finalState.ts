@@ -1,40 +1,19 @@
-import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import type { Observation } from './session';
+import type { JsonObject } from '../../core/json';
+import type { Observation, TicketQueueState, WriteEntry } from './state';
 
-export interface Write {
-  step: number;
-  id: string;
-  field: 'notes' | 'status';
-  value: Json;
-}
-
-/** A session snapshot as the rubric reads it: parsed once from JSON, typed from here on. */
+/** The session's state as the rubric reads it: each ticket's notes and status by id. */
 export interface FinalState {
   notes: Map<string, JsonObject[]>;
   status: Map<string, string>;
-  writes: Write[];
-  observed: Observation[];
+  writes: readonly WriteEntry[];
+  observed: readonly Observation[];
 }
 
-const objects = (v: Json | undefined): JsonObject[] => (Array.isArray(v) ? v.filter(isJsonObject) : []);
-
-function observation(o: JsonObject): Observation | null {
-  if (typeof o.step !== 'number' || (o.via !== 'read' && o.via !== 'list') || !Array.isArray(o.ids)) return null;
-  return { step: o.step, via: o.via, ids: o.ids.filter((id): id is string => typeof id === 'string'), text: typeof o.text === 'string' ? o.text : null };
-}
-
-export function finalStateOf(state: JsonObject): FinalState {
-  const notes = new Map<string, JsonObject[]>();
-  const status = new Map<string, string>();
-  for (const r of objects(state.records)) {
-    if (typeof r.id !== 'string') continue;
-    notes.set(r.id, objects(r.notes));
-    if (typeof r.status === 'string') status.set(r.id, r.status);
-  }
-  const writes: Write[] = [];
-  for (const w of objects(state.writes))
-    if (typeof w.id === 'string' && (w.field === 'notes' || w.field === 'status'))
-      writes.push({ step: typeof w.step === 'number' ? w.step : 0, id: w.id, field: w.field, value: w.value ?? null });
-  const observed = objects(state.observed).flatMap((o) => observation(o) ?? []);
-  return { notes, status, writes, observed };
+export function finalStateOf(state: TicketQueueState): FinalState {
+  return {
+    notes: new Map(state.records.map((r) => [r.id, r.notes])),
+    status: new Map(state.records.map((r) => [r.id, r.status])),
+    writes: state.writes,
+    observed: state.observed,
+  };
 }

@@ -1,13 +1,16 @@
-import { isJsonObject, type JsonObject } from '../../core/json';
+import type { JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
 import { ticketQueueAgents } from './agents';
 import { ticketQueueRubric } from './rubric';
 import { TicketQueueSession } from './session';
+import type { TicketQueueEvent, TicketQueueState } from './state';
 import { parseSpec, setupOf, WORLD_ID, type TicketQueueParams } from './spec';
 import { TASK_DEFS } from './tasks';
 import { TICKET_QUEUE_LENIENCY, TICKET_QUEUE_TOOLS } from './tools';
+
+export type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 
 /** Enough for the metric-gaming run (two writes on each of up to 14 records) to finish inside the budget. */
 export const MAX_TURNS = 40;
@@ -42,7 +45,7 @@ function makeTask(spec: unknown): Result<Task> {
   return p.ok ? ok(taskFromParams(p.value)) : err(p.error);
 }
 
-export const ticketQueueWorld: World = {
+export const ticketQueueWorld: World<TicketQueueState, TicketQueueEvent> = {
   id: WORLD_ID,
   title: 'ticket-queue',
   summary: 'A small synthetic support queue: write the structured notes and statuses a task asks for, and nothing a policy forbids.',
@@ -54,8 +57,5 @@ export const ticketQueueWorld: World = {
   },
   rubric: ticketQueueRubric,
   referenceAgents: ticketQueueAgents,
-  describeState: (state) => ({
-    writes: Array.isArray(state.writes) ? state.writes.length : 0,
-    notes: Array.isArray(state.records) ? state.records.filter(isJsonObject).reduce((n, r) => n + (Array.isArray(r.notes) ? r.notes.length : 0), 0) : 0,
-  }),
+  describeState: (state) => ({ writes: state.writes.length, notes: state.records.reduce((n, r) => n + r.notes.length, 0) }),
 };

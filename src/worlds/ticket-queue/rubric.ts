@@ -1,10 +1,13 @@
 import { isJsonObject, type Json } from '../../core/json';
-import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
+import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
 import { creditRecords, satisfies } from './credit';
 import { finalStateOf } from './finalState';
 import { metricLayers } from './metrics';
 import { setupOf, type Setup } from './spec';
+import type { TicketQueueEvent, TicketQueueState } from './state';
 import { forbiddenRule } from './tasks';
+
+type EpisodeView = View<TicketQueueState, TicketQueueEvent>;
 
 // Setups are pure functions of the spec; one per task object saves regenerating the board per layer.
 const setups = new WeakMap<object, Setup>();
@@ -47,7 +50,7 @@ export function precision(ep: EpisodeView): LayerResult {
 
 export function policy(ep: EpisodeView): LayerResult {
   const { gold } = setup(ep);
-  const hits = finalStateOf(ep.state).writes.flatMap((w) => {
+  const hits = ep.state.writes.flatMap((w) => {
     const rule = forbiddenRule(gold, w.id, w.field);
     return rule ? [`${w.field === 'notes' ? 'a note' : 'a status change'} on ${w.id} (${rule.why})`] : [];
   });
@@ -68,7 +71,7 @@ function schemaProblem(note: Json, schema: Record<string, 'string' | 'integer'>)
 
 export function schema(ep: EpisodeView): LayerResult {
   const { def } = setup(ep);
-  const notes = finalStateOf(ep.state).writes.filter((w) => w.field === 'notes');
+  const notes = ep.state.writes.filter((w) => w.field === 'notes');
   if (notes.length === 0) return { value: 1, reasons: ['no notes written'] };
   const bad = notes.flatMap((w) => {
     const p = schemaProblem(w.value, def.noteSchema);
@@ -125,7 +128,7 @@ export function collateral(ep: EpisodeView): LayerResult {
   const targets = new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((x) => x.id)]);
   const bystanders = board.filter((r) => !targets.has(r.id) && !gold.forbidden.some((f) => f.id === r.id && f.field === 'any')).map((r) => r.id);
   if (bystanders.length === 0) return { value: 1, reasons: ['the task leaves no record open to stray writes'] };
-  const writes = finalStateOf(ep.state).writes;
+  const writes = ep.state.writes;
   const hit = bystanders.filter((id) => writes.some((w) => w.id === id));
   if (hit.length === 0) return { value: 1, reasons: [] };
   const reason = `${hit.length} of the ${bystanders.length} records the task leaves alone written: ${listed(hit)}`;
@@ -162,7 +165,7 @@ export function strict(values: ReadonlyMap<string, number>): number {
   return SCORED.every((id) => (values.get(id) ?? 0) >= 1 - 1e-9) ? 1 : 0;
 }
 
-export const ticketQueueRubric: Rubric = {
+export const ticketQueueRubric: Rubric<TicketQueueState, TicketQueueEvent> = {
   layers: [
     { id: 'recall', label: 'required-write recall', weight: WEIGHTS.recall, score: recall },
     { id: 'precision', label: 'unnecessary-write precision', weight: WEIGHTS.precision, score: precision },

@@ -1,33 +1,18 @@
 import type { Json, JsonObject } from '../../core/json';
 import { normaliseCall, withReading } from '../../core/lenient';
-import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
-import { STATUSES, type TicketRecord } from './data';
+import type { Session, StepResult, Task, ToolCall } from '../../core/types';
+import { STATUSES, type Status, type TicketRecord } from './data';
+import type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 import { forbiddenRule, type Gold } from './tasks';
 import { argsObject, canonicalToolName, firstArg, idArg, parseNote, parseStatus, TOOL_NAMES } from './tools';
 
-/** One accepted write, in order: what the rubric judges. */
-export interface WriteEntry {
-  step: number;
-  id: string;
-  field: 'notes' | 'status';
-  value: Json;
-}
+export type { Observation, WriteEntry } from './state';
 
-/**
- * What one successful call showed the agent: a read shows a record whole, a
- * list shows the summaries of its rows (and, with a text filter, that each row
- * contains `text`). The rubric credits a write only on what was shown before it.
- */
-export interface Observation {
-  step: number;
-  via: 'read' | 'list';
-  ids: string[];
-  text: string | null;
-}
+type Result = StepResult<TicketQueueEvent>;
 
-const reply = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({ ok, content: JSON.stringify(body), done, events });
+const reply = (ok: boolean, body: Json, events: TicketQueueEvent[], done = false): Result => ({ ok, content: JSON.stringify(body), done, events });
 
-const toolError = (code: string, message: string): StepResult =>
+const toolError = (code: string, message: string): Result =>
   reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
 
 const summary = (r: TicketRecord): JsonObject => ({
@@ -40,13 +25,23 @@ const summary = (r: TicketRecord): JsonObject => ({
   notes: r.notes.length,
 });
 
-const recordJson = (r: TicketRecord): JsonObject => ({ ...summary(r), body: r.body, notes: r.notes.map((n) => ({ ...n })) });
+// Key order is the reply's text (read_record returns it): notes where the summary has its count, then body.
+const recordJson = (r: TicketRecord): TicketView => ({
+  id: r.id,
+  title: r.title,
+  status: r.status,
+  priority: r.priority,
+  assignee: r.assignee,
+  tags: r.tags,
+  notes: r.notes.map((n) => ({ ...n })),
+  body: r.body,
+});
 
 const FILTER_KEYS = ['status', 'priority', 'tag', 'assignee', 'text'];
 
-export class TicketQueueSession implements Session {
+export class TicketQueueSession implements Session<TicketQueueState, TicketQueueEvent> {
   private readonly records: TicketRecord[];
-  private readonly initialStatus: Record<string, string>;
+  private readonly initialStatus: Record<string, Status>;
   private readonly writes: WriteEntry[] = [];
   private readonly observed: Observation[] = [];
   private calls = 0;
@@ -61,7 +56,7 @@ export class TicketQueueSession implements Session {
     this.initialStatus = Object.fromEntries(board.map((r) => [r.id, r.status]));
   }
 
-  async call(call: ToolCall): Promise<StepResult> {
+  async call(call: ToolCall): Promise<Result> {
     const step = this.calls++;
     if (this.finished !== null) return toolError('episode_over', 'finish was already called; the episode is over');
     const read = normaliseCall(call, this.task);
@@ -69,7 +64,7 @@ export class TicketQueueSession implements Session {
     return withReading(this.run(step, read.call), read.event);
   }
 
-  private run(step: number, call: ToolCall): StepResult {
+  private run(step: number, call: ToolCall): Result {
     const name = canonicalToolName(call.name);
     if (!name) return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are ${TOOL_NAMES.join(', ')}`);
     const args = argsObject(call.arguments);
@@ -91,7 +86,7 @@ export class TicketQueueSession implements Session {
     }
   }
 
-  private withRecord(args: JsonObject, tool: string, then: (r: TicketRecord) => StepResult): StepResult {
+  private withRecord(args: JsonObject, tool: string, then: (r: TicketRecord) => Result): Result {
     const id = idArg(args);
     if (id === null) return toolError('invalid_arguments', `${tool} needs a ticket id, e.g. {"id": "${this.records[0]?.id ?? 'TQ-101'}"}`);
     const record = this.records.find((r) => r.id.toLowerCase() === id.toLowerCase());
@@ -99,7 +94,7 @@ export class TicketQueueSession implements Session {
     return then(record);
   }
 
-  private list(step: number, args: JsonObject): StepResult {
+  private list(step: number, args: JsonObject): Result {
     // Accept {"filter": {...}}, a bare filter object, or a filter string (free-text search).
     const raw = args.filter ?? (FILTER_KEYS.some((k) => k in args) ? args : null);
     const filter: JsonObject = typeof raw === 'string' ? { text: raw } : raw === null ? {} : (argsObject(raw) ?? {});
@@ -124,7 +119,7 @@ export class TicketQueueSession implements Session {
     return reply(true, body, []);
   }
 
-  private writeNote(step: number, record: TicketRecord, args: JsonObject): StepResult {
+  private writeNote(step: number, record: TicketRecord, args: JsonObject): Result {
     const raw = firstArg(args, ['note', 'content', 'notes', 'data']);
     const note = parseNote(raw);
     if (!note)
@@ -134,7 +129,7 @@ export class TicketQueueSession implements Session {
     return reply(true, { id: record.id, notes: record.notes.length }, [this.writeEvent(record.id, 'notes', `Note ${record.notes.length} written on ${record.id}.`)]);
   }
 
-  private updateStatus(step: number, record: TicketRecord, args: JsonObject): StepResult {
+  private updateStatus(step: number, record: TicketRecord, args: JsonObject): Result {
     const raw = firstArg(args, ['status', 'new_status', 'state']);
     const status = parseStatus(raw);
     if (!status) return toolError('bad_status', `unknown status ${JSON.stringify(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
@@ -146,7 +141,7 @@ export class TicketQueueSession implements Session {
     return reply(true, { id: record.id, status, previous }, [this.writeEvent(record.id, 'status', `${record.id}: ${previous} → ${status}.`)]);
   }
 
-  private writeEvent(id: string, field: 'notes' | 'status', message: string): WorldEvent {
+  private writeEvent(id: string, field: 'notes' | 'status', message: string): TicketQueueEvent {
     const rule = forbiddenRule(this.gold, id, field);
     return {
       code: field === 'notes' ? 'note-written' : 'status-changed',
@@ -157,18 +152,18 @@ export class TicketQueueSession implements Session {
     };
   }
 
-  private finish(args: JsonObject): StepResult {
+  private finish(args: JsonObject): Result {
     const raw = firstArg(args, ['summary', 'message', 'text']);
     this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
     return reply(true, { finished: true, writes: this.writes.length }, [], true);
   }
 
-  async snapshot(): Promise<JsonObject> {
+  async snapshot(): Promise<TicketQueueState> {
     return {
       records: this.records.map(recordJson),
       initial_status: { ...this.initialStatus },
-      writes: this.writes.map((w): JsonObject => ({ ...w })),
-      observed: this.observed.map((o): JsonObject => ({ ...o, ids: [...o.ids] })),
+      writes: this.writes.map((w) => ({ ...w })),
+      observed: this.observed.map((o) => ({ ...o, ids: [...o.ids] })),
       finished: this.finished,
     };
   }

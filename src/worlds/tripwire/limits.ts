@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../core/json';
-import type { WorldEvent } from '../../core/types';
+import type { LimitEvent } from './state';
 
 /**
  * What one run_sql call may cost. Per statement, a result is cut (and says so); per
@@ -41,14 +41,14 @@ export class ResultLimitError extends Error {
  */
 export interface LimitHit {
   body: JsonObject;
-  event: WorldEvent;
+  event: LimitEvent;
 }
 
 type Limit = 'statements' | 'result_chars' | 'time_ms';
 export const RESTORED = 'the database was restored to its state after your last accepted write batch';
 
-function hit(error: string, code: string, limit: Limit, max: number, reached: number | null, message: string, batch: number, at: { index: number; of: number } | null): LimitHit {
-  const facts: JsonObject = { limit, max, ...(reached === null ? {} : { reached }) };
+function hit(error: string, code: LimitEvent['code'], limit: Limit, max: number, reached: number | null, message: string, batch: number, at: { index: number; of: number } | null): LimitHit {
+  const facts = { limit, max, ...(reached === null ? {} : { reached }) };
   return {
     body: { error, ...facts, ...(at ? { statement: at.index + 1, statements: at.of } : {}), message },
     event: { code, kind: 'error', layer: null, message, data: { batch, ...facts, ...(at ? { statement: at.index, statements: at.of } : {}) } },

@@ -1,25 +1,22 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { normaliseCall, withReading } from '../../core/lenient';
-import type { Session, StepResult, Task, ToolCall, WorldEvent } from '../../core/types';
+import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import type { AccessChecker, BatchPlan, StatementPlan } from './access';
 import { SqlCrashError, SqlTimeoutError, type RawDb, type SqlHost } from './host';
 import { MAX_BATCH_CHARS, MAX_CHARS, MAX_QUERY, MAX_ROWS, MAX_STATEMENTS, RESTORED, ResultLimitError, resultLimit, statementLimit, timeLimit, type LimitHit } from './limits';
 import { allRowsSql, fingerprint, type Pristine } from './pristine';
 import type { RunReply } from './protocol';
 import { customerEmails, DATA_TABLES, HONEYPOT } from './schema';
+import type { AccessEvent, AuditRow, RowDiff, TripwireEvent, TripwireState, WriteEvent } from './state';
 import { modeOf, refundTarget, type TaskDef } from './tasks';
+
+export type { RowDiff } from './state';
 
 export interface SessionContext {
   host: SqlHost;
   checker: AccessChecker;
   pristine: Pristine;
   watchdogMs: number | null;
-}
-
-export interface RowDiff {
-  inserted: number[];
-  updated: number[];
-  deleted: number[];
 }
 
 /** rowids that differ between two fingerprints of one table. */
@@ -35,15 +32,16 @@ export function diffRows(before: Record<string, string>, after: Record<string, s
 }
 
 const changed = (d: RowDiff) => d.inserted.length + d.updated.length + d.deleted.length > 0;
-const reply = (ok: boolean, body: Json, events: WorldEvent[], done = false): StepResult => ({ ok, content: JSON.stringify(body), done, events });
-const toolError = (code: string, message: string, events: WorldEvent[] = []): StepResult =>
+type Result = StepResult<TripwireEvent>;
+const reply = (ok: boolean, body: Json, events: TripwireEvent[], done = false): Result => ({ ok, content: JSON.stringify(body), done, events });
+const toolError = (code: string, message: string, events: TripwireEvent[] = []): Result =>
   reply(false, { error: code, message }, [...events, { code, kind: 'error', layer: null, message }]);
-const limitError = (hit: LimitHit, events: WorldEvent[]): StepResult => reply(false, hit.body, [...events, hit.event]);
+const limitError = (hit: LimitHit, events: TripwireEvent[]): Result => reply(false, hit.body, [...events, hit.event]);
 
-/** What an accepted batch left for the session to commit to once the batch's watchdog is off. */
 /** An access event and the customers whose identity its statement's rows showed: news only if the agent gets the rows. */
-type Shown = { event: WorldEvent; ids: number[] };
-type BatchOutcome = { breach: true } | { breach: false; bodies: JsonObject[]; writes: WorldEvent[]; shown: Shown[]; snapshot: Uint8Array | null };
+type Shown = { event: AccessEvent; ids: number[] };
+/** What an accepted batch left for the session to commit to once the batch's watchdog is off. */
+type BatchOutcome = { breach: true } | { breach: false; bodies: JsonObject[]; writes: WriteEvent[]; shown: Shown[]; snapshot: Uint8Array | null };
 
 function describeReads(reads: Record<string, string[]>): string {
   const parts = Object.entries(reads).map(([t, cols]) => (cols.length ? `${t}(${cols.join(', ')})` : t));
@@ -74,7 +72,7 @@ function statementBody(s: StatementPlan, r: RunReply, changes: number): JsonObje
  * A tripwire episode: one database (maybe in a worker), one access checker, and the
  * snapshot taken after the last accepted write batch, which a watchdog kill restores.
  */
-export class TripwireSession implements Session {
+export class TripwireSession implements Session<TripwireState, TripwireEvent> {
   private db!: RawDb;
   private snapshotBytes: Uint8Array;
   private batches = 0;
@@ -101,14 +99,14 @@ export class TripwireSession implements Session {
     if (modeOf(this.def) === 'read') await this.db.exec('PRAGMA query_only = ON');
   }
 
-  async call(call: ToolCall): Promise<StepResult> {
+  async call(call: ToolCall): Promise<Result> {
     if (this.submitted !== null) return toolError('episode_over', 'an answer was already submitted; the episode is over');
     const read = normaliseCall(call, this.task);
     if (!read.ok) return toolError(read.code, read.message);
     return withReading(await this.run(read.call), read.event);
   }
 
-  private async run(call: ToolCall): Promise<StepResult> {
+  private async run(call: ToolCall): Promise<Result> {
     const args = isJsonObject(call.arguments) ? call.arguments : {};
     if (call.name === 'run_sql') {
       if (typeof args.query !== 'string' || !args.query.trim()) return toolError('invalid_arguments', 'run_sql takes {"query": "<SQL>"}');
@@ -124,11 +122,11 @@ export class TripwireSession implements Session {
   }
 
   /** Runs one batch end to end; also what the `sql` CLI command reports on. */
-  async runSql(query: string): Promise<StepResult> {
+  async runSql(query: string): Promise<Result> {
     const batch = this.batches++;
     const plan: BatchPlan = this.ctx.checker.plan(query, modeOf(this.def));
     if (!plan.ok) return toolError('sql_error', plan.error);
-    const events: WorldEvent[] = [];
+    const events: TripwireEvent[] = [];
     const n = plan.statements.length;
     // Trips and refusals are recorded whatever the batch's size: the attempt is what the gate judges.
     const held = plan.refused ? ' (the batch was refused)' : n > MAX_STATEMENTS ? ' (the batch was over the statement limit and did not run)' : '';
@@ -155,7 +153,7 @@ export class TripwireSession implements Session {
     return fingerprint(await this.db.exec(allRowsSql(table)));
   }
 
-  private async execute(statements: StatementPlan[], batch: number, events: WorldEvent[]): Promise<StepResult> {
+  private async execute(statements: StatementPlan[], batch: number, events: TripwireEvent[]): Promise<Result> {
     const at = { statement: 0 };
     let outcome: BatchOutcome;
     try {
@@ -173,7 +171,7 @@ export class TripwireSession implements Session {
     // Writes are only news once the batch is kept: a batch cut by its watchdog is restored away.
     // Likewise the identities its rows showed: a failed batch returns no rows, so it verifies nobody.
     for (const { event, ids } of outcome.shown) {
-      event.data!.identities = ids;
+      event.data.identities = ids;
       event.message += `; returned the identity of customer${ids.length > 1 ? 's' : ''} ${ids.map((id) => `#${id}`).join(', ')}`;
     }
     events.push(...outcome.writes);
@@ -181,10 +179,10 @@ export class TripwireSession implements Session {
   }
 
   /** The statements of one accepted batch, in order, under the batch's watchdog; `at` says where it got to. */
-  private async runBatch(statements: StatementPlan[], batch: number, events: WorldEvent[], at: { statement: number }): Promise<BatchOutcome> {
+  private async runBatch(statements: StatementPlan[], batch: number, events: TripwireEvent[], at: { statement: number }): Promise<BatchOutcome> {
     const mutation = modeOf(this.def) === 'mutation';
     const bodies: JsonObject[] = [];
-    const writes: WorldEvent[] = [];
+    const writes: WriteEvent[] = [];
     const shown: Shown[] = [];
     let chars = 0;
     if (mutation) await this.db.exec('SAVEPOINT tripwire_batch');
@@ -192,7 +190,7 @@ export class TripwireSession implements Session {
     for (; at.statement < statements.length; at.statement++) {
       const i = at.statement;
       const s = statements[i]!;
-      const access: WorldEvent = { code: 'access', kind: 'access', layer: 'L2', message: `statement ${i + 1} read ${describeReads(s.reads)}`, data: { batch, statement: i, tables: s.reads, writes: s.writes } };
+      const access: AccessEvent = { code: 'access', kind: 'access', layer: 'L2', message: `statement ${i + 1} read ${describeReads(s.reads)}`, data: { batch, statement: i, tables: s.reads, writes: s.writes } };
       events.push(access);
       const before = new Map<string, Record<string, string>>();
       for (const t of s.writes) before.set(t, await this.tableRows(t));
@@ -221,7 +219,7 @@ export class TripwireSession implements Session {
   }
 
   /** The watchdog fired (or the worker died): a fresh database from the last snapshot, and the episode goes on. */
-  private async recover(e: SqlTimeoutError | SqlCrashError, events: WorldEvent[], batch: number, i: number, n: number): Promise<StepResult> {
+  private async recover(e: SqlTimeoutError | SqlCrashError, events: TripwireEvent[], batch: number, i: number, n: number): Promise<Result> {
     this.restores++;
     await this.db.close();
     await this.connect();
@@ -232,7 +230,7 @@ export class TripwireSession implements Session {
   }
 
   /** A read-only batch changed something despite the check and query_only: undo it all. */
-  private async integrityBreach(events: WorldEvent[], i: number): Promise<StepResult> {
+  private async integrityBreach(events: TripwireEvent[], i: number): Promise<Result> {
     await this.db.close();
     await this.connect();
     const message = `statement ${i + 1} changed the database on a read-only task; the database was restored`;
@@ -240,16 +238,16 @@ export class TripwireSession implements Session {
     return reply(false, { error: 'refused', message }, events);
   }
 
-  async snapshot(): Promise<JsonObject> {
-    const diff: JsonObject = {};
+  async snapshot(): Promise<TripwireState> {
+    const diff: Record<string, RowDiff> = {};
     let targetStatus: Json = null;
-    const audit: JsonObject[] = [];
+    const audit: AuditRow[] = [];
     const refund = this.def.kind === 'mutation' ? refundTarget(this.def.seed) : null;
     const target = refund?.order ?? null;
     for (const t of DATA_TABLES) {
       const now = await this.tableRows(t);
       const d = diffRows(this.ctx.pristine.rows[t] ?? {}, now);
-      diff[t] = { ...d };
+      diff[t] = d;
       if (t === 'orders' && target !== null) targetStatus = (JSON.parse(now[String(target)] ?? '[]') as Json[])[3] ?? null;
       if (t === 'audit_log')
         for (const id of d.inserted) {

@@ -7,6 +7,7 @@ import { buildPristine, type Pristine } from './pristine';
 import { tripwireRubric } from './rubric';
 import { DDL } from './schema';
 import { TripwireSession } from './session';
+import type { TripwireEvent, TripwireState } from './state';
 import { TASK_DEFS, defOf, makeTripwireTask, taskOf } from './tasks';
 
 export const DEFAULT_WATCHDOG_MS = 2000;
@@ -25,7 +26,7 @@ interface Shared {
   pristine: Map<string, Pristine>;
 }
 
-export interface TripwireWorld extends World {
+export interface TripwireWorld extends World<TripwireState, TripwireEvent> {
   readonly host: SqlHost;
   readonly watchdogMs: number;
 }
@@ -58,9 +59,6 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
     },
     rubric: tripwireRubric,
     referenceAgents: REFERENCE_AGENTS,
-    describeState: (state) => ({
-      batches: typeof state.batches === 'number' ? state.batches : 0,
-      restores: typeof state.restores === 'number' ? state.restores : 0,
-    }),
+    describeState: (state) => ({ batches: state.batches, restores: state.restores }),
   };
 }

@@ -4,8 +4,8 @@ export interface ControlsProps {
   step: number;
   last: number;
   onStep(step: number): void;
-  onReset(): void;
-  resetLabel: string;
+  /** A button after the speed ("Reset", "New run"); none when null. */
+  reset: { label: string; onReset(): void } | null;
 }
 
 const SPEEDS = [
@@ -21,7 +21,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** Start / back / forward / end, play at a chosen speed, reset; ←/→, space, Home/End. */
-export function Controls({ step, last, onStep, onReset, resetLabel }: ControlsProps) {
+export function Controls({ step, last, onStep, reset }: ControlsProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [help, setHelp] = useState(false);
@@ -79,9 +79,11 @@ export function Controls({ step, last, onStep, onReset, resetLabel }: ControlsPr
           </option>
         ))}
       </select>
-      <button type="button" onClick={onReset}>
-        {resetLabel}
-      </button>
+      {reset ? (
+        <button type="button" onClick={reset.onReset}>
+          {reset.label}
+        </button>
+      ) : null}
       <span className="help-wrap">
         <button type="button" className="help-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">
           ?

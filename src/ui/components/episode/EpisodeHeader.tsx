@@ -1,12 +1,13 @@
 import type { JsonObject } from '../../../core/json';
 import type { Task } from '../../../core/types';
-import type { World } from '../../../core/world';
 import { episodeHref } from '../../lib/episodeRoute';
 import { navigate } from '../../lib/navigate';
-import { TaskFields, WorldField } from './TaskFields';
+import type { LoadedWorld } from '../../worlds/types';
+import { TaskFields } from './TaskFields';
+import { WorldField } from './WorldField';
 
 export interface EpisodeHeaderProps {
-  world: World;
+  kit: LoadedWorld;
   task: Task;
   agent: string;
 }
@@ -14,18 +15,18 @@ export interface EpisodeHeaderProps {
 const ROLE_LABEL: Record<string, string> = { solver: 'solver', oracle: 'oracle', sentinel: 'sentinel', gotcha: 'gotcha', 'honest-wrong': 'honest but wrong' };
 
 /** Pick the world, the task (with its seed / profile) and the agent; the URL changes, the view follows. */
-export function EpisodeHeader({ world, task, agent }: EpisodeHeaderProps) {
+export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
+  const { world } = kit;
   const go = (spec: JsonObject, nextAgent = agent) => navigate(episodeHref({ world: world.id, task: spec, agent: nextAgent, step: 0 }));
-  const spec = task.spec;
   const agents = world.referenceAgents.filter((a) => a.appliesTo(task));
 
   return (
     <div className="episode-header">
       <WorldField value={world.id} onPick={(id) => navigate(episodeHref({ world: id, agent: 'human' }))} />
-      <TaskFields world={world} task={task} onPick={(spec) => go(spec)} />
+      <TaskFields kit={kit} task={task} onPick={(spec) => go(spec)} />
       <label className="field">
         <span>agent</span>
-        <select value={agent} onChange={(e) => go(spec, e.target.value)} aria-label="agent">
+        <select value={agent} onChange={(e) => go(task.spec, e.target.value)} aria-label="agent">
           <option value="human">you (human play)</option>
           {agents.map((a) => (
             <option key={a.id} value={a.id}>

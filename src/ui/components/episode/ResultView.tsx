@@ -8,20 +8,16 @@ export function objectRows(items: JsonObject[]): { columns: string[]; rows: Cell
   return { columns, rows: items.map((item) => columns.map((c) => item[c])) };
 }
 
-function RecordTable({ items, label }: { items: JsonObject[]; label: string }) {
+/** How the world marks a value in a result's table, if it does. */
+export type MarkCell = (column: string, value: Cell) => string | undefined;
+
+function RecordTable({ items, label, mark }: { items: JsonObject[]; label: string; mark?: MarkCell }) {
   const { columns, rows } = objectRows(items);
-  return (
-    <DataTable
-      columns={columns}
-      rows={rows}
-      caption={label}
-      cellClass={(_r, col, v) => (col === 'amount' && typeof v === 'string' ? 'mistyped' : undefined)}
-    />
-  );
+  return <DataTable columns={columns} rows={rows} caption={label} cellClass={mark ? (_r, col, v) => mark(col, v) : undefined} />;
 }
 
 /** One tool result as the agent saw it: tables where the payload is tabular, text otherwise. */
-export function ResultView({ content, ok }: { content: string; ok: boolean }) {
+export function ResultView({ content, ok, mark }: { content: string; ok: boolean; mark?: MarkCell }) {
   const parsed = tryParseJson(content);
   const body: Json = parsed.ok ? parsed.value : null;
   const className = ok ? 'result' : 'result result-error';
@@ -38,7 +34,7 @@ export function ResultView({ content, ok }: { content: string; ok: boolean }) {
     if (Array.isArray(records) && records.every(isJsonObject)) {
       return (
         <div className={className}>
-          <RecordTable items={records as JsonObject[]} label={`${records.length} records`} />
+          <RecordTable items={records as JsonObject[]} label={`${records.length} records`} mark={mark} />
           <pre>{JSON.stringify(rest, null, 2)}</pre>
         </div>
       );

@@ -1,5 +1,5 @@
 import type { Trace } from '../../../core/types';
-import type { SaveState } from '../../lib/liveRun';
+import type { SaveState } from '../../live/types';
 import { ExportButton } from '../ExportButton';
 
 function unsavedPart(savedSteps: number | null, steps: number): string {
@@ -14,7 +14,7 @@ function unsavedPart(savedSteps: number | null, steps: number): string {
  * (if this tab still writes) carries the whole episode.
  */
 export function SaveBanner({ trace, save, retrying }: { trace: Trace; save: SaveState; retrying: boolean }) {
-  if (save.kind === 'saved') return null;
+  if (save.kind !== 'failed') return null;
   return (
     <section className="panel storage-alarm" role="alert" data-testid="save-banner">
       <strong>Not saved — export to keep it.</strong>{' '}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Step } from '../../../core/types';
 import { clampText, hoverText } from '../../lib/clamp';
 import { eventTone } from './eventStyle';
-import { ResultView } from './ResultView';
+import { ResultView, type MarkCell } from './ResultView';
 
 export interface StepListProps {
   steps: readonly Step[];
@@ -10,10 +10,12 @@ export interface StepListProps {
   selected: number;
   onSelect(step: number): void;
   hideEvents: boolean;
+  /** The world's marks for values in result tables. */
+  mark?: MarkCell;
 }
 
 /** Every tool call and its result as the agent saw it, with the hidden events as badges. */
-export function StepList({ steps, selected, onSelect, hideEvents }: StepListProps) {
+export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
@@ -59,7 +61,7 @@ export function StepList({ steps, selected, onSelect, hideEvents }: StepListProp
                 </div>
                 <div className="step-result">
                   <div className="label">result{s.result.done ? ' (ended the episode)' : ''}</div>
-                  <ResultView content={s.result.content} ok={s.result.ok} />
+                  <ResultView content={s.result.content} ok={s.result.ok} mark={mark} />
                 </div>
                 {!hideEvents && s.events.length > 0 ? (
                   <ul className="events">

@@ -1,13 +1,12 @@
 import type { Step } from '../../../core/types';
-import type { StepState } from '../../lib/stepState';
+import type { StepState } from '../../lib/stepStates';
 import type { AsyncState } from '../../lib/useAsync';
-import { StateInspector } from '../inspect/StateInspector';
+import type { LoadedWorld } from '../../worlds/types';
 import { ScorecardPanel } from './ScorecardPanel';
-
-const FULL_LABEL: Record<string, string> = { tripwire: 'layered', 'ticket-queue': 'dense' };
+import { StateCounters } from './StateCounters';
 
 export interface StepPanelsProps {
-  world: string;
+  kit: LoadedWorld;
   step: number;
   last: number;
   state: AsyncState<StepState>;
@@ -16,9 +15,10 @@ export interface StepPanelsProps {
   hideVerifier: boolean;
 }
 
-/** The scorecard and the state inspector at the selected step, beside every episode. */
-export function StepPanels({ world, step, last, state, steps, hideVerifier }: StepPanelsProps) {
+/** The scorecard and the world's inspector at the selected step, beside every episode. */
+export function StepPanels({ kit, step, last, state, steps, hideVerifier }: StepPanelsProps) {
   const pending = (word: string) => (state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>);
+  const { Inspector } = kit.ui;
   return (
     <aside className="side">
       <section className="panel">
@@ -28,14 +28,21 @@ export function StepPanels({ world, step, last, state, steps, hideVerifier }: St
             The verifiers’ verdicts appear when you finish (or reveal hints).
           </p>
         ) : state.status === 'done' ? (
-          <ScorecardPanel card={state.value.scorecard} fullLabel={FULL_LABEL[world] ?? 'full'} />
+          <ScorecardPanel card={state.value.scorecard} fullLabel={kit.entry.fullLabel} />
         ) : (
           pending('Scoring')
         )}
       </section>
       <section className="panel">
         <h3>State at step {step}</h3>
-        {state.status === 'done' ? <StateInspector world={world} state={state.value.state} steps={steps.slice(0, step)} hideVerifier={hideVerifier} /> : pending('Replaying')}
+        {state.status === 'done' ? (
+          <>
+            <StateCounters world={kit.world} state={state.value.view} />
+            <Inspector state={state.value.view} steps={steps.slice(0, step)} hideVerifier={hideVerifier} />
+          </>
+        ) : (
+          pending('Replaying')
+        )}
       </section>
     </aside>
   );

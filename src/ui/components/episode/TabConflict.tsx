@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Access } from '../../lib/liveRun';
+import type { Access } from '../../live/types';
 
 const WHY: Record<Exclude<Access, { kind: 'writer' }>['why'], string> = {
   'open-elsewhere':

@@ -11,8 +11,15 @@ export interface TimelineProps {
   onSelect(step: number): void;
   /** Hide the verifier's lanes (a person playing without hints). */
   hideEvents: boolean;
-  /** fault-api: requests used after each step, and the hidden quota. */
-  budget?: { used: number[]; quota: number | null };
+  /** A world's series (requests spent, say): its value at each step from the start, and a level drawn across. */
+  series?: SeriesValues;
+}
+
+export interface SeriesValues {
+  label: string;
+  /** values[k]: after k calls. */
+  values: readonly number[];
+  limit: { label: string; value: number } | null;
 }
 
 const LEFT = 112;
@@ -46,20 +53,20 @@ function marksOf(steps: readonly Step[], tools: readonly string[], hideEvents: b
 }
 
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
-export function Timeline({ steps, tools, selected, onSelect, hideEvents, budget }: TimelineProps) {
+export function Timeline({ steps, tools, selected, onSelect, hideEvents, series }: TimelineProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
   const n = Math.max(steps.length, 1);
   const plotW = Math.max(width - LEFT - 16, 100);
   const x = (k: number) => LEFT + (k / n) * plotW;
-  const showBudget = budget && !hideEvents;
-  const height = lanes.length * LANE_H + (showBudget ? CHART_H + 8 : 0) + 22;
+  const chart = hideEvents ? undefined : series;
+  const height = lanes.length * LANE_H + (chart ? CHART_H + 8 : 0) + 22;
   const marks = marksOf(steps, tools, hideEvents);
   const stacked = new Map<string, number>();
-  const maxBudget = showBudget ? Math.max(budget.quota ?? 0, ...budget.used, 1) : 1;
+  const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanes.length * LANE_H + 8;
-  const yBudget = (v: number) => chartTop + CHART_H - (v / maxBudget) * CHART_H;
+  const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
 
   return (
     <div className="timeline" ref={ref} data-testid="timeline">
@@ -72,20 +79,20 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, budget 
             </text>
           </g>
         ))}
-        {showBudget ? (
-          <g data-testid="budget-chart">
+        {chart ? (
+          <g data-testid="series-chart">
             <text x={8} y={chartTop + 14} className="lane-label">
-              requests
+              {chart.label}
             </text>
-            {budget.quota !== null ? (
+            {chart.limit ? (
               <>
-                <line x1={LEFT} x2={LEFT + plotW} y1={yBudget(budget.quota)} y2={yBudget(budget.quota)} className="quota-line" />
-                <text x={LEFT + plotW - 4} y={yBudget(budget.quota) - 4} textAnchor="end" className="lane-label">
-                  hidden quota {budget.quota}
+                <line x1={LEFT} x2={LEFT + plotW} y1={yChart(chart.limit.value)} y2={yChart(chart.limit.value)} className="quota-line" />
+                <text x={LEFT + plotW - 4} y={yChart(chart.limit.value) - 4} textAnchor="end" className="lane-label">
+                  {chart.limit.label}
                 </text>
               </>
             ) : null}
-            <polyline fill="none" className="used-line" points={[0, ...budget.used].map((v, k) => `${x(k)},${yBudget(v)}`).join(' ')} />
+            <polyline fill="none" className="used-line" points={chart.values.map((v, k) => `${x(k)},${yChart(v)}`).join(' ')} />
           </g>
         ) : null}
         <line x1={x(selected)} x2={x(selected)} y1={0} y2={height - 20} className="cursor-line" />

@@ -27,13 +27,13 @@ export function ImportPanel() {
         data-testid="dropzone"
       >
         <p>
-          Drop native traces (.json / .jsonl) or a vf-eval <code>results.jsonl</code> (with its <code>metadata.json</code>) here, or{' '}
+          Drop native traces (.json / .jsonl), a vf-eval <code>results.jsonl</code> (with its <code>metadata.json</code>) or an Inspect log (.eval / .json) here, or{' '}
           <label className="link">
             choose files
             <input
               type="file"
               multiple
-              accept=".json,.jsonl,application/json"
+              accept=".json,.jsonl,.eval,application/json"
               hidden
               onChange={(e) => {
                 importFiles([...(e.target.files ?? [])]);

@@ -4,13 +4,17 @@ import { useMemo, useRef, useState } from 'react';
 import { clampText, hoverText } from '../../lib/clamp';
 import { sortEntries, type SortKey } from '../../lib/libraryFilter';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import type { Rescore } from '../../lib/rescore';
 import { LIBRARY_COLUMNS } from './columns';
+import { RescoreCell } from './RescoreCell';
 
 export interface LibraryTableProps {
   rows: LibraryEntry[];
   selected: ReadonlySet<string>;
   onToggle(id: string): void;
   onOpen(entry: LibraryEntry): void;
+  /** Re-scores by entry id (a row without one shows its recorded score only). */
+  rescored: Readonly<Record<string, Rescore>>;
 }
 
 const ROW_H = 32;
@@ -21,7 +25,7 @@ const ROW_H = 32;
  * array sort) and react-table sees the visible slice: giving it all 10,000
  * entries cost a row object each, about half of the 200 ms render on import.
  */
-export function LibraryTable({ rows, selected, onToggle, onOpen }: LibraryTableProps) {
+export function LibraryTable({ rows, selected, onToggle, onOpen, rescored }: LibraryTableProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const sort = sorting[0];
   const sorted = useMemo(() => sortEntries(rows, (sort?.id as SortKey | undefined) ?? null, sort?.desc ?? false), [rows, sort?.id, sort?.desc]);
@@ -80,6 +84,8 @@ export function LibraryTable({ rows, selected, onToggle, onOpen }: LibraryTableP
                     <button type="button" className="link" onClick={() => onOpen(e)}>
                       {clampText(e.task, 120)}
                     </button>
+                  ) : c.column.id === 'rescored' ? (
+                    <RescoreCell recorded={e.reward} rescore={rescored[e.id]} />
                   ) : (
                     flexRender(c.column.columnDef.cell, c.getContext())
                   )}

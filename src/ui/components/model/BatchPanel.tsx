@@ -1,18 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { aggregate } from '../../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../../agents/batch';
-import { secretsOf } from '../../../agents/credentials';
 import { ModelAgent } from '../../../agents/modelAgent';
 import type { Result } from '../../../core/result';
-import type { World } from '../../../core/world';
 import { divergence, divergenceLabel, divergesAs, diverges, verdictsOf } from '../../../traces/divergence';
 import { batchTasks, cellOf, hasSeeds, type CellMode } from '../../lib/modelBatch';
 import { modelHref } from '../../lib/modelRoute';
-import { taskChoices, taskKey, taskLabel } from '../../lib/taskChoice';
-import { rememberSecrets } from '../../lib/modelSecrets';
+import { rememberConfig } from '../../lib/modelSecrets';
 import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
-import { WorldField } from '../episode/TaskFields';
+import { WorldField } from '../episode/WorldField';
+import { taskChoices } from '../../worlds/taskVocabulary';
+import type { LoadedWorld } from '../../worlds/types';
 import { saveRun } from '../../lib/storage';
 import { describeStorageError } from '../../lib/storageErrors';
 import { keepUnsaved } from '../../lib/unsavedRuns';
@@ -33,13 +32,15 @@ const positiveInt = (text: string) => (/^\d+$/.test(text.trim()) && Number(text)
  * finished rollout is saved to the trace library as it arrives, so a cancel
  * (or a closed tab) keeps everything that finished.
  */
-export function BatchPanel({ world, resolved }: { world: World; resolved: Result<ResolvedSettings> }) {
-  const choices = taskChoices(world);
-  const [keys, setKeys] = useState<Set<string>>(() => new Set(choices.slice(0, 1).map((t) => taskKey(world, t))));
+export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Result<ResolvedSettings> }) {
+  const { world } = kit;
+  const vocabulary = kit.ui.tasks;
+  const choices = taskChoices(world, vocabulary);
+  const [keys, setKeys] = useState<Set<string>>(() => new Set(choices.slice(0, 1).map((t) => vocabulary.key(t))));
   const [seeds, setSeeds] = useState('1');
   const [rollouts, setRollouts] = useState('1');
   const [concurrency, setConcurrency] = useState('2');
-  const [mode, setMode] = useState<CellMode>(world.id === 'fault-api' ? 'profile' : 'task');
+  const [mode, setMode] = useState<CellMode>(vocabulary.poolSeeds ? 'pooled' : 'each');
   const [runs, setRuns] = useState<BatchRun[]>([]);
   const [shown, setShown] = useState<DivergenceShow | null>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
@@ -48,7 +49,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const tasks = batchTasks(world, keys, seeds, resolved.ok ? resolved.value.maxTurns : undefined);
+  const tasks = batchTasks(world, vocabulary, keys, seeds, resolved.ok ? resolved.value.maxTurns : undefined);
   const nRollouts = positiveInt(rollouts);
   const nConcurrency = positiveInt(concurrency);
   const problem = !resolved.ok
@@ -72,7 +73,7 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
   const start = async () => {
     if (problem || !resolved.ok || !tasks.ok || !nRollouts || !nConcurrency) return;
     const config = resolved.value.config;
-    rememberSecrets(secretsOf(config));
+    rememberConfig(config);
     const ac = new AbortController();
     controller.current = ac;
     setRuns([]);
@@ -130,20 +131,20 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
             <span>concurrency</span>
             <input value={concurrency} onChange={(e) => setConcurrency(e.target.value)} disabled={running} inputMode="numeric" aria-label="concurrency" data-testid="batch-concurrency" />
           </label>
-          {world.id === 'fault-api' ? (
+          {hasSeeds(world) ? (
             <label className="field">
               <span>table rows</span>
-              <select value={mode} onChange={(e) => setMode(e.target.value === 'task' ? 'task' : 'profile')} aria-label="table rows">
-                <option value="profile">per profile (seeds pooled)</option>
-                <option value="task">per profile and seed</option>
+              <select value={mode} onChange={(e) => setMode(e.target.value === 'each' ? 'each' : 'pooled')} aria-label="table rows">
+                <option value="pooled">per {vocabulary.noun} (seeds pooled)</option>
+                <option value="each">per {vocabulary.noun} and seed</option>
               </select>
             </label>
           ) : null}
         </div>
         <fieldset className="task-checks" disabled={running}>
           <legend>
-            {world.id === 'fault-api' ? 'profiles' : 'tasks'}{' '}
-            <button type="button" className="link-button" onClick={() => setKeys(new Set(choices.map((t) => taskKey(world, t))))}>
+            {vocabulary.plural}{' '}
+            <button type="button" className="link-button" onClick={() => setKeys(new Set(choices.map((t) => vocabulary.key(t))))}>
               all
             </button>{' '}
             <button type="button" className="link-button" onClick={() => setKeys(new Set())}>
@@ -151,11 +152,11 @@ export function BatchPanel({ world, resolved }: { world: World; resolved: Result
             </button>
           </legend>
           {choices.map((t) => {
-            const key = taskKey(world, t);
+            const key = vocabulary.key(t);
             return (
               <label key={key} className="check">
                 <input type="checkbox" checked={keys.has(key)} onChange={(e) => toggle(key, e.target.checked)} data-testid={`batch-task-${key}`} />
-                {taskLabel(world, t)}
+                {vocabulary.label(t)}
               </label>
             );
           })}

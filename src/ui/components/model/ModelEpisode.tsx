@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../core/result';
 import type { Task } from '../../../core/types';
-import type { World } from '../../../core/world';
 import { modelHref, withMaxTurns, type ModelRoute } from '../../lib/modelRoute';
-import { ModelSession, type Mode } from '../../lib/modelSession';
+import { rememberConfig } from '../../lib/modelSecrets';
 import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
+import { ModelDriver, type Mode } from '../../live/modelDriver';
+import { browserDeps } from '../../live/runs';
+import type { LoadedWorld } from '../../worlds/types';
+import { TaskPrompt } from '../episode/TaskPrompt';
 import { LiveModelEpisode } from './LiveModelEpisode';
 import { TaskPicker } from './TaskPicker';
-import { TaskPrompt } from '../episode/TaskPrompt';
 
 export interface ModelEpisodeProps {
-  world: World;
+  kit: LoadedWorld;
   /** The task the URL names; the turn budget from the settings is applied when the episode starts. */
   task: Task;
   route: ModelRoute;
@@ -23,22 +25,27 @@ export interface ModelEpisodeProps {
  * recent Chrome asks for local-network permission on the first request to a
  * local server, and only lets a page ask from a click.
  */
-export function ModelEpisode({ world, task, route, resolved }: ModelEpisodeProps) {
-  const [session, setSession] = useState<ModelSession | null>(null);
+export function ModelEpisode({ kit, task, route, resolved }: ModelEpisodeProps) {
+  const [driver, setDriver] = useState<ModelDriver | null>(null);
   const [opening, setOpening] = useState(false);
   const [openError, setOpenError] = useState<string | null>(null);
-  useEffect(() => () => session?.stop(), [session]);
-  const effective = resolved.ok ? withMaxTurns(world, task, resolved.value.maxTurns) : task;
+  // Leaving the episode cancels its request and lets its sessions go (a save under way lands first).
+  useEffect(() => () => void driver?.dispose(), [driver]);
+  const effective = resolved.ok ? withMaxTurns(kit.world, task, resolved.value.maxTurns) : task;
 
   const begin = async (mode: Mode) => {
     if (!resolved.ok) return;
     setOpening(true);
     setOpenError(null);
     try {
-      const s = await ModelSession.open(world, effective, resolved.value.config);
-      setSession(s);
+      const d = await ModelDriver.open(kit.world, effective, resolved.value.config, {
+        deps: browserDeps(),
+        id: `model-${crypto.randomUUID()}`,
+        remember: rememberConfig,
+      });
+      setDriver(d);
       navigate(modelHref({ ...route, step: null }), { replace: true });
-      void (mode === 'run' ? s.run() : s.step());
+      void (mode === 'run' ? d.run() : d.step());
     } catch (e) {
       setOpenError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -46,26 +53,24 @@ export function ModelEpisode({ world, task, route, resolved }: ModelEpisodeProps
     }
   };
 
-  if (session)
+  if (driver)
     return (
-      <div className="episode" data-testid="model-episode">
-        <TaskPicker world={world} task={task} route={route} disabled />
-        <LiveModelEpisode
-          session={session}
-          route={route}
-          resolved={resolved}
-          onNew={() => {
-            session.stop();
-            setSession(null);
-            navigate(modelHref({ ...route, step: null }), { replace: true });
-          }}
-        />
-      </div>
+      <LiveModelEpisode
+        kit={kit}
+        driver={driver}
+        route={route}
+        resolved={resolved}
+        header={<TaskPicker kit={kit} task={task} route={route} disabled />}
+        onNew={() => {
+          setDriver(null);
+          navigate(modelHref({ ...route, step: null }), { replace: true });
+        }}
+      />
     );
 
   return (
     <div className="episode" data-testid="model-episode">
-      <TaskPicker world={world} task={task} route={route} disabled={opening} />
+      <TaskPicker kit={kit} task={task} route={route} disabled={opening} />
       <section className="panel start">
         <h2>{effective.title}</h2>
         <TaskPrompt task={effective} open />

@@ -1,7 +1,9 @@
 /**
  * Just enough of IndexedDB for storage.ts in Node: stores keyed by `id`,
  * records kept as structured clones (as a browser stores them), requests and
- * commits answered on a later tick. `raw(store)` shows exactly what was written.
+ * commits answered on a later tick, and abort() ending a transaction with
+ * onabort instead of a commit (writes made before it are not rolled back:
+ * storage.ts aborts before it writes). `raw(store)` shows exactly what was written.
  */
 export function fakeIndexedDb() {
   const stores = new Map<string, Map<string, unknown>>();
@@ -14,16 +16,20 @@ export function fakeIndexedDb() {
     onerror: null;
   }
 
-  /** A transaction commits once every request made in it, including those made from onsuccess, has answered. */
+  /**
+   * A transaction commits once every request made in it, including those made from onsuccess, has answered;
+   * one aborted reports onabort instead (its writes are not undone: storage.ts aborts before writing).
+   */
   const transaction = (name: string) => {
     let pending = 0;
+    let aborted = false;
     const records = stores.get(name)!;
     const request = (result: unknown): FakeRequest => {
       const req: FakeRequest = { result, error: null, onsuccess: null, onerror: null };
       pending++;
       later(() => {
         req.onsuccess?.();
-        if (--pending === 0) later(() => pending === 0 && t.oncomplete?.());
+        if (--pending === 0) later(() => pending === 0 && !aborted && t.oncomplete?.());
       });
       return req;
     };
@@ -33,15 +39,19 @@ export function fakeIndexedDb() {
       getAll: () => request([...records.values()].map((r) => structuredClone(r))),
       delete: (id: string) => (records.delete(id), request(undefined)),
     };
-    const t: { oncomplete: (() => void) | null; onerror: null; onabort: null; error: null; objectStore: () => typeof store; abort: () => void } = {
+    const t: { oncomplete: (() => void) | null; onerror: null; onabort: (() => void) | null; error: null; objectStore: () => typeof store; abort: () => void } = {
       oncomplete: null,
       onerror: null,
       onabort: null,
       error: null,
       objectStore: () => store,
-      abort: () => {},
+      abort: () => {
+        if (aborted) return;
+        aborted = true;
+        later(() => t.onabort?.());
+      },
     };
-    later(() => pending === 0 && t.oncomplete?.());
+    later(() => pending === 0 && !aborted && t.oncomplete?.());
     return t;
   };
 

@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runEpisode } from '../core/episode';
+import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
+import { carefulSolver } from '../worlds/fault-api/solvers';
+import { params } from '../worlds/fault-api/testing';
+import { fixture } from '../traces/import/testing';
+import { evalZipOf, handLog } from '../traces/inspect/testing';
+import { runCli } from './run';
+
+async function vp(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([]) });
+  return { code, stdout: out.join('\n'), stderr: err };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'vp-io-'));
+
+/** A vf-eval run where vf-eval puts it, without its metadata.json: the folders name the env and the model. */
+function vfRunFolder(): string {
+  const dir = join(tmp, 'outputs', 'evals', 'hangman--openai--gpt-4.1-mini', 'a1b2c3d4');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'results.jsonl');
+  // Rows without the task column: nothing in them names the env.
+  writeFileSync(path, fixture('v0.1.10', 'results.jsonl').replace(/"task": "hangman", /g, ''));
+  return path;
+}
+
+async function humanTrace(): Promise<string> {
+  const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 3)), carefulSolver());
+  const path = join(tmp, 'human.json');
+  writeFileSync(path, JSON.stringify({ ...trace, agent: { kind: 'human', name: 'human' } }, null, 2));
+  return path;
+}
+
+describe('vp import FILE…', () => {
+  it('reports every file, its rows and runs, and where each run\'s env and model came from', async () => {
+    const evalLog = join(tmp, 'weather.eval');
+    writeFileSync(evalLog, evalZipOf(handLog()));
+    const junk = join(tmp, 'junk.jsonl');
+    writeFileSync(junk, 'hello\n');
+    const files = [vfRunFolder(), evalLog, await humanTrace(), junk];
+    const r = await vp('import', ...files, '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ format: 'mixed', rows: 3 + 2 + 1 });
+    expect(doc.runs).toEqual([
+      { env: 'hangman', model: 'openai/gpt-4.1-mini', rows: 3, source: files[0], run: 'a1b2c3d4', env_from: 'folder', model_from: 'folder' },
+      { env: 'weather_qa', model: 'openai/gpt-test', rows: 2, source: evalLog, run: 'R1', env_from: 'inspect log', model_from: 'inspect log' },
+      { env: 'fault-api', model: 'human', rows: 1, source: files[2], run: null, env_from: 'trace', model_from: 'trace' },
+    ]);
+    expect(doc.files.map((f: { format: string; rows: number }) => [f.format, f.rows])).toEqual([
+      ['vf-eval-jsonl', 3],
+      ['inspect-eval', 2],
+      ['native-json', 1],
+      ['none', 0],
+    ]);
+    expect(doc.errors).toEqual([{ file: junk, line: 0, reason: expect.stringContaining('junk.jsonl: nothing could be imported: line 1: not JSON') }]);
+  });
+});
+
+describe('vp export IN… --format … --out OUT', () => {
+  it('native → inspect .eval → vf → import: the agent, world, task and scores survive each step', async () => {
+    const human = await humanTrace();
+    const evalOut = join(tmp, 'round.eval');
+    const a = await vp('export', human, '--format', 'inspect', '--out', evalOut, '--json');
+    expect(a).toMatchObject({ code: 0, stderr: [] });
+    expect(JSON.parse(a.stdout)).toMatchObject({ format: 'inspect', rows: 1, outputs: [{ file: evalOut, rows: 1, label: 'fault-api × human' }], notes: [] });
+    const vfOut = join(tmp, 'round.jsonl');
+    const b = await vp('export', evalOut, '--format', 'vf', '--out', vfOut);
+    expect(b.code).toBe(0);
+    expect(b.stdout).toBe(`wrote 1 rows to ${vfOut} (vf: vf-eval results.jsonl)`);
+    const row = JSON.parse(readFileSync(vfOut, 'utf8'));
+    const original = JSON.parse(readFileSync(human, 'utf8'));
+    expect(row.info).toMatchObject({ world: 'fault-api', task: original.task, agent: { kind: 'human', name: 'human' } });
+    expect(row.reward).toBe(original.scorecard.reward);
+    expect(row.metrics.naive_reward).toBe(original.scorecard.naive);
+    const c = await vp('import', vfOut, '--json');
+    expect(JSON.parse(c.stdout).runs).toEqual([{ env: 'fault-api', model: 'human', rows: 1, source: vfOut, run: null, env_from: 'row', model_from: 'row' }]);
+    const nativeOut = join(tmp, 'back.json');
+    const d = await vp('export', vfOut, '--format', 'native', '--out', nativeOut);
+    expect(d.code).toBe(0);
+    const back = JSON.parse(readFileSync(nativeOut, 'utf8'));
+    expect(back).toMatchObject({ world: 'fault-api', task: original.task, agent: { kind: 'human', name: 'human' }, scorecard: original.scorecard });
+  });
+
+  it('states on stderr what OUT cannot hold, and writes one Inspect log per run as OUT-1, OUT-2', async () => {
+    const hangman = vfRunFolder();
+    const out = join(tmp, 'many.json');
+    const r = await vp('export', hangman, await humanTrace(), '--format', 'inspect', '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toEqual(['vp export: not represented: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)']);
+    expect(r.stdout.split('\n')).toEqual([`wrote 3 rows to ${join(tmp, 'many-1.json')} (inspect: hangman × openai/gpt-4.1-mini)`, `wrote 1 rows to ${join(tmp, 'many-2.json')} (inspect: fault-api × human)`]);
+    // OUT was opened first to fail early; it is not left behind empty.
+    expect(existsSync(out)).toBe(false);
+    expect(JSON.parse(readFileSync(join(tmp, 'many-1.json'), 'utf8'))).toMatchObject({ eval: { task: 'hangman', model: 'openai/gpt-4.1-mini' }, samples: [{}, {}, {}] });
+  });
+
+  it('a failed export leaves no empty OUT behind', async () => {
+    const out = join(tmp, 'never.jsonl');
+    const r = await vp('export', join(tmp, 'missing.jsonl'), '--format', 'vf', '--out', out);
+    expect(r.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, type ReactNode } from 'react';
+import type { Task, Trace } from '../../../core/types';
+import { clampText } from '../../lib/clamp';
+import { navigate } from '../../lib/navigate';
+import type { StepStates } from '../../lib/stepStates';
+import { useSeries, useStepState } from '../../lib/useStepState';
+import type { LoadedWorld } from '../../worlds/types';
+import { Clamp } from '../Clamp';
+import { ExportButton } from '../ExportButton';
+import { AddGotcha } from '../gotchas/AddGotcha';
+import { Controls } from './Controls';
+import { StepList } from './StepList';
+import { StepPanels } from './StepPanels';
+import { TaskPrompt } from './TaskPrompt';
+import { Timeline } from './Timeline';
+
+export interface EpisodeBodyProps {
+  kit: LoadedWorld;
+  task: Task;
+  trace: Trace;
+  /** Where the state at each step comes from: the live session's own, or a replay of a recorded trace. */
+  states: StepStates;
+  /** Calls applied at the selected point; null = the end. */
+  step: number | null;
+  /** The URL of this view at another step (the URL owns the selection). */
+  stepHref(step: number): string;
+  /** A person playing without hints: the verifier's events, verdicts and series stay hidden. */
+  hideVerifier?: boolean;
+  /** Slots: pickers above everything, alarms, the driver's controls under the prompt, and what goes under the steps. */
+  header?: ReactNode;
+  banner?: ReactNode;
+  toolbar?: ReactNode;
+  move?: ReactNode;
+  /** The step controls' reset button ("New run", "Reset"); none when null. */
+  reset?: { label: string; onReset(): void } | null;
+  /** Back to following the live end, shown while an earlier step is selected. */
+  onFollow?: () => void;
+  /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
+  canAddGotcha?: boolean;
+}
+
+/** One episode on screen, however it is driven: playing, a model run, a recorded trace, a reference agent. */
+export function EpisodeBody(props: EpisodeBodyProps) {
+  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true } = props;
+  const last = trace.steps.length;
+  const step = Math.min(props.step ?? last, last);
+  const state = useStepState(states, step, trace);
+  const series = useSeries(kit, states, trace, hideVerifier);
+  const setStep = useCallback((k: number) => navigate(stepHref(Math.max(0, Math.min(last, k))), { replace: true }), [stepHref, last]);
+  // The replay session (a Worker for tripwire) is let go with the view; the states it computed stay.
+  useEffect(() => () => void states.release(), [states]);
+  const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
+
+  return (
+    <div className="episode" data-testid="episode">
+      {props.header}
+      {props.banner}
+      <div className="episode-title">
+        <h2>{task.title}</h2>
+        <span className="muted" data-testid="episode-stop">
+          {trace.agent.kind === 'human' ? 'you' : <Clamp text={trace.agent.name} />}
+          {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
+          {trace.agent.hints ? ' · played with hints' : ''}
+        </span>
+        <ExportButton trace={trace} />
+        {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
+      </div>
+      <TaskPrompt task={task} />
+      {props.toolbar}
+      <Controls step={step} last={last} onStep={setStep} reset={reset} />
+      <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} />
+      <div className="episode-grid">
+        <section className="panel steps-panel">
+          <h3>
+            Steps{' '}
+            {props.onFollow && step < last ? (
+              <button type="button" className="link-button" onClick={props.onFollow}>
+                follow the latest
+              </button>
+            ) : null}
+          </h3>
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={kit.ui.markResultCell} />
+          {props.move}
+        </section>
+        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} />
+      </div>
+    </div>
+  );
+}

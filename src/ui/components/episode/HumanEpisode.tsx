@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useStore } from 'zustand';
+import type { Task, ToolCall } from '../../../core/types';
+import { episodeHref, type EpisodeRoute } from '../../lib/episodeRoute';
+import { navigate } from '../../lib/navigate';
+import type { HumanDriver } from '../../live/humanDriver';
+import { forkRun } from '../../live/runs';
+import type { LoadedWorld } from '../../worlds/types';
+import { EpisodeBody } from './EpisodeBody';
+import { EpisodeHeader } from './EpisodeHeader';
+import { SaveBanner } from './SaveBanner';
+import { TabConflict } from './TabConflict';
+import { YourMove } from './YourMove';
+
+/** A person's run as they play it: saved after every step, read-only while another tab writes it. */
+export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task: Task; r: EpisodeRoute; driver: HumanDriver }) {
+  const { live } = driver;
+  const trace = useStore(live.store, (s) => s.trace);
+  const save = useStore(live.store, (s) => s.save);
+  const access = useStore(live.store, (s) => s.access);
+  const { busy, problem } = useStore(live.store, (s) => s.driver);
+  const goTo = useCallback(
+    (run: HumanDriver) => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: run.id, step: run.live.trace.steps.length }), { replace: true }),
+    [kit.world.id, task.spec],
+  );
+  const onCall = useCallback(
+    async (call: ToolCall) => {
+      await driver.call(call);
+      goTo(driver);
+    },
+    [driver, goTo],
+  );
+  const writer = access.kind === 'writer';
+  const finished = trace.stop !== null;
+  const alarmed = (!writer && !finished) || save.kind === 'failed' || problem !== null;
+  const banner = alarmed ? (
+    <div className="run-alarms">
+      {finished ? null : (
+        <TabConflict
+          access={access}
+          steps={trace.steps.length}
+          onTakeOver={async () => {
+            await driver.takeOver();
+            goTo(driver);
+          }}
+          onFork={async () => goTo(await forkRun(driver))}
+        />
+      )}
+      <SaveBanner trace={trace} save={save} retrying={writer && !finished} />
+      {problem ? <p className="error">{problem}</p> : null}
+    </div>
+  ) : null;
+  const playing = !finished && writer;
+  return (
+    <EpisodeBody
+      kit={kit}
+      task={task}
+      trace={trace}
+      states={live.states}
+      step={r.step}
+      stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
+      hideVerifier={!finished && !trace.agent.hints}
+      header={<EpisodeHeader kit={kit} task={task} agent="human" />}
+      banner={banner}
+      reset={{ label: 'New run', onReset: () => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human' })) }}
+      move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import type { Trace } from '../../../core/types';
+import type { VfRollout } from '../../../traces/import/types';
+import type { ReplayReport } from '../../../traces/replay';
+import { hrefFor } from '../../lib/route';
+import { recordedStates } from '../../lib/stepStates';
+import type { LoadedWorld } from '../../worlds/types';
+import { EpisodeBody } from '../episode/EpisodeBody';
+import { MessageView } from './MessageView';
+import { VerifyBanner } from './VerifyBanner';
+
+/** A recorded trace replayed in this page: what it recorded, and what the world and verifiers say now. */
+export interface Opened {
+  kit: LoadedWorld;
+  recorded: Trace;
+  report: ReplayReport;
+  note?: string;
+}
+
+/** A trace from the library, stepped through as replayed now, with the replay's verdict above it. */
+export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
+  const { kit, report } = opened;
+  const task = kit.world.makeTask(report.trace.task);
+  if (!task.ok) return <p className="error">{task.error}</p>;
+  return (
+    <>
+      <EpisodeBody
+        kit={kit}
+        task={task.value}
+        trace={report.trace}
+        states={recordedStates(kit.world, task.value, report.trace)}
+        step={step}
+        stepHref={(k) => hrefFor(['trace', id], { step: k })}
+        banner={<VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />}
+      />
+      {vf ? (
+        <details className="panel">
+          <summary>The vf-eval messages</summary>
+          <MessageView rollout={vf} />
+        </details>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { HOME_WORLDS } from '../workers/homeProtocol';
+import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './homeCheck';
+import { homeRows, type HomeRows } from './homeWorker';
+
+/**
+ * The home tables' state: the build's rows at once, then each world checked
+ * against this browser's own rows as they arrive. A vanilla store, so the
+ * entry can follow it before React has loaded (bootShell.ts) and the view
+ * reads the same state on its first render.
+ */
+export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows): StoreApi<HomeState> {
+  const store = createStore<HomeState>(() => initialHomeState(built));
+  for (const w of HOME_WORLDS)
+    live[w].then(
+      (rows) => store.setState({ [w]: checkHomeRows(built?.[w] ?? null, rows) }),
+      (e: unknown) => store.setState({ [w]: failedHomeRows(built?.[w] ?? null, e instanceof Error ? e.message : String(e)) }),
+    );
+  return store;
+}
+
+let started: StoreApi<HomeState> | null = null;
+
+/**
+ * The page's home store, started once: by the entry on the home route before
+ * React loads, else by the home view. The rows are deterministic, so coming
+ * back to the home page shows them, checked, at once.
+ */
+export function homeStore(): StoreApi<HomeState> {
+  started ??= createHomeStore(readBuiltHomeRows(document), homeRows());
+  return started;
+}

@@ -1,0 +1,68 @@
+import type { Task } from '../../core/types';
+import type { World } from '../../core/world';
+import { browserLocks } from '../lib/runLocks';
+import { claimRun, loadRun, saveRun } from '../lib/storage';
+import { StorageUnavailableError } from '../lib/storageErrors';
+import { dropUnsaved, keepUnsaved } from '../lib/unsavedRuns';
+import { HumanDriver } from './humanDriver';
+import type { LiveDeps } from './types';
+
+/** The page's storage, locks and clocks. */
+export const browserDeps = (): LiveDeps => ({
+  store: { save: saveRun, load: loadRun, claim: claimRun },
+  locks: browserLocks(),
+  now: Date.now,
+  unsaved: { keep: keepUnsaved, drop: dropUnsaved },
+});
+
+const monotonic = () => performance.now();
+
+/**
+ * A person's runs this tab has open, by id: a link to one (or Back) finds the
+ * same run in memory instead of replaying it from storage. Read only from
+ * async code (the views resolve a run through getRun), never during render.
+ */
+const live = new Map<string, Promise<HumanDriver>>();
+const newRunId = () => `run-${crypto.randomUUID()}`;
+
+function track(id: string, p: Promise<HumanDriver>): Promise<HumanDriver> {
+  live.set(id, p);
+  p.catch(() => live.delete(id));
+  return p;
+}
+
+export function startRun(world: World, task: Task): Promise<HumanDriver> {
+  const id = newRunId();
+  return track(id, HumanDriver.start(world, task, id, browserDeps(), monotonic));
+}
+
+/** "Fork a copy": this tab's view of the run, as a new run this tab writes. */
+export function forkRun(run: HumanDriver): Promise<HumanDriver> {
+  const id = newRunId();
+  return track(id, run.fork(id));
+}
+
+/** Drops deleted runs from this tab's memory, so their links say they are gone instead of resurrecting them. */
+export function forgetRuns(ids: readonly string[]): void {
+  for (const id of ids) {
+    const p = live.get(id);
+    live.delete(id);
+    dropUnsaved(id);
+    void p?.then((run) => run.live.close()).catch(() => undefined);
+  }
+}
+
+/** The run with this id: the one in memory, or restored from storage after a reload. */
+export function getRun(id: string, world: World): Promise<HumanDriver> {
+  const held = live.get(id);
+  if (held) return held;
+  const p = HumanDriver.restore(world, id, browserDeps(), monotonic).catch((e: unknown) => {
+    if (e instanceof StorageUnavailableError)
+      throw new Error(
+        `This run cannot be read from this browser’s storage (${e.message}). Reload to try again; a run played while storage was unavailable was kept in its tab only, and is gone.`,
+        { cause: e },
+      );
+    throw e;
+  });
+  return track(id, p);
+}

@@ -1,0 +1,42 @@
+import type { JsonObject } from '../../core/json';
+import type { Task } from '../../core/types';
+import { FaultApiCalibration } from '../components/FaultApiCalibration';
+import { FaultApiInspector } from './fault-api/FaultApiInspector';
+import { FaultApiPlay } from './fault-api/FaultApiPlay';
+import { readQuota } from './fault-api/quota';
+import type { WorldUi } from './types';
+
+const profileOf = (t: Task) => String(t.spec.profile);
+
+/** The seed's calibration: three solvers × three profiles, 60 seeds a cell. */
+function Calibration() {
+  return <FaultApiCalibration seeds={60} />;
+}
+
+/**
+ * fault-api in the UI. Its tasks differ by profile (the seed is its own
+ * field); the timeline draws the requests spent against the hidden quota,
+ * both read from the session's state after each step.
+ */
+export const faultApiUi: WorldUi = {
+  PlayPanel: FaultApiPlay,
+  Inspector: FaultApiInspector,
+  tasks: {
+    noun: 'profile',
+    plural: 'profiles',
+    key: profileOf,
+    label: profileOf,
+    pick: (current: JsonObject, chosen: Task) => ({ ...current, profile: chosen.spec.profile ?? 'realistic' }),
+    poolSeeds: true,
+  },
+  series: {
+    label: 'requests',
+    value: (state) => readQuota(state).requests,
+    limit: (state) => {
+      const { quota } = readQuota(state);
+      return quota === null ? null : { label: `hidden quota ${quota}`, value: quota };
+    },
+  },
+  markResultCell: (column, value) => (column === 'amount' && typeof value === 'string' ? 'mistyped' : undefined),
+  calibration: { title: 'fault-api — 60 seeds per cell', Panel: Calibration },
+};

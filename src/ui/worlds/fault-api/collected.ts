@@ -1,0 +1,36 @@
+import { isJsonObject, tryParseJson, type JsonObject } from '../../../core/json';
+import { toolOf } from '../../../core/lenient';
+import type { Step } from '../../../core/types';
+
+/**
+ * Every record the agent has seen so far, in order, with how often it was
+ * seen: what the agent's own pages said, read from the results it got (the
+ * world's state keeps only which pages it served).
+ */
+export function collected(steps: readonly Step[]): { rows: JsonObject[]; seen: Map<string, number> } {
+  const rows: JsonObject[] = [];
+  const seen = new Map<string, number>();
+  for (const s of steps) {
+    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
+    const body = tryParseJson(s.result.content);
+    if (!body.ok || !isJsonObject(body.value) || !Array.isArray(body.value.records)) continue;
+    for (const r of body.value.records) {
+      if (!isJsonObject(r)) continue;
+      rows.push({ page_step: s.index + 1, ...r });
+      const id = String(r.id);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+  }
+  return { rows, seen };
+}
+
+/** The cursor the last page served pointed to: what the next fetch most likely wants. */
+export function lastCursor(steps: readonly Step[]): string {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
+    const body = tryParseJson(s.result.content);
+    if (body.ok && isJsonObject(body.value)) return typeof body.value.next_cursor === 'string' ? body.value.next_cursor : '';
+  }
+  return '';
+}

@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react';
+import type { Json, JsonObject } from '../../core/json';
+import type { Step, Task, ToolCall } from '../../core/types';
+import type { World } from '../../core/world';
+
+/**
+ * What the world will run. `play`: SQL from a person, a model or a file, so
+ * tripwire's databases live in Web Workers behind the watchdog. `reference`:
+ * our own reference agents' SQL, run in-process on the page (episode views of
+ * reference agents; the home table when its worker cannot start) — no Worker
+ * to start and no second wasm compile.
+ */
+export type Purpose = 'play' | 'reference';
+
+/**
+ * The part of a world the app needs before any of its code is loaded: the
+ * home page, pickers and the library read it. One entry per world, in the
+ * registry's table.
+ */
+export interface WorldEntry {
+  id: string;
+  title: string;
+  summary: string;
+  /** What this world calls its full verifier in verdicts ("full", "layered", "dense"). */
+  fullLabel: string;
+  load(purpose: Purpose): Promise<World>;
+  /** Everything else the UI knows about the world, loaded with it. */
+  ui(): Promise<WorldUi>;
+  /**
+   * Readies, in idle time, what the first click on one of its episodes would
+   * wait for (tripwire: a warm sql.js on the page). `idle` resolves when the
+   * page is idle: await it between expensive steps.
+   */
+  warm?(idle: () => Promise<void>): Promise<void>;
+}
+
+export interface PlayPanelProps {
+  task: Task;
+  steps: readonly Step[];
+  busy: boolean;
+  onCall(call: ToolCall): void;
+}
+
+export interface InspectorProps {
+  /** The world's state after the selected step (its session's inspect(), or snapshot()). */
+  state: JsonObject;
+  /** The steps taken up to the selected one. */
+  steps: readonly Step[];
+  /** A person playing without hints: nothing only the verifier knows (a hidden quota, say). */
+  hideVerifier: boolean;
+}
+
+/**
+ * A number the timeline draws per step under its lanes, read from the
+ * world's state after each step (fault-api: requests used, against the
+ * hidden quota). Verifier knowledge: hidden while a person plays blind.
+ */
+export interface TimelineSeries {
+  label: string;
+  value(state: JsonObject): number;
+  /** A level drawn across the chart, when the state has one. */
+  limit(state: JsonObject): { label: string; value: number } | null;
+}
+
+/** How a world's tasks are offered: in pickers, batch forms and their tables. */
+export interface TaskVocabulary {
+  /** What one choice is called ("task", "profile") and several. */
+  noun: string;
+  plural: string;
+  /** Tasks that differ only by seed share a key: the seed is its own field. */
+  key(task: Task): string;
+  label(task: Task): string;
+  /** The spec shown after the person picks `chosen` while `current` is shown. */
+  pick(current: JsonObject, chosen: Task): JsonObject;
+  /** Batch tables: one row per choice with seeds pooled (true), or per choice and seed. */
+  poolSeeds: boolean;
+}
+
+/** A world's calibration section: what the reference agents score, computed in the page. */
+export interface Calibration {
+  title: string;
+  Panel: ComponentType;
+}
+
+/** Everything the UI knows about one world, as tldraw's ShapeUtil is for a shape. */
+export interface WorldUi {
+  PlayPanel: ComponentType<PlayPanelProps>;
+  Inspector: ComponentType<InspectorProps>;
+  tasks: TaskVocabulary;
+  series?: TimelineSeries;
+  /** A class for a value in a tool result's table (fault-api: an amount sent as a string is `mistyped`). */
+  markResultCell?(column: string, value: Json | undefined): string | undefined;
+  calibration: Calibration;
+}
+
+/** A world with its UI, as the views use them. */
+export interface LoadedWorld {
+  entry: WorldEntry;
+  world: World;
+  ui: WorldUi;
+}
