@@ -117,7 +117,7 @@ function EditableName({ value, label, onSave, placeholder, testId }: { value: st
   if (draft === null)
     return (
       <button type="button" className="link" onClick={() => setDraft(value)} aria-label={`edit ${label}`} data-testid={testId}>
-        {value ? <Clamp text={value} max={60} /> : <span className="muted">{placeholder}</span>} ✎
+        {value ? <Clamp text={value} max={40} /> : <span className="muted">{placeholder}</span>} ✎
       </button>
     );
   const save = () => {
