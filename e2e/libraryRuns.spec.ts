@@ -74,6 +74,9 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   await expect(count(page)).toHaveText(/^4 of 8 traces/);
   await expect(page.getByTestId('run-chip')).toContainText('wiki-search--qwen--qwen3-8b.jsonl');
   await page.getByTestId('run-chip').getByRole('button', { name: 'clear' }).click();
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('vf-only-reason')).toHaveText("wiki-search (env from file name) is not one of the playground's worlds: shown as messages, not replayed.");
+  await page.getByTestId('back-to-library').click();
 
   // Kept across a reload: the files are read again from this browser's storage.
   await page.reload();

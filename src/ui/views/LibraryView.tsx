@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { divergence, divergenceLabel, DIVERGENCE_KINDS } from '../../traces/divergence';
 import { toCsv } from '../../traces/export/index';
 import { DivergenceBar, type DivergenceShow } from '../components/DivergenceBar';
@@ -7,10 +7,13 @@ import { GroupTable } from '../components/library/GroupTable';
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
 import { LinkImport } from '../components/library/LinkImport';
+import { FilterChip } from '../components/library/FilterChip';
+import { RescoreButton } from '../components/library/RescoreButton';
 import { RunsPanel } from '../components/library/RunsPanel';
+import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
-import { library, removeEntries, rescore, useLibrary, type LibraryState } from '../lib/library';
+import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
 import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
@@ -165,8 +168,8 @@ export default function LibraryView({ route }: { route: Route }) {
         </div>
         {q.agent || q.run ? (
           <div className="lib-toolbar">
-            {q.agent ? <Chip text={`agent / model: ${q.agent}`} onClear={() => setQuery({ agent: '' })} testId="agent-chip" /> : null}
-            {q.run ? <Chip text={`run: ${runName(q.run)}`} onClear={() => setQuery({ run: '' })} testId="run-chip" /> : null}
+            {q.agent ? <FilterChip text={`agent / model: ${q.agent}`} onClear={() => setQuery({ agent: '' })} testId="agent-chip" /> : null}
+            {q.run ? <FilterChip text={`run: ${runName(q.run)}`} onClear={() => setQuery({ run: '' })} testId="run-chip" /> : null}
           </div>
         ) : null}
         <div className="lib-toolbar">
@@ -253,63 +256,4 @@ export default function LibraryView({ route }: { route: Route }) {
   );
 }
 
-/** Replay and re-score the selected (or listed) native traces not re-scored yet, one after another. */
-function RescoreButton({ target, rescored, rescoring }: { target: readonly LibraryEntry[]; rescored: LibraryState['rescored']; rescoring: LibraryState['rescoring'] }) {
-  const todo = target.filter((e) => e.kind === 'native' && !rescored[e.id]);
-  if (rescoring)
-    return (
-      <span className="muted small" data-testid="rescoring">
-        re-scoring {rescoring.done} of {rescoring.total}…
-      </span>
-    );
-  return (
-    <button
-      type="button"
-      disabled={todo.length === 0}
-      onClick={() => void rescore(todo.map((e) => e.id))}
-      data-testid="rescore"
-      title="Replay each trace against the worlds as this page has them and score it with today's verifiers; the recorded scores stay beside the new ones"
-    >
-      Re-score {todo.length || ''}
-    </button>
-  );
-}
-
 const GROUPS: readonly Exclude<GroupBy, ''>[] = ['agent', 'task', 'world', 'run'];
-
-function Chip({ text, onClear, testId }: { text: string; onClear(): void; testId: string }) {
-  return (
-    <span className="chip" data-testid={testId}>
-      {clampText(text, 80)}{' '}
-      <button type="button" className="link" onClick={onClear}>
-        clear
-      </button>
-    </span>
-  );
-}
-
-/** The search, typed here and written to the URL; a change of the URL from elsewhere (Back, a drill-down) shows in it. */
-function SearchBox({ value, onChange }: { value: string; onChange(text: string): void }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  const written = useRef(value);
-  if (value !== seen) {
-    setSeen(value);
-    // Our own keystrokes come back through the URL a moment later: only a change made elsewhere replaces what is typed.
-    if (value !== written.current) setText(value);
-  }
-  return (
-    <input
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        written.current = e.target.value;
-        onChange(e.target.value);
-      }}
-      placeholder="Search tool calls, answers, tasks, models…"
-      aria-label="search"
-      className="grow"
-      data-testid="library-search"
-    />
-  );
-}

@@ -1,16 +1,13 @@
 import { useMemo } from 'react';
-import { Clamp } from '../components/Clamp';
+import { ReportGroupTable } from '../components/report/ReportGroupTable';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
-import { buildReport, reportInput, type ReportGroup, type ReportRow } from '../lib/report';
+import { buildReport, reportInput } from '../lib/report';
 import { reportCsv, reportSvg } from '../lib/reportFiles';
 import { hrefFor, type Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { PUBLISHED } from '../worlds/published';
-
-const f = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(digits));
-const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
 /** The per-model report over a selection (`ids`) or over what the library lists (its query), with the seeds' published rows beside. */
 export default function ReportView({ route }: { route: Route }) {
@@ -47,83 +44,8 @@ export default function ReportView({ route }: { route: Route }) {
       </div>
       {groups.length === 0 ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
       {groups.map((g) => (
-        <Group key={g.key} group={g} />
+        <ReportGroupTable key={g.key} group={g} />
       ))}
     </section>
-  );
-}
-
-function Group({ group: g }: { group: ReportGroup }) {
-  return (
-    <div className="report-group" data-testid="report-group">
-      <h3>
-        <Clamp text={g.key} />
-      </h3>
-      {g.gap ? (
-        <p className="small" data-testid="report-gap">
-          Gap: <strong>{g.gap.best}</strong> leads <strong>{g.gap.worst}</strong> by {g.gap.by.toFixed(2)} mean full reward.
-        </p>
-      ) : null}
-      <div className="report-scroll">
-        <table className="grid">
-          <thead>
-            <tr>
-              <th>model / person</th>
-              <th className="num">traces</th>
-              <th className="num">mean full</th>
-              <th className="num">pass rate</th>
-              <th className="num">naive ≠ full</th>
-              {g.layerIds.map((l) => (
-                <th key={l} className="num">
-                  {l}
-                </th>
-              ))}
-              <th className="num">steps</th>
-              <th className="num">peak context</th>
-              <th className="num">cost</th>
-              <th className="num">latency</th>
-            </tr>
-          </thead>
-          <tbody>
-            {g.rows.map((r) => (
-              <Line key={r.agent} row={r} layerIds={g.layerIds} />
-            ))}
-            {g.published.map((r) => (
-              <Line key={`p-${r.agent}`} row={r} layerIds={g.layerIds} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
-
-function Line({ row: r, layerIds }: { row: ReportRow; layerIds: string[] }) {
-  const published = r.source !== 'yours';
-  return (
-    <tr className={published ? 'published' : undefined} data-testid={published ? 'report-published' : 'report-row'}>
-      <td>
-        <Clamp text={r.agent} />
-        {published ? (
-          <span className="muted small" title={r.source}>
-            {' '}
-            published · {r.source}
-          </span>
-        ) : null}
-      </td>
-      <td className="num">{r.n ?? '—'}</td>
-      <td className="num">{r.reward === null && published ? 'not run' : f(r.reward)}</td>
-      <td className="num">{pct(r.passRate)}</td>
-      <td className="num">{pct(r.disagreementRate)}</td>
-      {layerIds.map((l) => (
-        <td key={l} className="num">
-          {f(r.layers[l] ?? null)}
-        </td>
-      ))}
-      <td className="num">{f(r.steps, 1)}</td>
-      <td className="num">{r.peakContext === null ? '—' : Math.round(r.peakContext).toLocaleString()}</td>
-      <td className="num">{r.costUsd === null ? '—' : `$${r.costUsd.toFixed(4)}`}</td>
-      <td className="num">{r.latencyMs === null ? '—' : `${(r.latencyMs / 1000).toFixed(1)} s`}</td>
-    </tr>
   );
 }

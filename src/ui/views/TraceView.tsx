@@ -35,6 +35,7 @@ export default function TraceView({ route }: { route: Route }) {
 function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const saved = useSavedRuns();
   const savedHere = useLibrary((s) => s.saved.has(id));
+  const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
   const payload = saved.ready ? payloadOf(id) : undefined;
   const stepText = route.query.get('step');
   const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
@@ -81,7 +82,12 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
     return (
       <section className="panel">
         <h2>vf-eval rollout</h2>
-        <p className="muted">{o?.reason}</p>
+        <p className="muted" data-testid="vf-only-reason">
+          {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
+          {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")
+            ? `${entry.world} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
+            : o?.reason}
+        </p>
         {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
       </section>
     );

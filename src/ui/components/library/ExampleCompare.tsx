@@ -1,10 +1,8 @@
-import { compareByExample, type Side } from '../../lib/compareExamples';
+import { compareByExample } from '../../lib/compareExamples';
 import { payloadOf } from '../../lib/library';
 import type { LibraryEntry } from '../../lib/librarySummary';
-import { hrefFor } from '../../lib/route';
 import { Clamp } from '../Clamp';
-
-const num = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2));
+import { ExampleSide } from './ExampleSide';
 
 /** Model A vs model B (and more) on the same examples: outputs, tool results, each layer, and what caught each side. */
 export function ExampleCompare({ entries }: { entries: readonly LibraryEntry[] }) {
@@ -48,54 +46,12 @@ export function ExampleCompare({ entries }: { entries: readonly LibraryEntry[] }
                 <Clamp text={r.example} />
               </th>
               {r.sides.map((s, i) => (
-                <td key={agents[i]}>{s ? <SideCell side={s} /> : <span className="muted">not run</span>}</td>
+                <td key={agents[i]}>{s ? <ExampleSide side={s} /> : <span className="muted">not run</span>}</td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
     </section>
-  );
-}
-
-function SideCell({ side }: { side: Side }) {
-  const e = side.entry;
-  return (
-    <div className="example-side" data-testid="example-side">
-      <div>
-        <a href={hrefFor(['trace', e.id])}>full {num(e.reward)}</a> · naive {num(e.naive)}
-        {e.disagreement ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
-      </div>
-      <div className={side.caughtBy ? 'bad small' : 'muted small'} data-testid="caught-by">
-        {side.caughtBy ? `caught by ${side.caughtBy}` : 'caught by nothing'}
-      </div>
-      <div className="small">
-        {Object.entries(e.layers).map(([k, v]) => (
-          <span key={k} className={v < 1 ? 'bad' : ''}>
-            {k} {v.toFixed(2)}{' '}
-          </span>
-        ))}
-      </div>
-      <div className="small">
-        output: <Clamp text={side.output || '—'} max={200} />
-      </div>
-      {side.tools.length ? (
-        <details className="small">
-          <summary>
-            {side.tools.length} tool call{side.tools.length === 1 ? '' : 's'}
-          </summary>
-          <ol>
-            {side.tools.map((t, k) => (
-              <li key={k} className={t.ok ? '' : 'bad'}>
-                <code>
-                  <Clamp text={t.call} max={120} />
-                </code>{' '}
-                → <Clamp text={t.result ?? 'no result'} max={200} />
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
 import { Clamp } from '../Clamp';
@@ -108,35 +109,5 @@ function Origin({ from, derived }: { from: string | null; derived: NamedBy }) {
       {was}
       {derived.mixed && from !== 'edited' ? '; some rows name others' : ''}
     </div>
-  );
-}
-
-/** A name shown as text, edited in place (Enter or leaving the field saves, Escape cancels). */
-function EditableName({ value, label, onSave, placeholder, testId }: { value: string; label: string; onSave(v: string): void; placeholder?: string; testId: string }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  if (draft === null)
-    return (
-      <button type="button" className="link" onClick={() => setDraft(value)} aria-label={`edit ${label}`} data-testid={testId}>
-        {value ? <Clamp text={value} max={40} /> : <span className="muted">{placeholder}</span>} ✎
-      </button>
-    );
-  const save = () => {
-    if (draft !== value) onSave(draft.trim());
-    setDraft(null);
-  };
-  return (
-    <input
-      autoFocus
-      value={draft}
-      aria-label={label}
-      placeholder={placeholder}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={save}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') save();
-        if (e.key === 'Escape') setDraft(null);
-      }}
-      data-testid={`${testId}-input`}
-    />
   );
 }
