@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -180,4 +180,30 @@ test('an imported unfinished trace is viewed, and resumed as a new run of this b
   await expect(page.getByTestId('unfinished-import')).toContainText('its 2 steps are shown below');
   await page.getByTestId('resume-as-new').click();
   await expect(page).toHaveURL(/#\/episode\/fault-api\?.*run=run-/);
+});
+
+test('a chosen vf-eval outputs folder: each results.jsonl is a run, named by its metadata.json or else by its folders', async ({ page }) => {
+  const root = join(dir, 'outputs');
+  const era = (name: string) => new URL(`../src/traces/import/fixtures/v0.1.10/${name}`, import.meta.url);
+  const withMeta = join(root, 'evals', 'hangman--x', 'run-a');
+  const bare = join(root, 'evals', 'wiki-search--openai--gpt-4.1-mini', 'run-b');
+  mkdirSync(withMeta, { recursive: true });
+  mkdirSync(bare, { recursive: true });
+  writeFileSync(join(withMeta, 'results.jsonl'), readFileSync(era('results.jsonl')));
+  writeFileSync(join(withMeta, 'metadata.json'), readFileSync(era('metadata.json')));
+  writeFileSync(join(bare, 'results.jsonl'), fixture);
+  writeFileSync(join(root, 'README.md'), 'not a trace');
+  await page.goto('./#/traces');
+  await page.getByTestId('folder-input').setInputFiles(root);
+  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  const runs = page.getByTestId('import-run');
+  await expect(runs).toHaveCount(2);
+  const meta = runs.filter({ hasText: 'run-a' });
+  await expect(meta.getByTestId('run-env')).toContainText('hangman_agent');
+  await expect(meta.getByTestId('run-model')).toContainText('gpt-4.1-mini');
+  await expect(meta.getByTestId('name-origin').first()).toHaveText('from metadata.json');
+  const folder = runs.filter({ hasText: 'run-b' });
+  await expect(folder.getByTestId('run-env')).toContainText('wiki-search');
+  await expect(folder.getByTestId('run-model')).toContainText('openai/gpt-4.1-mini');
+  await expect(folder.getByTestId('name-origin').first()).toHaveText('from folder');
 });

@@ -42,6 +42,22 @@ export function ImportPanel() {
               }}
               data-testid="file-input"
             />
+          </label>{' '}
+          or a{' '}
+          <label className="link">
+            folder
+            <input
+              type="file"
+              multiple
+              hidden
+              // vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders.
+              ref={(el) => el?.setAttribute('webkitdirectory', '')}
+              onChange={(e) => {
+                importFiles([...(e.target.files ?? [])].filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)));
+                e.target.value = '';
+              }}
+              data-testid="folder-input"
+            />
           </label>
           .
         </p>
