@@ -149,6 +149,7 @@ test('native traces and an Inspect log: grouped by run, the trace view steps thr
   await expect(page).toHaveURL(/sort=agent/);
   await page.getByTestId('library-row').first().getByRole('button').first().click();
   await expect(page.getByTestId('trace-position')).toHaveText('trace 1 of 2 listed');
+  await page.screenshot({ path: shot('trace-nav') });
   await page.keyboard.press('j');
   await expect(page.getByTestId('trace-position')).toHaveText('trace 2 of 2 listed');
   await page.keyboard.press('k');
