@@ -164,5 +164,5 @@ test('the database upgrade keeps the runs saved by the previous version', async 
         };
       }),
   );
-  expect(stores).toEqual({ version: 2, stores: ['gotchas', 'runs'] });
+  expect(stores).toEqual({ version: 3, stores: ['gotchas', 'imports', 'runs'] });
 });

@@ -3,7 +3,7 @@ import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
 import { HomeView } from './views/HomeView';
 import { DEFAULT_WORLD } from './worlds/registry';
-import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, TraceView } from './views/lazyViews';
+import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, TraceView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
 
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
@@ -28,6 +28,7 @@ export function App() {
   else if (head === 'traces') view = <LibraryView route={route} />;
   else if (head === 'trace') view = <TraceView route={route} />;
   else if (head === 'compare') view = <CompareView route={route} />;
+  else if (head === 'report') view = <ReportView route={route} />;
   else if (head === 'model') view = <ModelView route={route} />;
   else if (head === 'gotcha') view = <GotchaView route={route} />;
   else view = <NotFound path={route.path} />;

@@ -1,102 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../../core/episode';
 import type { Trace } from '../../core/types';
-import type { ImportSummary } from '../../traces/import/types';
-import { verifyTrace } from '../../traces/replay';
-import { faultApiWorld } from '../../worlds/fault-api/index';
-import type { ImportMessage, ImportRequest } from '../workers/importProtocol';
-import { createLibrary, type LibraryDeps } from './library';
-import type { ImportPort } from './libraryImport';
 import { summarizeNative } from './librarySummary';
-import type { SavedRun } from './storage';
 import { StorageUnavailableError } from './storageErrors';
-import type { UnsavedRun } from './unsavedRuns';
-
-async function trace(agent = 'careful', seed = 2): Promise<Trace> {
-  const task = faultApiWorld.makeTask({ profile: 'clean', seed });
-  if (!task.ok) throw new Error(task.error);
-  return runEpisode(faultApiWorld, task.value, faultApiWorld.referenceAgents.find((a) => a.id === agent)!.create(task.value));
-}
-
-/** An import worker the test speaks for: what the page posted, and a way to answer. */
-class FakeWorker implements ImportPort {
-  requests: ImportRequest[] = [];
-  terminated = false;
-  private message: (m: ImportMessage) => void = () => {};
-  private failure: (m: string) => void = () => {};
-  post(r: ImportRequest) {
-    this.requests.push(r);
-  }
-  onMessage(cb: (m: ImportMessage) => void) {
-    this.message = cb;
-  }
-  onFailure(cb: (m: string) => void) {
-    this.failure = cb;
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  send(m: ImportMessage) {
-    this.message(m);
-  }
-  fail(m: string) {
-    this.failure(m);
-  }
-}
-
-const summary = (items: number, fatal: string | null = null): ImportSummary => ({
-  format: 'native-jsonl',
-  items,
-  inspect: 0,
-  native: items,
-  vf: 0,
-  errors: [],
-  warnings: [],
-  unlisted: 0,
-  fatal,
-  lines: items,
-  chars: 0,
-  vfEras: [],
-});
-
-function setup(over: Partial<LibraryDeps> = {}) {
-  const workers: FakeWorker[] = [];
-  const saved = new Map<string, SavedRun>();
-  const unsaved: UnsavedRun[] = [];
-  let storageDown: unknown = null;
-  const forgotten: string[] = [];
-  const lib = createLibrary({
-    spawnImport: () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    },
-    runs: {
-      list: async () => {
-        if (storageDown) throw storageDown;
-        return { items: [...saved.values()], unreadable: [] };
-      },
-      delete: async (ids) => {
-        if (storageDown) throw storageDown;
-        for (const id of ids) saved.delete(id);
-      },
-    },
-    unsaved: () => unsaved,
-    forget: (ids) => void forgotten.push(...ids),
-    verify: async (t) => {
-      const r = await verifyTrace(faultApiWorld, t);
-      if (!r.ok) throw new Error(r.error);
-      return r.value;
-    },
-    ...over,
-  });
-  const ids = () => lib.store.getState().entries.map((e) => e.id);
-  return { lib, workers, saved, unsaved, forgotten, ids, down: (e: unknown) => void (storageDown = e) };
-}
-
-const file = (name: string) => new File(['{}'], name);
-const tick = () => new Promise((r) => setTimeout(r, 0));
-
+import { file, setup, summary, tick, trace } from './testing/libraryFakes';
 describe('the library: saved, unsaved and removed runs', () => {
   it('lists saved runs newest first, then runs this tab holds unsaved, which win over their older saved copy', async () => {
     const { lib, saved, unsaved, ids } = setup();
@@ -138,41 +44,44 @@ describe('the library: saved, unsaved and removed runs', () => {
   });
 });
 
-describe('the library: import staging', () => {
-  it('a file’s items join the library only when its import ends whole; files go one at a time', async () => {
+describe('the library: imports', () => {
+  it('rows are listed as they are parsed; a file that fails takes its rows back; files go one at a time', async () => {
     const { lib, workers, ids } = setup();
     const t = await trace();
     lib.importFiles([file('a.jsonl'), file('b.jsonl')]);
     await tick();
     expect(workers).toHaveLength(1);
-    expect(workers[0]!.requests[0]).toMatchObject({ kind: 'file', batch: 'import1' });
-    const entry = summarizeNative(t, 'import1-0', 'a.jsonl');
-    workers[0]!.send({ type: 'items', entries: [entry], payloads: [{ kind: 'native', trace: t }] });
+    expect(workers[0]!.requests[0]).toMatchObject({ kind: 'file', batch: 'import1', path: 'a.jsonl' });
+    workers[0]!.send({ type: 'items', entries: [summarizeNative(t, 'import1:0', 'a.jsonl')], payloads: [{ kind: 'native', trace: t }] });
     expect(lib.store.getState().jobs[0]).toMatchObject({ status: 'running', imported: 1 });
-    expect(ids()).toEqual([]);
+    expect(ids()).toEqual(['import1:0']);
+    expect(lib.store.getState().entries[0]!.run).toBe('import1');
     workers[0]!.send({ type: 'done', summary: summary(1), source: 'a.jsonl' });
     await tick();
-    expect(ids()).toEqual(['import1-0']);
-    expect(lib.payloadOf('import1-0')).toEqual({ kind: 'native', trace: t });
+    expect(lib.payloadOf('import1:0')).toEqual({ kind: 'native', trace: t });
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
 
-    workers[1]!.send({ type: 'items', entries: [summarizeNative(t, 'import2-0', 'b.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    workers[1]!.send({ type: 'items', entries: [summarizeNative(t, 'import2:0', 'b.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    expect(ids()).toEqual(['import1:0', 'import2:0']);
     workers[1]!.send({ type: 'done', summary: summary(1, 'the file is binary'), source: 'b.jsonl' });
     await tick();
-    expect(ids()).toEqual(['import1-0']);
+    expect(ids()).toEqual(['import1:0']);
+    expect(lib.payloadOf('import2:0')).toBeUndefined();
+    expect(Object.keys(lib.store.getState().runs)).toEqual(['import1']);
     expect(lib.store.getState().jobs.map((j) => [j.status, j.message])).toEqual([
       ['done', null],
       ['failed', 'the file is binary'],
     ]);
   });
 
-  it('Cancel stops the running file (nothing of it added) and those waiting; a dead worker fails only its file; the next import works', async () => {
+  it('Cancel stops the running file (its rows taken back) and those waiting; a dead worker fails only its file; the next import works', async () => {
     const { lib, workers, ids } = setup();
     const t = await trace();
     lib.importFiles([file('a.jsonl'), file('b.jsonl')]);
     await tick();
     workers[0]!.send({ type: 'items', entries: [summarizeNative(t, 'x', 'a.jsonl')], payloads: [{ kind: 'native', trace: t }] });
+    expect(ids()).toEqual(['x']);
     lib.cancelImport();
     await tick();
     expect(lib.store.getState().jobs.map((j) => j.status)).toEqual(['cancelled', 'cancelled']);

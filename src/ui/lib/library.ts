@@ -5,11 +5,13 @@ import { verifyTrace, type ReplayReport } from '../../traces/replay';
 import { forgetRuns } from '../live/runs';
 import { loadWorld } from '../worlds/registry';
 import type { ImportMessage, Payload } from '../workers/importProtocol';
+import type { ImportRun } from './importRuns';
 import { importer, type ImportJob, type ImportPort } from './libraryImport';
+import { createRuns, type ImportStorage, type StorageInfo } from './libraryRuns';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
 import { fingerprint, rescoreOf, type Rescore } from './rescore';
-import { deleteRuns, describeUnreadable, listRuns, type Listed, type SavedRun } from './storage';
+import { deleteImports, deleteRuns, describeUnreadable, listImports, listRuns, putImport, storageEstimate, updateImport, type Listed, type SavedRun } from './storage';
 import { unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
@@ -25,6 +27,9 @@ export interface LibraryState {
   rescored: Readonly<Record<string, Rescore>>;
   /** A re-score of several entries under way. */
   rescoring: { done: number; total: number } | null;
+  /** Imported files by run id: what each row's `run` names. */
+  runs: Readonly<Record<string, ImportRun>>;
+  storage: StorageInfo;
 }
 
 export interface LibraryDeps {
@@ -36,6 +41,11 @@ export interface LibraryDeps {
   forget(ids: readonly string[]): void;
   /** Replay a native trace against a fresh world and re-score it. */
   verify(trace: Trace): Promise<ReplayReport>;
+  imports: ImportStorage;
+  /** A file's content hash: the same file imported twice has the same one. */
+  hash(blob: Blob): Promise<string>;
+  newRunId(): string;
+  now(): number;
 }
 
 /**
@@ -44,8 +54,20 @@ export interface LibraryDeps {
  * the store, keyed by id, and are read when a row is opened.
  */
 export function createLibrary(deps: LibraryDeps) {
-  const store = createStore<LibraryState>()(() => ({ entries: [], jobs: [], notes: [], saved: new Set(), rescored: {}, rescoring: null }));
+  const store = createStore<LibraryState>()(() => ({
+    entries: [],
+    jobs: [],
+    notes: [],
+    saved: new Set(),
+    rescored: {},
+    rescoring: null,
+    runs: {},
+    storage: { bytes: 0, files: 0, estimate: null, error: null },
+  }));
   const payloads = new Map<string, Payload>();
+  const runs = createRuns(store, payloads, deps);
+  /** Stored imports are read again once per page, on the first visit. */
+  let restored: Promise<void> | null = null;
   /** Runs held in this tab only; such a run's older saved copy, if any, gives way to it. */
   let unsavedIds = new Set<string>();
 
@@ -105,6 +127,8 @@ export function createLibrary(deps: LibraryDeps) {
       failure = { error: e };
     }
     showUnsaved();
+    restored ??= runs.restore();
+    await restored;
     if (failure) throw failure.error;
   }
 
@@ -118,6 +142,7 @@ export function createLibrary(deps: LibraryDeps) {
     // Only saved runs touch storage: rows held in this tab leave even when storage is down.
     const stored = ids.filter((id) => saved.has(id));
     if (stored.length) await deps.runs.delete(stored);
+    await runs.hideRows(ids);
     deps.forget(ids);
     for (const id of ids) payloads.delete(id);
     const gone = new Set(ids);
@@ -157,11 +182,8 @@ export function createLibrary(deps: LibraryDeps) {
 
   const imports = importer(
     {
-      store,
-      add: (entries, staged) => {
-        for (const [id, p] of staged) payloads.set(id, p);
-        store.setState((s) => ({ entries: [...s.entries, ...entries] }));
-      },
+      jobs: { get: () => store.getState().jobs, set: (jobs, notes) => store.setState(notes ? { jobs, notes } : { jobs }) },
+      steps: runs.steps,
     },
     deps.spawnImport,
   );
@@ -171,7 +193,8 @@ export function createLibrary(deps: LibraryDeps) {
     const plan = planFileImports(files);
     if (plan.imports.length === 0) return;
     void imports.importAll(
-      plan.imports.map(({ file, metadata }) => ({ source: { kind: 'file', file, metadata }, label: file.name })),
+      // A folder's relative path keeps vf-eval's `<env>--<model>/<run>/` layout, which names the run.
+      plan.imports.map(({ file, metadata }) => ({ source: { kind: 'file', file, metadata, path: file.webkitRelativePath || file.name }, label: file.name })),
       plan.notes,
     );
   }
@@ -181,7 +204,22 @@ export function createLibrary(deps: LibraryDeps) {
     return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
   }
 
-  return { store, payloadOf, loadSaved, removeEntries, noteRescore, rescore, importFiles, importUrl, cancelImport: imports.cancel };
+  return {
+    store,
+    payloadOf,
+    loadSaved,
+    removeEntries,
+    noteRescore,
+    rescore,
+    importFiles,
+    importUrl,
+    cancelImport: imports.cancel,
+    decideDuplicate: imports.decide,
+    renameRun: runs.rename,
+    setRunIdentity: runs.setIdentity,
+    removeRuns: runs.remove,
+    clearImports: runs.clear,
+  };
 }
 
 export type Library = ReturnType<typeof createLibrary>;
@@ -208,7 +246,28 @@ export const library = createLibrary({
     if (!report.ok) throw new Error(report.error);
     return report.value;
   },
+  imports: { list: listImports, put: putImport, update: updateImport, delete: deleteImports, estimate: storageEstimate },
+  hash: async (blob) => {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
+    return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  },
+  newRunId: () => `import-${crypto.randomUUID().slice(0, 8)}`,
+  now: Date.now,
 });
 
 export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(library.store, selector);
-export const { payloadOf, loadSaved, removeEntries, noteRescore, rescore, importFiles, importUrl, cancelImport } = library;
+export const {
+  payloadOf,
+  loadSaved,
+  removeEntries,
+  noteRescore,
+  rescore,
+  importFiles,
+  importUrl,
+  cancelImport,
+  decideDuplicate,
+  renameRun,
+  setRunIdentity,
+  removeRuns,
+  clearImports,
+} = library;

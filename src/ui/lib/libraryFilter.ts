@@ -47,13 +47,14 @@ export interface GroupRow {
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-/** Means per model or per task. */
-export function groupEntries(entries: readonly LibraryEntry[], by: 'agent' | 'task' | 'world'): GroupRow[] {
+/** Means per model, task, world or import run (`key` reads the group of a row). */
+export function groupEntries(entries: readonly LibraryEntry[], key: (e: LibraryEntry) => string): GroupRow[] {
   const groups = new Map<string, LibraryEntry[]>();
   for (const e of entries) {
-    const g = groups.get(e[by]);
+    const k = key(e);
+    const g = groups.get(k);
     if (g) g.push(e);
-    else groups.set(e[by], [e]);
+    else groups.set(k, [e]);
   }
   return [...groups.entries()]
     .map(([key, es]) => ({

@@ -1,4 +1,3 @@
-import type { StoreApi } from 'zustand/vanilla';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
@@ -6,13 +5,18 @@ import type { LibraryEntry } from './librarySummary';
 /** One source imported: what its line in the import status says. */
 export interface ImportJob {
   source: string;
-  status: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** `duplicate`: the file is one already imported; its rows are listed until the person skips it or adds it again. */
+  status: 'waiting' | 'running' | 'duplicate' | 'done' | 'failed' | 'cancelled' | 'skipped';
   done: number;
   total: number | null;
   imported: number;
   issues: ImportIssue[];
   summary: ImportSummary | null;
   message: string | null;
+  /** The import run the file became (see importRuns.ts). */
+  run: string | null;
+  /** The label of the run the file duplicates. */
+  duplicateOf: string | null;
 }
 
 /** An import worker as the library sees it (a fake in tests). */
@@ -24,101 +28,197 @@ export interface ImportPort {
   terminate(): void;
 }
 
+/** How one source's parse ended: the file read whole (its bytes when fetched), or why not. */
+export type Parsed = { ok: true; summary: ImportSummary; bytes: Blob | null } | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean };
+
+export interface ParseHandlers {
+  progress?(done: number, total: number | null): void;
+  /** A batch of rows, as soon as the worker has parsed it: the library lists them at once. */
+  items(entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  issues?(issues: readonly ImportIssue[]): void;
+}
+
+/**
+ * Parse one source in its own worker, rows handed over batch by batch. A fatal
+ * summary, a dead worker or nothing readable is a failure: the caller takes
+ * back the rows it listed.
+ */
+export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, on: ParseHandlers): { done: Promise<Parsed>; cancel(): void } {
+  let cancel = () => {};
+  const done = new Promise<Parsed>((resolve) => {
+    const port = spawn();
+    let ended = false;
+    let rows = 0;
+    const finish = (p: Parsed) => {
+      if (ended) return;
+      ended = true;
+      port.terminate();
+      resolve(p);
+    };
+    cancel = () => finish({ ok: false, message: 'cancelled', summary: null, cancelled: true });
+    port.onMessage((m) => {
+      if (ended) return;
+      if (m.type === 'progress') on.progress?.(m.done, m.total);
+      else if (m.type === 'items') {
+        rows += m.entries.length;
+        on.items(m.entries, m.payloads);
+      } else if (m.type === 'issues') on.issues?.(m.issues);
+      else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
+      else if (m.summary.fatal || rows === 0)
+        finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false });
+      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null });
+    });
+    port.onFailure((message) => finish({ ok: false, message: message || 'the import worker failed', summary: null, cancelled: false }));
+    port.post(request);
+  });
+  return { done, cancel };
+}
+
 export interface Queued {
   source: ImportSource;
   label: string;
 }
 
-/** What the importer touches of the library: its store, and where payloads go once a file has landed whole. */
-export interface ImportTarget {
-  store: StoreApi<{ entries: LibraryEntry[]; jobs: ImportJob[]; notes: string[] }>;
-  add(entries: readonly LibraryEntry[], payloads: readonly [string, Payload][]): void;
+/** What the library does with one source: list its rows as they come, then keep it or take it back. */
+export interface ImportSteps {
+  /** A fresh run id for this source; its rows' ids start with it. */
+  begin(label: string, source: ImportSource): string;
+  items(run: string, entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  /** The file read whole: resolves to `duplicate` (with the earlier run's label) to ask the person, else the run is kept. */
+  land(run: string, source: ImportSource, parsed: Extract<Parsed, { ok: true }>): Promise<{ duplicateOf: string | null; note: string | null }>;
+  /** Take the run's rows back (failed, cancelled, or a duplicate skipped). */
+  drop(run: string): void;
+  /** A duplicate added again: keep it. */
+  keep(run: string): Promise<string | null>;
 }
 
-const newJob = (source: string): ImportJob => ({ source, status: 'waiting', done: 0, total: null, imported: 0, issues: [], summary: null, message: null });
+export interface ImportTarget {
+  jobs: { get(): ImportJob[]; set(jobs: ImportJob[], notes?: string[]): void };
+  steps: ImportSteps;
+}
+
+const newJob = (source: string): ImportJob => ({
+  source,
+  status: 'waiting',
+  done: 0,
+  total: null,
+  imported: 0,
+  issues: [],
+  summary: null,
+  message: null,
+  run: null,
+  duplicateOf: null,
+});
 
 /**
  * Import sources one after another, each in its own worker: one at a time
  * keeps a 2-core machine responsive, and a file that fails ends only its own
- * line. Each file's items are staged and join the library only when that
- * file's import ends without a fatal error.
+ * line. Rows are listed as they are parsed (the first screen shows before a
+ * big file is read through); a file that fails or is cancelled takes its rows
+ * back, so what stays is whole files only.
  */
 export function importer(target: ImportTarget, spawn: () => ImportPort) {
-  const { store } = target;
-  /** The import in progress: its worker, and how to end its wait. */
-  let current: { port: ImportPort; finish(): void } | null = null;
+  const { jobs, steps } = target;
+  let current: { cancel(): void } | null = null;
   let generation = 0;
-  let batchCounter = 0;
+  /** Decisions awaited on duplicates, by job index. */
+  const waiting = new Map<number, (add: boolean) => void>();
 
-  function importOne(source: ImportSource, index: number): Promise<void> {
-    return new Promise((resolve) => {
-      const batch = `import${++batchCounter}`;
-      const staged: LibraryEntry[] = [];
-      const stagedPayloads: [string, Payload][] = [];
-      const port = spawn();
-      let ended = false;
-      const finish = () => {
-        if (ended) return;
-        ended = true;
-        port.terminate();
-        if (current?.port === port) current = null;
-        resolve();
-      };
-      current = { port, finish };
-      const update = (patch: Partial<ImportJob>) =>
-        store.setState((s) => (current?.port === port ? { jobs: s.jobs.map((j, k) => (k === index ? { ...j, ...patch } : j)) } : s));
-      update({ status: 'running' });
-      port.onMessage((m) => {
-        if (ended) return;
-        if (m.type === 'progress') update({ done: m.done, total: m.total });
-        else if (m.type === 'items') {
-          m.entries.forEach((entry, i) => {
-            staged.push(entry);
-            stagedPayloads.push([entry.id, m.payloads[i]!]);
-          });
-          update({ imported: staged.length });
-        } else if (m.type === 'issues') update({ issues: [...(store.getState().jobs[index]?.issues ?? []), ...m.issues] });
-        else if (m.type === 'failed') {
-          update({ status: 'failed', message: m.message });
-          finish();
-        } else {
-          if (m.summary.fatal || staged.length === 0) update({ status: 'failed', summary: m.summary, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row' });
-          else {
-            target.add(staged, stagedPayloads);
-            update({ status: 'done', summary: m.summary, imported: staged.length });
-          }
-          finish();
-        }
-      });
-      port.onFailure((message) => {
-        if (ended) return;
-        update({ status: 'failed', message: message || 'the import worker failed' });
-        finish();
-      });
-      port.post({ ...source, batch });
-    });
+  const update = (mine: number, index: number, patch: Partial<ImportJob>) => {
+    if (generation !== mine) return;
+    jobs.set(jobs.get().map((j, k) => (k === index ? { ...j, ...patch } : j)));
+  };
+
+  /** `parsed` is called once the worker is done with the file, before any question about a duplicate. */
+  async function importOne(q: Queued, index: number, mine: number, parsed: () => void): Promise<void> {
+    try {
+      await importSteps(q, index, mine, parsed);
+    } finally {
+      parsed();
+    }
   }
 
-  /** Stops the file being imported (nothing of it is added) and every file still waiting. */
+  async function importSteps(q: Queued, index: number, mine: number, parsedOne: () => void): Promise<void> {
+    const run = steps.begin(q.label, q.source);
+    update(mine, index, { status: 'running', run });
+    let imported = 0;
+    let issues: ImportIssue[] = [];
+    const parse = parseInWorker(
+      spawn,
+      { ...q.source, batch: run },
+      {
+        progress: (done, total) => update(mine, index, { done, total }),
+        items: (entries, payloads) => {
+          if (generation !== mine) return;
+          imported += entries.length;
+          steps.items(run, entries, payloads);
+          update(mine, index, { imported });
+        },
+        issues: (more) => {
+          issues = [...issues, ...more];
+          update(mine, index, { issues });
+        },
+      },
+    );
+    current = parse;
+    const parsed = await parse.done;
+    current = null;
+    parsedOne();
+    if (!parsed.ok) {
+      steps.drop(run);
+      if (!parsed.cancelled) update(mine, index, { status: 'failed', message: parsed.message, summary: parsed.summary });
+      return;
+    }
+    const landed = await steps.land(run, q.source, parsed);
+    if (landed.duplicateOf === null) return update(mine, index, { status: 'done', summary: parsed.summary, imported, message: landed.note });
+    update(mine, index, { status: 'duplicate', summary: parsed.summary, imported, duplicateOf: landed.duplicateOf });
+    const add = await new Promise<boolean>((resolve) => waiting.set(index, resolve));
+    waiting.delete(index);
+    if (!add) {
+      steps.drop(run);
+      return update(mine, index, { status: 'skipped', message: `the same file as “${landed.duplicateOf}”: skipped` });
+    }
+    const note = await steps.keep(run);
+    update(mine, index, { status: 'done', message: note });
+  }
+
+  /** Stops the file being imported (its rows are taken back) and every file still waiting. */
   function cancel(): void {
+    jobs.set(
+      jobs.get().map((j) =>
+        j.status === 'running' || j.status === 'waiting'
+          ? { ...j, status: 'cancelled', message: 'cancelled' }
+          : j.status === 'duplicate'
+            ? { ...j, status: 'skipped', message: `the same file as “${j.duplicateOf ?? ''}”: skipped` }
+            : j,
+      ),
+    );
     generation++;
-    const c = current;
-    if (!c) return;
-    store.setState((s) => ({
-      jobs: s.jobs.map((j) => (j.status === 'running' || j.status === 'waiting' ? { ...j, status: 'cancelled', message: 'cancelled' } : j)),
-    }));
-    c.finish();
+    current?.cancel();
+    // A duplicate waiting for an answer is skipped: nothing half-decided stays listed.
+    for (const resolve of waiting.values()) resolve(false);
+  }
+
+  /** The person's answer for a duplicate: add it again, or skip it. */
+  function decide(index: number, add: boolean): void {
+    waiting.get(index)?.(add);
   }
 
   async function importAll(queue: readonly Queued[], notes: string[]): Promise<void> {
     cancel();
     const mine = ++generation;
-    store.setState({ jobs: queue.map((q) => newJob(q.label)), notes });
+    jobs.set(
+      queue.map((q) => newJob(q.label)),
+      notes,
+    );
+    // One after another, but a duplicate waiting for an answer does not hold up the files after it.
+    const pending: Promise<void>[] = [];
     for (const [i, q] of queue.entries()) {
-      if (generation !== mine) return;
-      await importOne(q.source, i);
+      if (generation !== mine) break;
+      await new Promise<void>((parsed) => pending.push(importOne(q, i, mine, parsed)));
     }
+    await Promise.all(pending);
   }
 
-  return { importAll, cancel };
+  return { importAll, cancel, decide };
 }

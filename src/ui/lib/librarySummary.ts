@@ -1,15 +1,24 @@
 import type { Trace } from '../../core/types';
 import { divergesAs, type RunVerdicts } from '../../traces/divergence';
+import type { Identity } from '../../traces/import/identity';
 import type { VfRollout } from '../../traces/import/types';
+import type { NameSource } from './importRuns';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
 export interface LibraryEntry {
   id: string;
   kind: 'native' | 'vf';
   source: string;
+  /** The import run this row came from (see importRuns.ts); null for runs played or saved here. */
+  run: string | null;
   world: string;
   task: string;
   agent: string;
+  /** Where `world` and `agent` were read (an import's identity); null for runs played here. */
+  envFrom: NameSource | null;
+  modelFrom: NameSource | null;
+  /** What pairs this row with another model's row on the same example: vf-eval's example id, else the task. */
+  example: string;
   reward: number | null;
   naive: number | null;
   layers: Record<string, number>;
@@ -39,7 +48,7 @@ export function specLabel(spec: Record<string, unknown>): string {
   return JSON.stringify(spec);
 }
 
-export function summarizeNative(trace: Trace, id: string, source: string): LibraryEntry {
+export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null): LibraryEntry {
   const card = trace.scorecard;
   const tokens = trace.steps.reduce((n, s) => n + (s.usage ? s.usage.promptTokens + s.usage.completionTokens : 0), 0);
   const duration = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
@@ -52,9 +61,13 @@ export function summarizeNative(trace: Trace, id: string, source: string): Libra
     id,
     kind: 'native',
     source,
+    run,
     world: trace.world,
     task: specLabel(trace.task),
     agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
+    envFrom: run === null ? null : 'trace',
+    modelFrom: run === null ? null : 'trace',
+    example: `${trace.world} ${specLabel(trace.task)}`,
     reward: card?.reward ?? null,
     naive: card?.naive ?? null,
     layers: Object.fromEntries((card?.layers ?? []).map((l) => [l.id, l.value])),
@@ -72,9 +85,10 @@ export function summarizeNative(trace: Trace, id: string, source: string): Libra
   return entry;
 }
 
-export function summarizeVf(r: VfRollout, id: string, source: string): LibraryEntry {
+/** A vf-eval row (or an Inspect sample, a v1 trace) with the env and model its import derived. */
+export function summarizeVf(r: VfRollout, id: string, source: string, identity: Identity, run: string | null = null): LibraryEntry {
   const info = r.info ?? {};
-  const world = typeof info.world === 'string' ? info.world : (r.metadata?.envId ?? r.task ?? 'vf-eval');
+  const world = identity.env ?? 'unknown env';
   const task = info.task && typeof info.task === 'object' ? specLabel(info.task as Record<string, unknown>) : `example ${JSON.stringify(r.exampleId)}`;
   const text = [...r.calls.map((c) => `${c.call.name} ${JSON.stringify(c.call.arguments)}`), r.completion.map((m) => m.content).join('\n')]
     .join('\n')
@@ -88,9 +102,14 @@ export function summarizeVf(r: VfRollout, id: string, source: string): LibraryEn
     id,
     kind: 'vf',
     source,
+    run,
     world,
     task,
-    agent: r.metadata?.model ?? (typeof info.agent === 'string' ? info.agent : 'unknown model'),
+    agent: identity.model ?? 'unknown model',
+    envFrom: identity.envFrom,
+    modelFrom: identity.modelFrom,
+    // Our own worlds' rows carry their task; another env's rows pair by example id within the env.
+    example: info.task && typeof info.task === 'object' ? `${world} ${task}` : `${world} ${JSON.stringify(r.exampleId)}`,
     reward: r.reward,
     naive,
     layers: r.metrics,

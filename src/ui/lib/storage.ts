@@ -1,6 +1,7 @@
 import type { Result } from '../../core/result';
 import { parseSavedGotcha, parseSavedRun, type SavedGotcha, type SavedRun } from '../../traces/savedRun';
 import { pageScrubber } from './modelSecrets';
+import { parseStoredImport, type ImportRun, type StoredImport } from './importRuns';
 import { openDatabase } from './openDatabase';
 import { StaleWriteError } from './storageErrors';
 
@@ -56,18 +57,19 @@ export function describeUnreadable(what: string, unreadable: readonly Unreadable
 }
 
 const DB_NAME = 'verifier-playground';
-/** 1: runs. 2: + gotchas. An upgrade only ever adds stores, so the runs of version 1 survive it. */
-const DB_VERSION = 2;
+/** 1: runs. 2: + gotchas. 3: + imports. An upgrade only ever adds stores, so the runs of version 1 survive it. */
+const DB_VERSION = 3;
 const RUNS = 'runs';
 const GOTCHAS = 'gotchas';
-type StoreName = typeof RUNS | typeof GOTCHAS;
+const IMPORTS = 'imports';
+type StoreName = typeof RUNS | typeof GOTCHAS | typeof IMPORTS;
 
 let dbPromise: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   dbPromise ??= openDatabase(() => globalThis.indexedDB, DB_NAME, DB_VERSION, {
     upgrade: (db) => {
-      for (const name of [RUNS, GOTCHAS]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: 'id' });
+      for (const name of [RUNS, GOTCHAS, IMPORTS]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: 'id' });
     },
     // A newer build opening the database in another tab must not wait for this one to close.
     versionChange: () => {
@@ -191,3 +193,33 @@ export const putGotchas = (items: readonly SavedGotcha[]) =>
     for (const g of items) s.put(scrub.value(g));
   }).then(() => undefined);
 export const deleteGotchas = (ids: readonly string[]) => deleteAll(GOTCHAS, ids);
+
+/**
+ * Imported files, kept whole (the file is the record of truth; its rows are
+ * parsed again on the next visit) with what the person changed. Keyed by run id.
+ * Not scrubbed: the bytes are the person's own file, and exports scrub.
+ */
+export const putImport = (record: StoredImport) => tx(IMPORTS, 'readwrite', (s) => void s.put({ id: record.run.id, ...record })).then(() => undefined);
+export const listImports = (): Promise<Listed<StoredImport>> => all(IMPORTS).then((records) => readAll(records, parseStoredImport));
+export const deleteImports = (ids: readonly string[]) => deleteAll(IMPORTS, ids);
+/** Replaces a stored run's record (a rename, an edit, rows removed); the file stays as stored. */
+export const updateImport = (run: ImportRun) =>
+  tx(IMPORTS, 'readwrite', (s, fail) => {
+    const current = s.get(run.id) as IDBRequest<unknown>;
+    current.onsuccess = () => {
+      if (current.result === undefined) return;
+      const parsed = parseStoredImport(current.result);
+      if (!parsed.ok) return fail(new Error(`the import "${run.id}" saved in this browser cannot be read: ${parsed.error}`));
+      s.put({ id: run.id, ...parsed.value, run });
+    };
+  }).then(() => undefined);
+
+/** What the browser says this site uses and may use, when it says. */
+export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
+  try {
+    const e = await globalThis.navigator?.storage?.estimate?.();
+    return e && typeof e.usage === 'number' && typeof e.quota === 'number' ? { usage: e.usage, quota: e.quota } : null;
+  } catch {
+    return null;
+  }
+}

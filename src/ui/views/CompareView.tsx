@@ -2,6 +2,7 @@ import type { Trace } from '../../core/types';
 import { canonicalJson } from '../../core/json';
 import { useEffect } from 'react';
 import { Clamp } from '../components/Clamp';
+import { ExampleCompare } from '../components/library/ExampleCompare';
 import { RescoreCell } from '../components/library/RescoreCell';
 import { payloadOf, rescore, useLibrary } from '../lib/library';
 import type { Route } from '../lib/route';
@@ -12,8 +13,21 @@ const short = (v: unknown) => {
   return s.length > 90 ? `${s.slice(0, 88)}…` : s;
 };
 
-/** Two or more traces of one task side by side: steps aligned, where they diverge, rewards per layer. */
+/** `?by=example`: models side by side on the examples they share; else two or more traces of one task, steps aligned. */
 export default function CompareView({ route }: { route: Route }) {
+  return route.query.get('by') === 'example' ? <ByExample route={route} /> : <ByStep route={route} />;
+}
+
+function ByExample({ route }: { route: Route }) {
+  const saved = useSavedRuns();
+  const entries = useLibrary((s) => s.entries);
+  const ids = new Set((route.query.get('ids') ?? '').split(',').filter(Boolean));
+  if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  return <ExampleCompare entries={entries.filter((e) => ids.has(e.id))} />;
+}
+
+/** Two or more traces of one task side by side: steps aligned, where they diverge, rewards per layer. */
+function ByStep({ route }: { route: Route }) {
   const saved = useSavedRuns();
   const rescored = useLibrary((s) => s.rescored);
   const rescoring = useLibrary((s) => s.rescoring);

@@ -1,32 +1,39 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { Trace } from '../../core/types';
 import { divergence, divergenceLabel, DIVERGENCE_KINDS } from '../../traces/divergence';
-import { exportTracesJsonl, exportVfResultsJsonl, toCsv } from '../../traces/export/index';
-import { Clamp } from '../components/Clamp';
+import { toCsv } from '../../traces/export/index';
 import { DivergenceBar, type DivergenceShow } from '../components/DivergenceBar';
+import { ExportButtons } from '../components/library/ExportButtons';
+import { GroupTable } from '../components/library/GroupTable';
 import { ImportPanel } from '../components/library/ImportPanel';
 import { LibraryTable } from '../components/library/LibraryTable';
 import { LinkImport } from '../components/library/LinkImport';
+import { FilterChip } from '../components/library/FilterChip';
+import { RescoreButton } from '../components/library/RescoreButton';
+import { RunsPanel } from '../components/library/RunsPanel';
+import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
-import { library, payloadOf, removeEntries, rescore, useLibrary, type LibraryState } from '../lib/library';
-import { divergenceParam, filterEntries, groupEntries, readDivergenceParam, type DivergenceFilter, type LibraryFilter } from '../lib/libraryFilter';
+import { library, removeEntries, useLibrary } from '../lib/library';
+import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
+import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
 import { hrefFor, type Route } from '../lib/route';
 import { useInView } from '../lib/useInView';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { allWorlds } from '../lib/worlds';
 import { CompareView, TraceView } from './lazyViews';
 
 const LibraryCharts = lazy(() => import('../components/library/LibraryCharts'));
 
 // The re-score columns are read when the file is made: the library's re-scores at that moment.
 const rescoredNow = (e: LibraryEntry) => library.store.getState().rescored[e.id];
+const runLabelNow = (e: LibraryEntry) => (e.run ? (library.store.getState().runs[e.run]?.label ?? null) : null);
 const CSV_COLUMNS = [
+  { header: 'run', value: runLabelNow },
   { header: 'world', value: (e: LibraryEntry) => e.world },
   { header: 'task', value: (e: LibraryEntry) => e.task },
   { header: 'agent', value: (e: LibraryEntry) => e.agent },
+  { header: 'example', value: (e: LibraryEntry) => e.example },
   { header: 'reward', value: (e: LibraryEntry) => e.reward },
   { header: 'naive', value: (e: LibraryEntry) => e.naive },
   { header: 'rescored_reward', value: (e: LibraryEntry) => rescoredNow(e)?.reward ?? null },
@@ -40,24 +47,22 @@ const CSV_COLUMNS = [
   { header: 'source', value: (e: LibraryEntry) => e.source },
 ];
 
-function nativeTraces(rows: LibraryEntry[]): Trace[] {
-  return rows.flatMap((e) => {
-    const p = payloadOf(e.id);
-    return p?.kind === 'native' ? [p.trace] : [];
-  });
-}
+const GROUP_LABELS: Record<Exclude<GroupBy, ''>, string> = { agent: 'agent / model', task: 'task', world: 'world / env', run: 'import run' };
 
 export default function LibraryView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
   const savedIds = useLibrary((s) => s.saved);
   const rescored = useLibrary((s) => s.rescored);
   const rescoring = useLibrary((s) => s.rescoring);
+  const runs = useLibrary((s) => s.runs);
   const saved = useSavedRuns();
-  const [filter, setFilter] = useState<Omit<LibraryFilter, 'divergence'>>({ text: '', world: '', only: null });
-  // The URL owns the divergence filter, so a link (or Back) shows the same rows.
-  const shown = readDivergenceParam(route.query.get('filter'));
-  const setShown = (d: DivergenceFilter) => navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), filter: divergenceParam(d) }));
-  const [groupBy, setGroupBy] = useState<'' | 'agent' | 'task' | 'world'>('');
+  // The URL owns what is listed and how (search, filters, grouping, sort): a link, Back, or "back to library" shows the same rows.
+  const q = readLibraryQuery(route.query);
+  const setQuery = (patch: Partial<LibraryQuery>) => navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), ...libraryParams({ ...q, ...patch }) }), { replace: true });
+  /** The selection a divergence was shown for: not in the URL (ids of a tab's imports mean nothing elsewhere). */
+  const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
+  const shown = q.divergence;
+  const setShown = (d: typeof shown) => navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), filter: divergenceParam(d) }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -78,19 +83,25 @@ export default function LibraryView({ route }: { route: Route }) {
     return () => clearTimeout(t);
   }, [listed]);
 
-  const rows = useMemo(() => filterEntries(entries, { ...filter, divergence: shown }), [entries, filter, shown]);
-  const groups = useMemo(() => (groupBy ? groupEntries(rows, groupBy) : []), [rows, groupBy]);
+  const search = route.query.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `q` is read from `search`
+  const rows = useMemo(() => listedRows(entries, q, only), [entries, search, only]);
+  const group = q.group;
+  const groups = useMemo(() => (group ? groupEntries(rows, (e) => (group === 'run' ? (e.run ?? '') : e[group])) : []), [rows, group]);
+  const runName = (key: string) => (key === '' ? 'played or saved here' : (runs[key]?.label ?? key));
+  const drill = (key: string) => setQuery({ group: '', ...(group === 'run' ? { run: key } : group === 'task' ? { text: key } : { [group]: key }) });
   const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
   const chosen = rows.filter((r) => selected.has(r.id));
   const target = chosen.length ? chosen : rows;
   const diverging = useMemo(() => divergence(target.map(entryVerdicts)), [target]);
   // Shown for a selection, the diverging rows are those of the selection only.
   const show = (kind: DivergenceShow) => {
-    setFilter({ ...filter, only: chosen.length ? new Set(chosen.map((c) => c.id)) : null });
+    setOnly(chosen.length ? new Set(chosen.map((c) => c.id)) : null);
     setShown(kind);
   };
 
-  const open = (e: LibraryEntry) => navigate(`#/trace/${encodeURIComponent(e.id)}`);
+  // The trace view keeps the library's query: its next / previous step through these rows, and "back" returns here.
+  const open = (e: LibraryEntry) => navigate(hrefFor(['trace', e.id], libraryParams(q)));
   const toggle = (id: string) =>
     setSelected((s) => {
       const n = new Set(s);
@@ -109,6 +120,7 @@ export default function LibraryView({ route }: { route: Route }) {
       setError(`Nothing was deleted: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
+  const compareExamples = new Set(chosen.map((c) => c.agent)).size >= 2;
   const compareTask = chosen.length >= 2 && new Set(chosen.map((c) => `${c.world}|${c.task}`)).size === 1;
 
   return (
@@ -117,6 +129,7 @@ export default function LibraryView({ route }: { route: Route }) {
         <h2>Trace library</h2>
         {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
+        <RunsPanel shown={q.run} onShow={(run) => setQuery({ run })} />
         {error ? <p className="error">{error}</p> : null}
         {saved.error ? (
           <p className="error" role="alert" data-testid="storage-notice">
@@ -126,8 +139,8 @@ export default function LibraryView({ route }: { route: Route }) {
       </section>
       <section className="panel">
         <div className="lib-toolbar">
-          <input value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} placeholder="Search tool calls, answers, tasks, models…" aria-label="search" className="grow" data-testid="library-search" />
-          <select value={filter.world} onChange={(e) => setFilter({ ...filter, world: e.target.value })} aria-label="world filter">
+          <SearchBox value={q.text} onChange={(text) => setQuery({ text })} />
+          <select value={q.world} onChange={(e) => setQuery({ world: e.target.value })} aria-label="world filter">
             <option value="">all worlds / envs</option>
             {worlds.map((w) => (
               <option key={w} value={w} title={hoverText(w)}>
@@ -144,21 +157,29 @@ export default function LibraryView({ route }: { route: Route }) {
             ))}
             <option value="diverging">only those that diverge</option>
           </select>
-          <select value={groupBy} onChange={(e) => setGroupBy(e.target.value as typeof groupBy)} aria-label="group by">
+          <select value={group} onChange={(e) => setQuery({ group: GROUPS.find((g) => g === e.target.value) ?? '' })} aria-label="group by">
             <option value="">no grouping</option>
-            <option value="agent">means by agent / model</option>
-            <option value="task">means by task</option>
-            <option value="world">means by world</option>
+            {GROUPS.map((g) => (
+              <option key={g} value={g}>
+                means by {GROUP_LABELS[g]}
+              </option>
+            ))}
           </select>
         </div>
+        {q.agent || q.run ? (
+          <div className="lib-toolbar">
+            {q.agent ? <FilterChip text={`agent / model: ${q.agent}`} onClear={() => setQuery({ agent: '' })} testId="agent-chip" /> : null}
+            {q.run ? <FilterChip text={`run: ${runName(q.run)}`} onClear={() => setQuery({ run: '' })} testId="run-chip" /> : null}
+          </div>
+        ) : null}
         <div className="lib-toolbar">
           <span className="muted" data-testid="library-count">
             {rows.length} of {entries.length} traces{chosen.length ? ` · ${chosen.length} selected` : ''}
           </span>
-          {filter.only ? (
+          {only ? (
             <span className="chip" data-testid="only-chip">
-              within the {filter.only.size} selected{' '}
-              <button type="button" className="link" onClick={() => setFilter({ ...filter, only: null })}>
+              within the {only.size} selected{' '}
+              <button type="button" className="link" onClick={() => setOnly(null)}>
                 clear
               </button>
             </span>
@@ -166,16 +187,19 @@ export default function LibraryView({ route }: { route: Route }) {
           <button type="button" disabled={!compareTask} onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)} title="Select two or more traces of the same task">
             Compare selected
           </button>
-          <button type="button" disabled={!target.length} onClick={() => download(exportTracesJsonl(nativeTraces(target)), 'traces.jsonl', 'application/x-ndjson')} data-testid="export-jsonl">
-            Export JSONL
-          </button>
           <button
             type="button"
-            disabled={!target.length}
-            onClick={async () => download(exportVfResultsJsonl(nativeTraces(target), await allWorlds()), 'results.jsonl', 'application/x-ndjson')}
+            disabled={!compareExamples}
+            onClick={() => navigate(hrefFor(['compare'], { by: 'example', ids: chosen.map((c) => c.id).join(',') }))}
+            title="Select rows of two or more models (or people) on the same examples"
+            data-testid="compare-examples-button"
           >
-            Export vf results.jsonl
+            Compare by example
           </button>
+          <button type="button" disabled={!target.length} onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))} data-testid="report-button">
+            Report per model
+          </button>
+          <ExportButtons rows={target} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} />
           <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
             Export CSV
           </button>
@@ -200,36 +224,20 @@ export default function LibraryView({ route }: { route: Route }) {
             </button>
           </div>
         ) : null}
-        {groups.length ? (
-          <table className="grid groups" data-testid="library-groups">
-            <thead>
-              <tr>
-                <th>{groupBy}</th>
-                <th className="num">traces</th>
-                <th className="num">mean full</th>
-                <th className="num">mean naive</th>
-                <th className="num">naive PASS · full FAIL</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((g) => (
-                <tr key={g.key}>
-                  <td>
-                    <Clamp text={g.key} />
-                  </td>
-                  <td className="num">{g.n}</td>
-                  <td className="num">{g.reward?.toFixed(3) ?? '—'}</td>
-                  <td className="num">{g.naive?.toFixed(3) ?? '—'}</td>
-                  <td className="num">{g.disagreements}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        {groups.length && group ? <GroupTable by={GROUP_LABELS[group]} groups={groups} nameOf={group === 'run' ? runName : (k) => k} onOpen={drill} /> : null}
         {entries.length === 0 ? (
           <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
         ) : (
-          <LibraryTable rows={rows} selected={selected} onToggle={toggle} onOpen={open} rescored={rescored} />
+          <LibraryTable
+            rows={rows}
+            selected={selected}
+            onToggle={toggle}
+            onOpen={open}
+            rescored={rescored}
+            sort={q.sort}
+            desc={q.desc}
+            onSort={(sort: SortKey | null, desc: boolean) => setQuery({ sort, desc })}
+          />
         )}
       </section>
       {rows.length > 0 ? (
@@ -248,24 +256,4 @@ export default function LibraryView({ route }: { route: Route }) {
   );
 }
 
-/** Replay and re-score the selected (or listed) native traces not re-scored yet, one after another. */
-function RescoreButton({ target, rescored, rescoring }: { target: LibraryEntry[]; rescored: LibraryState['rescored']; rescoring: LibraryState['rescoring'] }) {
-  const todo = target.filter((e) => e.kind === 'native' && !rescored[e.id]);
-  if (rescoring)
-    return (
-      <span className="muted small" data-testid="rescoring">
-        re-scoring {rescoring.done} of {rescoring.total}…
-      </span>
-    );
-  return (
-    <button
-      type="button"
-      disabled={todo.length === 0}
-      onClick={() => void rescore(todo.map((e) => e.id))}
-      data-testid="rescore"
-      title="Replay each trace against the worlds as this page has them and score it with today's verifiers; the recorded scores stay beside the new ones"
-    >
-      Re-score {todo.length || ''}
-    </button>
-  );
-}
+const GROUPS: readonly Exclude<GroupBy, ''>[] = ['agent', 'task', 'world', 'run'];

@@ -3,8 +3,11 @@ import { vfRolloutToTrace } from '../../traces/import/index';
 import { replayCalls, verifyTrace } from '../../traces/replay';
 import { ReplayedEpisode, type Opened } from '../components/trace/ReplayedEpisode';
 import { MessageView } from '../components/trace/MessageView';
+import { ResumeAsNew } from '../components/trace/ResumeAsNew';
+import { TraceNav } from '../components/trace/TraceNav';
 import { episodeHref } from '../lib/episodeRoute';
-import { noteRescore, payloadOf } from '../lib/library';
+import { noteRescore, payloadOf, useLibrary } from '../lib/library';
+import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -21,7 +24,18 @@ async function openNative(recorded: Trace, note?: string): Promise<Opened> {
 
 export default function TraceView({ route }: { route: Route }) {
   const id = route.path[1] ?? '';
+  return (
+    <>
+      <TraceNav id={id} query={route.query} />
+      <OpenedTrace id={id} route={route} />
+    </>
+  );
+}
+
+function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const saved = useSavedRuns();
+  const savedHere = useLibrary((s) => s.saved.has(id));
+  const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
   const payload = saved.ready ? payloadOf(id) : undefined;
   const stepText = route.query.get('step');
   const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
@@ -49,11 +63,12 @@ export default function TraceView({ route }: { route: Route }) {
       <section className="panel">
         <h2>No trace “{id}” here</h2>
         <p>
-          Imported files stay only for the tab that imported them. <a href="#/traces">Back to the library</a>.
+          It was removed, or imported into another browser or a tab whose file was not kept. <a href="#/traces">Back to the library</a>.
         </p>
       </section>
     );
-  if (payload.kind === 'native' && payload.trace.stop === null && payload.trace.agent.kind === 'human')
+  // A run saved here resumes as itself; an imported unfinished trace is viewed, and can be resumed as a new run (below).
+  if (savedHere && payload.kind === 'native' && payload.trace.stop === null && payload.trace.agent.kind === 'human')
     return (
       <section className="panel">
         <h2>A run in progress</h2>
@@ -67,11 +82,19 @@ export default function TraceView({ route }: { route: Route }) {
     return (
       <section className="panel">
         <h2>vf-eval rollout</h2>
-        <p className="muted">{o?.reason}</p>
+        <p className="muted" data-testid="vf-only-reason">
+          {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
+          {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")
+            ? `${entry.world} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
+            : o?.reason}
+        </p>
         {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
       </section>
     );
   return (
-    <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} />
+    <>
+      {!savedHere && o.recorded.stop === null ? <ResumeAsNew trace={o.recorded} from={id} /> : null}
+      <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} keep={libraryParams(readLibraryQuery(route.query))} />
+    </>
   );
 }

@@ -11,5 +11,6 @@ export const CalibrationView = lazyView(() => import('./CalibrationView'));
 export const LibraryView = lazyView(() => import('./LibraryView'));
 export const TraceView = lazyView(() => import('./TraceView'));
 export const CompareView = lazyView(() => import('./CompareView'));
+export const ReportView = lazyView(() => import('./ReportView'));
 export const ModelView = lazyView(() => import('./ModelView'));
 export const GotchaView = lazyView(() => import('./GotchaView'));

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { identityFromPath, identityOf } from '../../traces/import/identity';
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
 import { DEFAULT_LIMITS, describeSize } from '../../traces/import/limits';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
@@ -15,7 +16,7 @@ async function run(req: ImportRequest): Promise<void> {
   let metadata: VfMetadata | undefined;
   if (req.kind === 'file' && req.metadata) {
     const parsed = parseVfMetadata(await req.metadata.text());
-    if (!parsed.ok) return post({ type: 'failed', message: `${req.metadata.name}: ${parsed.error}` });
+    if (!parsed.ok) return post({ type: 'failed', message: `metadata.json: ${parsed.error}` });
     metadata = parsed.value;
   }
   let stream: ReadableStream<Uint8Array>;
@@ -24,7 +25,7 @@ async function run(req: ImportRequest): Promise<void> {
   if (req.kind === 'file') {
     stream = req.file.stream();
     total = req.file.size;
-    source = req.file.name;
+    source = req.path.split(/[\\/]/).pop() || req.path;
   } else {
     const link = checkImportLink(req.url, self.location.origin);
     if (!link.ok) return post({ type: 'failed', message: `${link.reason}. ${ONLY_HTTP}` });
@@ -43,6 +44,10 @@ async function run(req: ImportRequest): Promise<void> {
     total = Number.isFinite(len) && len > 0 ? len : null;
     source = new URL(link.url).pathname.split('/').pop() || link.host;
   }
+  // vf-eval's folder layout names the env and model: a file's relative path, or the address's path.
+  const fromPath = identityFromPath(req.kind === 'file' ? req.path : new URL(req.url).pathname);
+  /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
+  const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   let entries: LibraryEntry[] = [];
   let payloads: Payload[] = [];
   let n = 0;
@@ -60,10 +65,10 @@ async function run(req: ImportRequest): Promise<void> {
       }
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
-        entries.push(summarizeNative(e.item.trace, id, source));
+        entries.push(summarizeNative(e.item.trace, id, source, req.batch));
         payloads.push({ kind: 'native', trace: e.item.trace });
       } else {
-        entries.push(summarizeVf(e.item.rollout, id, source));
+        entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
         payloads.push({ kind: 'vf', rollout: e.item.rollout });
       }
     }
@@ -79,7 +84,11 @@ async function run(req: ImportRequest): Promise<void> {
     if (req.kind === 'file') {
       await reader.cancel();
       zip = blobSource(req.file);
-    } else zip = bufferSource(await readRest(reader, first.value));
+    } else {
+      const whole = await readRest(reader, first.value);
+      kept?.push(new Uint8Array(whole));
+      zip = bufferSource(whole);
+    }
     const summary = await importInspectEval(zip, {
       onEvents: (events, p) => {
         take(events);
@@ -87,7 +96,7 @@ async function run(req: ImportRequest): Promise<void> {
       },
     });
     flush();
-    post({ type: 'done', summary, source });
+    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
@@ -95,6 +104,7 @@ async function run(req: ImportRequest): Promise<void> {
   let done = 0;
   for (let chunk = first; !chunk.done; chunk = await reader.read()) {
     const value = chunk.value;
+    kept?.push(new Uint8Array(value));
     done += value.byteLength;
     take(importer.push(decoder.decode(value, { stream: true })));
     post({ type: 'progress', done, total });
@@ -103,7 +113,7 @@ async function run(req: ImportRequest): Promise<void> {
   take(importer.push(decoder.decode()));
   take(importer.finish());
   flush();
-  post({ type: 'done', summary: importer.summary(), source });
+  post({ type: 'done', summary: importer.summary(), source, bytes: kept ? new Blob(kept) : undefined });
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */

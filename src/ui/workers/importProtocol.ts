@@ -2,8 +2,10 @@ import type { Trace } from '../../core/types';
 import type { ImportIssue, ImportSummary, VfRollout } from '../../traces/import/types';
 import type { LibraryEntry } from '../lib/librarySummary';
 
-export type ImportSource = { kind: 'file'; file: File; metadata?: File } | { kind: 'url'; url: string };
+/** A file (a File, or a stored Blob read again: `path` names it), or an address to fetch. */
+export type ImportSource = { kind: 'file'; file: Blob; path: string; metadata?: Blob } | { kind: 'url'; url: string };
 
+/** `batch` prefixes the rows' ids (`${batch}:${n}`): the import run's id. */
 export type ImportRequest = ImportSource & { batch: string };
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
@@ -12,5 +14,6 @@ export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
   | { type: 'items'; entries: LibraryEntry[]; payloads: Payload[] }
   | { type: 'issues'; issues: ImportIssue[] }
-  | { type: 'done'; summary: ImportSummary; source: string }
+  /** `bytes`: a fetched file as it was read, for the library to hash and keep. */
+  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob }
   | { type: 'failed'; message: string };

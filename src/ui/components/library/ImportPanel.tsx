@@ -42,13 +42,29 @@ export function ImportPanel() {
               }}
               data-testid="file-input"
             />
+          </label>{' '}
+          or a{' '}
+          <label className="link">
+            folder
+            <input
+              type="file"
+              multiple
+              hidden
+              // vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders.
+              ref={(el) => el?.setAttribute('webkitdirectory', '')}
+              onChange={(e) => {
+                importFiles([...(e.target.files ?? [])].filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)));
+                e.target.value = '';
+              }}
+              data-testid="folder-input"
+            />
           </label>
           .
         </p>
         <p className="muted small">
           Parsed in a background worker, line by line, one file after another. Files up to {describeSize(DEFAULT_LIMITS.maxTotalChars)}, lines up to{' '}
-          {describeSize(DEFAULT_LIMITS.maxLineChars)}. Imported files stay for this tab; traces you play or run are saved in this browser. A file that fails adds
-          nothing and does not stop the others.
+          {describeSize(DEFAULT_LIMITS.maxLineChars)}. Each file is a run, listed as it is read and kept in this browser (the file itself) until you remove it;
+          the same file twice is noticed. A file that fails adds nothing and does not stop the others.
         </p>
         <form
           className="play-row"

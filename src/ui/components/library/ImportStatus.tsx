@@ -1,5 +1,5 @@
 import { clampText } from '../../lib/clamp';
-import { cancelImport, useLibrary, type ImportJob } from '../../lib/library';
+import { cancelImport, decideDuplicate, useLibrary, type ImportJob } from '../../lib/library';
 import { Clamp } from '../Clamp';
 import { Progress } from '../Progress';
 
@@ -18,18 +18,30 @@ export function ImportStatus() {
       ))}
       <ul className="jobs">
         {jobs.map((job, i) => (
-          <JobLine key={i} job={job} />
+          <JobLine key={i} job={job} index={i} />
         ))}
       </ul>
     </div>
   );
 }
 
-function JobLine({ job }: { job: ImportJob }) {
+function JobLine({ job, index }: { job: ImportJob; index: number }) {
   const skipped = job.issues.filter((i) => i.severity === 'error').length;
   return (
     <li data-testid="import-job" className={`job-line job-${job.status}`}>
-      {job.status === 'running' ? (
+      {job.status === 'duplicate' ? (
+        <div className="play-row" role="group" aria-label="the same file again">
+          <span>
+            <Clamp text={job.source} max={160} className="job-source" />: the same file as the run “{job.duplicateOf}” ({job.imported} rows, listed for now).
+          </span>
+          <button type="button" onClick={() => decideDuplicate(index, false)} data-testid="duplicate-skip">
+            Skip
+          </button>
+          <button type="button" onClick={() => decideDuplicate(index, true)} data-testid="duplicate-add">
+            Add again
+          </button>
+        </div>
+      ) : job.status === 'running' ? (
         <div className="play-row">
           <Progress done={job.done} total={job.total ?? Math.max(job.done, 1)} label={`Importing ${clampText(job.source, 160)}`} />
           <button type="button" onClick={cancelImport}>
@@ -37,13 +49,14 @@ function JobLine({ job }: { job: ImportJob }) {
           </button>
         </div>
       ) : (
-        <p className={job.status === 'done' ? '' : job.status === 'waiting' ? 'muted' : 'error'}>
+        <p className={job.status === 'done' ? '' : job.status === 'waiting' || job.status === 'skipped' ? 'muted' : 'error'}>
           <Clamp text={job.source} max={160} className="job-source" />
           {job.status === 'done'
             ? `: ${job.imported} imported (${job.summary?.format ?? ''})${skipped ? `, ${skipped} lines skipped` : ''}.`
             : job.status === 'waiting'
               ? ': waiting for the file before it.'
               : `: ${job.message ?? job.status}. Nothing from this file was added.`}
+          {job.status === 'done' && job.message ? <span className="warn"> {job.message}.</span> : null}
         </p>
       )}
       {job.issues.length > 0 ? (

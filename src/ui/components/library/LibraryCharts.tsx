@@ -27,7 +27,7 @@ const grid = { stroke: 'var(--border)', strokeDasharray: '3 3' };
  * (recharts' first chart cost one 340–500 ms main-thread task on a 10,000-trace
  * library; these three draw in a few milliseconds.) Hover a mark for its figures.
  */
-export default function LibraryCharts({ rows }: { rows: LibraryEntry[] }) {
+export default function LibraryCharts({ rows }: { rows: readonly LibraryEntry[] }) {
   const { agents, hist, scatter, layers } = useMemo(() => chartData(rows), [rows]);
   return (
     <div className="lib-charts" data-testid="library-charts">

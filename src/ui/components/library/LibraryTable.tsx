@@ -1,20 +1,47 @@
-import { flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnSizingState, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { clampText, hoverText } from '../../lib/clamp';
-import { sortEntries, type SortKey } from '../../lib/libraryFilter';
+import type { SortKey } from '../../lib/libraryFilter';
 import type { LibraryEntry } from '../../lib/librarySummary';
 import type { Rescore } from '../../lib/rescore';
 import { LIBRARY_COLUMNS } from './columns';
 import { RescoreCell } from './RescoreCell';
 
 export interface LibraryTableProps {
-  rows: LibraryEntry[];
+  rows: readonly LibraryEntry[];
   selected: ReadonlySet<string>;
   onToggle(id: string): void;
   onOpen(entry: LibraryEntry): void;
   /** Re-scores by entry id (a row without one shows its recorded score only). */
   rescored: Readonly<Record<string, Rescore>>;
+  /** The sort the URL holds; `rows` come sorted by it. */
+  sort: SortKey | null;
+  desc: boolean;
+  onSort(sort: SortKey | null, desc: boolean): void;
+}
+
+const PREFS = 'vp.library.columns';
+
+/** Which columns show and how wide: the person's layout, kept for this browser (not the URL: it says nothing about what is listed). */
+function readPrefs(): { visible: VisibilityState; sizes: ColumnSizingState } {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(PREFS) ?? '{}');
+    if (typeof v !== 'object' || v === null) return { visible: {}, sizes: {} };
+    const pick = (x: unknown, type: 'boolean' | 'number') =>
+      typeof x === 'object' && x !== null ? Object.fromEntries(Object.entries(x).filter(([, y]) => typeof y === type)) : {};
+    return { visible: pick('visible' in v ? v.visible : null, 'boolean'), sizes: pick('sizes' in v ? v.sizes : null, 'number') };
+  } catch {
+    return { visible: {}, sizes: {} };
+  }
+}
+
+function writePrefs(p: { visible: VisibilityState; sizes: ColumnSizingState }): void {
+  try {
+    localStorage.setItem(PREFS, JSON.stringify(p));
+  } catch {
+    // A layout not kept is no loss.
+  }
 }
 
 const ROW_H = 32;
@@ -25,10 +52,13 @@ const ROW_H = 32;
  * array sort) and react-table sees the visible slice: giving it all 10,000
  * entries cost a row object each, about half of the 200 ms render on import.
  */
-export function LibraryTable({ rows, selected, onToggle, onOpen, rescored }: LibraryTableProps) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const sort = sorting[0];
-  const sorted = useMemo(() => sortEntries(rows, (sort?.id as SortKey | undefined) ?? null, sort?.desc ?? false), [rows, sort?.id, sort?.desc]);
+export function LibraryTable({ rows: sorted, selected, onToggle, onOpen, rescored, sort, desc, onSort }: LibraryTableProps) {
+  const sorting: SortingState = sort ? [{ id: sort, desc }] : [];
+  const [prefs, setPrefs] = useState(readPrefs);
+  const update = (p: typeof prefs) => {
+    setPrefs(p);
+    writePrefs(p);
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: sorted.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 });
   const items = virtual.getVirtualItems();
@@ -36,8 +66,15 @@ export function LibraryTable({ rows, selected, onToggle, onOpen, rescored }: Lib
   const table = useReactTable({
     data: visible,
     columns: LIBRARY_COLUMNS,
-    state: { sorting },
-    onSortingChange: setSorting,
+    state: { sorting, columnVisibility: prefs.visible, columnSizing: prefs.sizes },
+    onSortingChange: (next) => {
+      const s = (typeof next === 'function' ? next(sorting) : next)[0];
+      onSort(SORTABLE.find((k) => k === s?.id) ?? null, s?.desc ?? false);
+    },
+    onColumnVisibilityChange: (next) => update({ ...prefs, visible: typeof next === 'function' ? next(prefs.visible) : next }),
+    onColumnSizingChange: (next) => update({ ...prefs, sizes: typeof next === 'function' ? next(prefs.sizes) : next }),
+    enableColumnResizing: true,
+    columnResizeMode: 'onChange',
     manualSorting: true,
     enableMultiSort: false,
     getCoreRowModel: getCoreRowModel(),
@@ -46,21 +83,37 @@ export function LibraryTable({ rows, selected, onToggle, onOpen, rescored }: Lib
   const model = table.getRowModel().rows;
   const width = table.getTotalSize() + 40;
   return (
+    <>
+    <details className="columns-chooser" data-testid="column-chooser">
+      <summary>Columns ({table.getVisibleLeafColumns().length} of {table.getAllLeafColumns().length})</summary>
+      {table.getAllLeafColumns().map((c) => (
+        <label key={c.id} className="small">
+          <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} /> {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
+        </label>
+      ))}
+      <button type="button" className="link small" onClick={() => update({ visible: {}, sizes: {} })}>
+        reset
+      </button>
+    </details>
     <div className="lib-table" ref={scroller} data-testid="library-table" role="grid" aria-rowcount={sorted.length}>
       <div className="lib-head" style={{ width }}>
         <span className="lib-cell lib-check" />
         {table.getFlatHeaders().map((h) => (
-          <button
-            key={h.id}
-            type="button"
-            className="lib-cell lib-th"
-            style={{ width: h.getSize() }}
-            onClick={h.column.getToggleSortingHandler()}
-            disabled={!h.column.getCanSort()}
-          >
-            {flexRender(h.column.columnDef.header, h.getContext())}
-            {{ asc: ' ▲', desc: ' ▼' }[h.column.getIsSorted() as string] ?? ''}
-          </button>
+          <span key={h.id} className="lib-th-wrap" style={{ width: h.getSize() }}>
+            <button type="button" className="lib-cell lib-th" onClick={h.column.getToggleSortingHandler()} disabled={!h.column.getCanSort()}>
+              {flexRender(h.column.columnDef.header, h.getContext())}
+              {{ asc: ' ▲', desc: ' ▼' }[String(h.column.getIsSorted())] ?? ''}
+            </button>
+            <span
+              className="lib-resizer"
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={`resize ${h.column.id}`}
+              onMouseDown={h.getResizeHandler()}
+              onTouchStart={h.getResizeHandler()}
+              onDoubleClick={() => h.column.resetSize()}
+            />
+          </span>
         ))}
       </div>
       <div style={{ height: virtual.getTotalSize(), position: 'relative', width }}>
@@ -96,5 +149,8 @@ export function LibraryTable({ rows, selected, onToggle, onOpen, rescored }: Lib
         })}
       </div>
     </div>
+    </>
   );
 }
+
+const SORTABLE: readonly SortKey[] = ['world', 'task', 'agent', 'reward', 'naive', 'disagreement', 'steps', 'tokens', 'durationMs', 'source'];

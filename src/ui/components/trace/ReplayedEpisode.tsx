@@ -17,7 +17,20 @@ export interface Opened {
 }
 
 /** A trace from the library, stepped through as replayed now, with the replay's verdict above it. */
-export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
+export function ReplayedEpisode({
+  opened,
+  id,
+  step,
+  vf,
+  keep = {},
+}: {
+  opened: Opened;
+  id: string;
+  step: number | null;
+  vf?: VfRollout;
+  /** Query parameters a step's link keeps (the library listing the trace was opened from). */
+  keep?: Record<string, string | undefined>;
+}) {
   const { kit, report } = opened;
   const task = kit.world.makeTask(report.trace.task);
   if (!task.ok) return <p className="error">{task.error}</p>;
@@ -29,7 +42,7 @@ export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: 
         trace={report.trace}
         states={recordedStates(kit.world, task.value, report.trace)}
         step={step}
-        stepHref={(k) => hrefFor(['trace', id], { step: k })}
+        stepHref={(k) => hrefFor(['trace', id], { ...keep, step: k })}
         banner={<VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />}
       />
       {vf ? (

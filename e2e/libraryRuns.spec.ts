@@ -1,0 +1,210 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { convert, type ConvertItem } from '../src/traces/export/convert';
+import { exportTracesJsonl } from '../src/traces/export/index';
+import { identityOf } from '../src/traces/import/identity';
+import { importText } from '../src/traces/import/importText';
+import { handLog } from '../src/traces/inspect/testing';
+import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { WORLDS } from '../src/worlds/registry';
+import { importFile, runReference } from './traceFixtures';
+
+const dir = mkdtempSync(join(tmpdir(), 'vp-runs-'));
+const fixture = readFileSync(new URL('../src/traces/import/fixtures/v0.1.2.post1/results.jsonl', import.meta.url), 'utf8');
+
+/** Two vf-eval runs of one env by two models, named as vf-eval names them (no metadata.json); the second scored lower. */
+function vfRuns(): string[] {
+  const lower = fixture
+    .trim()
+    .split('\n')
+    .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), reward: 0 }))
+    .join('\n');
+  const a = join(dir, 'wiki-search--openai--gpt-4.1-mini.jsonl');
+  const b = join(dir, 'wiki-search--qwen--qwen3-8b.jsonl');
+  writeFileSync(a, fixture);
+  writeFileSync(b, `${lower}\n`);
+  return [a, b];
+}
+
+/** Screenshots written where SHOTS says (for a person to look at), else only attached to the report. */
+const shot = (name: string) => (process.env.SHOTS ? join(process.env.SHOTS, `${name}.png`) : undefined);
+
+const count = (page: Page) => page.getByTestId('library-count');
+
+/** Every listed row selected (the listing is short enough to be on screen whole). */
+async function selectAll(page: Page): Promise<void> {
+  const rows = page.getByTestId('library-row');
+  for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).getByRole('checkbox').check();
+}
+
+async function downloads(page: Page, click: () => Promise<void>, n: number): Promise<string[]> {
+  const paths: string[] = [];
+  const all = new Promise<void>((resolve) => {
+    page.on('download', async (d) => {
+      const path = join(dir, `${Date.now()}-${d.suggestedFilename()}`);
+      await d.saveAs(path);
+      paths.push(path);
+      if (paths.length === n) resolve();
+    });
+  });
+  await click();
+  await all;
+  page.removeAllListeners('download');
+  return paths;
+}
+
+test('vf-eval runs: identity from the file name, grouped by run, kept across a reload, a duplicate skipped, compared by example, reported, exported and re-imported with identity kept', async ({ page }, testInfo) => {
+  const [a, b] = vfRuns();
+  await page.goto('./#/traces');
+  await importFile(page, [a!, b!]);
+  await expect(count(page)).toHaveText(/^8 of 8 traces/);
+  const runs = page.getByTestId('import-run');
+  await expect(runs).toHaveCount(2);
+  await expect(runs.nth(0).getByTestId('run-env')).toContainText('wiki-search');
+  await expect(runs.nth(0).getByTestId('run-model')).toContainText('openai/gpt-4.1-mini');
+  await expect(runs.nth(0).getByTestId('name-origin').first()).toHaveText('from file name');
+  await expect(runs.nth(0).getByTestId('run-stored')).toHaveText('in this browser');
+
+  await page.getByLabel('group by').selectOption('run');
+  await expect(page.getByTestId('library-group')).toHaveCount(2);
+  await expect(page).toHaveURL(/group=run/);
+  await page.getByTestId('library-group').filter({ hasText: 'qwen3-8b' }).getByRole('button').click();
+  await expect(count(page)).toHaveText(/^4 of 8 traces/);
+  await expect(page.getByTestId('run-chip')).toContainText('wiki-search--qwen--qwen3-8b.jsonl');
+  await page.getByTestId('run-chip').getByRole('button', { name: 'clear' }).click();
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('vf-only-reason')).toHaveText("wiki-search (env from file name) is not one of the playground's worlds: shown as messages, not replayed.");
+  await page.getByTestId('back-to-library').click();
+
+  // Kept across a reload: the files are read again from this browser's storage.
+  await page.reload();
+  await expect(count(page)).toHaveText(/^8 of 8 traces/, { timeout: 20_000 });
+  await expect(page.getByTestId('storage-info')).toContainText('2 imported files kept in this browser');
+
+  // The same file again: found by its content, skipped.
+  await page.getByTestId('file-input').setInputFiles(a!);
+  await expect(page.getByTestId('duplicate-skip')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('duplicate-skip').click();
+  await expect(count(page)).toHaveText(/^8 of 8 traces/);
+  await expect(runs).toHaveCount(2);
+
+  // Renamed model, kept as edited.
+  await runs.nth(1).getByTestId('run-model').click();
+  await runs.nth(1).getByTestId('run-model-input').fill('qwen3-8b-local');
+  await runs.nth(1).getByTestId('run-model-input').press('Enter');
+  await expect(runs.nth(1).getByTestId('name-origin').nth(1)).toContainText('edited (the file name said qwen/qwen3-8b)');
+  await testInfo.attach('runs', { body: await page.screenshot({ fullPage: true, path: shot('runs') }), contentType: 'image/png' });
+
+  await selectAll(page);
+  await page.getByTestId('compare-examples-button').click();
+  await expect(page.getByTestId('compare-examples')).toContainText('2 agents on');
+  await expect(page.getByTestId('example-row').first().getByTestId('example-side')).toHaveCount(2);
+  await expect(page.getByTestId('compare-examples')).toContainText('qwen3-8b-local');
+  await testInfo.attach('compare by example', { body: await page.screenshot({ fullPage: true, path: shot('compare') }), contentType: 'image/png' });
+  await page.goBack();
+
+  await page.getByTestId('report-button').click();
+  await expect(page.getByTestId('report-row')).toHaveCount(2);
+  await expect(page.getByTestId('report-gap')).toContainText('openai/gpt-4.1-mini leads qwen3-8b-local');
+  await testInfo.attach('report', { body: await page.screenshot({ fullPage: true, path: shot('report') }), contentType: 'image/png' });
+  const [csv] = await downloads(page, () => page.getByTestId('report-csv').click(), 1);
+  expect(readFileSync(csv!, 'utf8')).toMatch(/wiki-search,qwen3-8b-local,yours,4,0\.000/);
+  await page.goBack();
+
+  const [vf] = await downloads(page, () => page.getByTestId('export-vf').click(), 1);
+  await expect(page.getByTestId('export-note')).toContainText('Wrote 8 of 8 rows to results.jsonl');
+  await importFile(page, vf!);
+  await expect(count(page)).toHaveText(/^16 of 16 traces/);
+  await page.getByLabel('group by').selectOption('agent');
+  await expect(page.getByTestId('library-group')).toHaveCount(2);
+  await expect(page.getByTestId('library-group').filter({ hasText: 'qwen3-8b-local' })).toContainText('8');
+  await page.getByLabel('group by').selectOption('world');
+  await expect(page.getByTestId('library-group')).toHaveCount(1);
+  await expect(page.getByTestId('library-group')).toContainText('wiki-search');
+});
+
+test('native traces and an Inspect log: grouped by run, the trace view steps through the listing and goes back to it, exported as Inspect logs and re-imported with identity kept', async ({ page }) => {
+  const traces = [
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'naive'),
+  ];
+  const native = join(dir, 'played.jsonl');
+  writeFileSync(native, exportTracesJsonl(traces));
+  const foreign = importText(JSON.stringify(handLog())).items.map((item): ConvertItem => ({ item, source: 'log.json', ...identityOf(item, null) }));
+  const inspect = join(dir, 'log.json');
+  writeFileSync(inspect, (await convert(foreign, 'inspect', { worlds: WORLDS, created: '2025-01-01T00:00:00Z' })).outputs[0]!.data);
+
+  await page.goto('./#/traces');
+  await importFile(page, [native, inspect]);
+  await expect(count(page)).toHaveText(/^4 of 4 traces/);
+  await page.getByLabel('group by').selectOption('run');
+  await expect(page.getByTestId('library-group')).toHaveCount(2);
+  await page.getByLabel('group by').selectOption('');
+
+  // Sorted and searched; the trace view keeps both, and next / previous follow the listing.
+  await page.getByTestId('library-search').fill('hostile');
+  await page.getByRole('button', { name: /^agent/ }).click();
+  await expect(page).toHaveURL(/sort=agent/);
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('trace-position')).toHaveText('trace 1 of 2 listed');
+  await page.screenshot({ path: shot('trace-nav') });
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('trace-position')).toHaveText('trace 2 of 2 listed');
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('trace-position')).toHaveText('trace 1 of 2 listed');
+  await page.getByTestId('back-to-library').click();
+  await expect(page.getByTestId('library-search')).toHaveValue('hostile');
+  await expect(page).toHaveURL(/sort=agent/);
+  await page.getByTestId('library-search').fill('');
+
+  const files = await downloads(page, () => page.getByTestId('export-inspect').click(), 3);
+  await expect(page.getByTestId('export-note')).toContainText('Wrote 4 of 4 rows to 3 files');
+  await importFile(page, files);
+  await expect(count(page)).toHaveText(/^8 of 8 traces/);
+  await page.getByLabel('group by').selectOption('agent');
+  const groups = page.getByTestId('library-group');
+  for (const agent of ['careful', 'naive']) await expect(groups.filter({ hasText: agent })).toContainText('2');
+  await page.getByLabel('group by').selectOption('world');
+  await expect(groups.filter({ hasText: 'fault-api' })).toContainText('4');
+});
+
+test('an imported unfinished trace is viewed, and resumed as a new run of this browser', async ({ page }) => {
+  const done = await runReference(faultApiWorld, { profile: 'clean', seed: 2 }, 'careful');
+  const unfinished = { ...done, steps: done.steps.slice(0, 2), stop: null, scorecard: null };
+  const path = join(dir, 'unfinished.jsonl');
+  writeFileSync(path, `${JSON.stringify(unfinished)}\n`);
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('unfinished-import')).toContainText('its 2 steps are shown below');
+  await page.getByTestId('resume-as-new').click();
+  await expect(page).toHaveURL(/#\/episode\/fault-api\?.*run=run-/);
+});
+
+test('a chosen vf-eval outputs folder: each results.jsonl is a run, named by its metadata.json or else by its folders', async ({ page }) => {
+  const root = join(dir, 'outputs');
+  const era = (name: string) => new URL(`../src/traces/import/fixtures/v0.1.10/${name}`, import.meta.url);
+  const withMeta = join(root, 'evals', 'hangman--x', 'run-a');
+  const bare = join(root, 'evals', 'wiki-search--openai--gpt-4.1-mini', 'run-b');
+  mkdirSync(withMeta, { recursive: true });
+  mkdirSync(bare, { recursive: true });
+  writeFileSync(join(withMeta, 'results.jsonl'), readFileSync(era('results.jsonl')));
+  writeFileSync(join(withMeta, 'metadata.json'), readFileSync(era('metadata.json')));
+  writeFileSync(join(bare, 'results.jsonl'), fixture);
+  writeFileSync(join(root, 'README.md'), 'not a trace');
+  await page.goto('./#/traces');
+  await page.getByTestId('folder-input').setInputFiles(root);
+  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  const runs = page.getByTestId('import-run');
+  await expect(runs).toHaveCount(2);
+  const meta = runs.filter({ hasText: 'run-a' });
+  await expect(meta.getByTestId('run-env')).toContainText('hangman_agent');
+  await expect(meta.getByTestId('run-model')).toContainText('gpt-4.1-mini');
+  await expect(meta.getByTestId('name-origin').first()).toHaveText('from metadata.json');
+  const folder = runs.filter({ hasText: 'run-b' });
+  await expect(folder.getByTestId('run-env')).toContainText('wiki-search');
+  await expect(folder.getByTestId('run-model')).toContainText('openai/gpt-4.1-mini');
+  await expect(folder.getByTestId('name-origin').first()).toHaveText('from folder');
+});

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { download } from '../../lib/download';
+import { describeExport, exportRows, LIBRARY_EXPORTS } from '../../lib/libraryExport';
+import { library, payloadOf } from '../../lib/library';
+import type { LibraryEntry } from '../../lib/librarySummary';
+import { allWorlds } from '../../lib/worlds';
+
+/** One button per format; every row given is written when the format can hold it, and the line below says what could not be. */
+export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; scope: string }) {
+  const [said, setSaid] = useState<string | null>(null);
+  const run = async (format: (typeof LIBRARY_EXPORTS)[number]) => {
+    try {
+      const out = await exportRows(rows, format.format, { payloadOf, runs: library.store.getState().runs, worlds: await allWorlds(), created: new Date().toISOString() });
+      for (const f of out.files) download(f.text, f.name, format.type);
+      setSaid(`${format.label.replace(/^Export /, '')} of ${scope}: ${describeExport(out)}`);
+    } catch (e) {
+      setSaid(`Nothing was exported: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  return (
+    <>
+      {LIBRARY_EXPORTS.map((f) => (
+        <button key={f.format} type="button" disabled={!rows.length} onClick={() => void run(f)} data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}>
+          {f.label}
+        </button>
+      ))}
+      {said ? (
+        <p className="muted small export-note" role="status" data-testid="export-note">
+          {said}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { EditableName } from './EditableName';
+import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
+import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { Clamp } from '../Clamp';
+
+/**
+ * The imported files, one line each: a run the person names, gives an env and
+ * a model (shown with where each came from), lists alone, or removes whole.
+ * Below, what this browser keeps of them, and a way to clear it.
+ */
+export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown: string }) {
+  const runs = useLibrary((s) => s.runs);
+  const storage = useLibrary((s) => s.storage);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const list = Object.values(runs).sort((a, b) => a.importedAt - b.importedAt);
+  if (list.length === 0 && storage.files === 0 && !storage.error) return null;
+  return (
+    <div className="runs" data-testid="import-runs">
+      <h3>Imported runs</h3>
+      {list.length ? (
+        <table className="grid">
+          <thead>
+            <tr>
+              <th>run</th>
+              <th>env</th>
+              <th>model</th>
+              <th className="num">rows</th>
+              <th>kept</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <RunLine key={r.id} run={r} onShow={() => onShow(r.id === shown ? '' : r.id)} shown={r.id === shown} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <p className="muted small" data-testid="storage-info">
+        {storage.files
+          ? `${storage.files} imported file${storage.files === 1 ? '' : 's'} kept in this browser: ${describeBytes(storage.bytes)}`
+          : 'No imported file is kept in this browser.'}
+        {storage.estimate ? ` This site uses ${describeBytes(storage.estimate.usage)} of the ${describeBytes(storage.estimate.quota)} the browser allows it.` : ''}{' '}
+        {storage.files ? (
+          confirmClear ? (
+            <span className="confirm" role="alertdialog" aria-label="confirm clearing imports">
+              <span>Remove every imported run from this browser? Runs you played stay.</span>
+              <button type="button" className="danger" onClick={() => void clearImports().then(() => setConfirmClear(false))} data-testid="clear-imports-yes">
+                Clear
+              </button>
+              <button type="button" onClick={() => setConfirmClear(false)}>
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="link" onClick={() => setConfirmClear(true)} data-testid="clear-imports">
+              Clear stored imports…
+            </button>
+          )
+        ) : null}
+      </p>
+      {storage.error ? <p className="error small">{storage.error}</p> : null}
+    </div>
+  );
+}
+
+function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
+  const id = runIdentity(run);
+  return (
+    <tr data-testid="import-run">
+      <td>
+        <EditableName value={run.label} label={`rename run ${run.label}`} onSave={(v) => void renameRun(run.id, v)} testId="run-label" />
+        <div className="muted small">
+          <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
+        </div>
+      </td>
+      <td>
+        <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
+        <Origin from={id.envFrom} derived={run.derived.env} />
+      </td>
+      <td>
+        <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
+        <Origin from={id.modelFrom} derived={run.derived.model} />
+      </td>
+      <td className="num">{run.rows}</td>
+      <td className="small" data-testid="run-stored">
+        {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
+      </td>
+      <td>
+        <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
+          {shown ? 'Show all' : 'Show only'}
+        </button>{' '}
+        <button type="button" className="danger" onClick={() => void removeRuns([run.id])} data-testid="run-remove">
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** "from folder", "edited (folder said wiki-search)", "mixed: the rows name others too". */
+function Origin({ from, derived }: { from: string | null; derived: NamedBy }) {
+  if (from === null) return <div className="muted small">not named by the file</div>;
+  const was = from === 'edited' ? (derived.value ? ` (the ${derived.from} said ${derived.value})` : ' (the file named none)') : '';
+  return (
+    <div className="muted small" data-testid="name-origin">
+      from {from}
+      {was}
+      {derived.mixed && from !== 'edited' ? '; some rows name others' : ''}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { agree, parseStoredImport, quotaCheck, runIdentity, type ImportRun } from './importRuns';
+import { deleteImports, listImports, putImport, updateImport } from './storage';
+import { fakeIndexedDb } from './testing/fakeIndexedDb';
+
+const idb = fakeIndexedDb();
+beforeAll(() => vi.stubGlobal('indexedDB', idb.factory));
+afterAll(() => vi.unstubAllGlobals());
+
+const run = (id: string, patch: Partial<ImportRun> = {}): ImportRun => ({
+  id,
+  label: `${id}.jsonl`,
+  source: `evals/wiki--m/${id}/results.jsonl`,
+  hash: 'abc',
+  size: 5,
+  importedAt: 1,
+  rows: 2,
+  derived: { env: { value: 'wiki', from: 'folder', mixed: false }, model: { value: 'm', from: 'folder', mixed: false } },
+  edited: { env: null, model: null },
+  hidden: [],
+  stored: { ok: true },
+  ...patch,
+});
+
+describe('imported files in IndexedDB', () => {
+  it('keeps the file and its run; an edit replaces the run and keeps the file; removal by id', async () => {
+    await putImport({ run: run('a'), blob: new Blob(['hello']), metadata: null, path: 'a.jsonl' });
+    await putImport({ run: run('b'), blob: new Blob(['other']), metadata: new Blob(['{}']), path: 'b.jsonl' });
+    await updateImport(run('a', { label: 'renamed', edited: { env: null, model: 'gpt' }, hidden: ['a:1'] }));
+    const { items, unreadable } = await listImports();
+    expect(unreadable).toEqual([]);
+    const a = items.find((i) => i.run.id === 'a')!;
+    expect(a.run).toMatchObject({ label: 'renamed', edited: { model: 'gpt' }, hidden: ['a:1'] });
+    expect(await a.blob.text()).toBe('hello');
+    expect(await items.find((i) => i.run.id === 'b')!.metadata!.text()).toBe('{}');
+    await deleteImports(['a', 'nobody']);
+    expect((await listImports()).items.map((i) => i.run.id)).toEqual(['b']);
+  });
+});
+
+describe('an import run read back', () => {
+  it('is parsed, never cast: a record without its file or with an unknown source is named unreadable', () => {
+    expect(parseStoredImport({ run: run('x'), blob: new Blob(['']), metadata: null, path: 'x' }).ok).toBe(true);
+    expect(parseStoredImport({ run: run('x'), blob: 'not a file', path: 'x' })).toEqual({ ok: false, error: 'blob: expected the imported file' });
+    const bad = { ...run('x'), derived: { env: { value: 'e', from: 'guessed', mixed: false }, model: { value: null, from: null } } };
+    expect(parseStoredImport({ run: bad, blob: new Blob(['']), path: 'x' })).toEqual({ ok: false, error: 'run.derived.env.from: not a known source' });
+  });
+
+  it('shows the edit over what was derived, and says where each came from', () => {
+    expect(runIdentity(run('x', { edited: { env: 'wiki-search', model: null } }))).toEqual({ env: 'wiki-search', envFrom: 'edited', model: 'm', modelFrom: 'folder' });
+    expect(agree([{ value: 'a', from: 'row' }, { value: null, from: null }, { value: 'b', from: 'row' }])).toEqual({ value: 'a', from: 'row', mixed: true });
+    expect(agree([])).toEqual({ value: null, from: null, mixed: false });
+  });
+
+  it('a file that does not fit what the browser grants is refused with the figures', () => {
+    expect(quotaCheck(10, { usage: 0, quota: 100 })).toEqual({ ok: true });
+    expect(quotaCheck(10, null)).toEqual({ ok: true });
+    const r = quotaCheck(2 * 1024 * 1024, { usage: 1024 * 1024, quota: 2 * 1024 * 1024 });
+    expect(r.ok ? '' : r.reason).toMatch(/^the browser's storage for this site is full \(1\.0 MB used of 2\.0 MB, this file needs 2\.0 MB\)/);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { identityFromPath, identityOf } from '../../traces/import/identity';
+import { importText } from '../../traces/import/importText';
+import { fixture } from '../../traces/import/testing';
+import type { Payload } from '../workers/importProtocol';
+import { summarizeVf, type LibraryEntry } from './librarySummary';
+import { FakeWorker, setup, summary, tick } from './testing/libraryFakes';
+
+const PATH = 'outputs/evals/wiki-search--openai--gpt-4.1-mini/run-7/results.jsonl';
+
+/** A vf-eval file's rows as the worker sends them, with the identity its folder gives. */
+function rowsOf(batch: string, path = PATH): { entries: LibraryEntry[]; payloads: Payload[] } {
+  const items = importText(fixture('v0.1.2.post1', 'results.jsonl')).items;
+  const entries: LibraryEntry[] = [];
+  const payloads: Payload[] = [];
+  items.forEach((item, n) => {
+    if (item.kind !== 'vf') return;
+    entries.push(summarizeVf(item.rollout, `${batch}:${n}`, 'results.jsonl', identityOf(item, identityFromPath(path)), batch));
+    payloads.push({ kind: 'vf', rollout: item.rollout });
+  });
+  return { entries, payloads };
+}
+
+const vfFile = (text = 'same bytes') => new File([text], 'results.jsonl');
+
+/** Answer the worker of the current import with the fixture's rows. */
+async function answer(w: FakeWorker): Promise<void> {
+  const { entries, payloads } = rowsOf(w.requests[0]!.batch);
+  w.send({ type: 'items', entries, payloads });
+  w.send({ type: 'done', summary: { ...summary(entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
+  await tick();
+  await tick();
+}
+
+describe('import runs', () => {
+  it('a file is one run, named by its folder; env and model are edited per run and the rows follow', async () => {
+    const { lib, workers } = setup();
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[0]!);
+    const run = Object.values(lib.store.getState().runs)[0]!;
+    expect(run.derived.env).toMatchObject({ value: 'wiki-search', from: 'folder' });
+    expect(run.derived.model).toMatchObject({ value: 'openai/gpt-4.1-mini', from: 'folder' });
+    expect(run.rows).toBeGreaterThan(0);
+    expect(new Set(lib.store.getState().entries.map((e) => `${e.world}|${e.agent}`))).toEqual(new Set(['wiki-search|openai/gpt-4.1-mini']));
+
+    await lib.setRunIdentity(run.id, { env: 'wiki', model: null });
+    expect(new Set(lib.store.getState().entries.map((e) => `${e.world}|${e.envFrom}|${e.agent}|${e.modelFrom}`))).toEqual(
+      new Set(['wiki|edited|openai/gpt-4.1-mini|folder']),
+    );
+    await lib.setRunIdentity(run.id, { env: null, model: null });
+    expect(lib.store.getState().entries[0]).toMatchObject({ world: 'wiki-search', envFrom: 'folder' });
+    await lib.renameRun(run.id, 'baseline');
+    expect(lib.store.getState().runs[run.id]!.label).toBe('baseline');
+  });
+
+  it('the same file again is found by its content and waits for "skip" or "add again"', async () => {
+    const { lib, workers, ids } = setup();
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[0]!);
+    const first = ids().length;
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[1]!);
+    expect(lib.store.getState().jobs[0]).toMatchObject({ status: 'duplicate', duplicateOf: 'results.jsonl' });
+    lib.decideDuplicate(0, false);
+    await tick();
+    expect(ids()).toHaveLength(first);
+    expect(lib.store.getState().jobs[0]!.status).toBe('skipped');
+
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[2]!);
+    lib.decideDuplicate(0, true);
+    await tick();
+    await tick();
+    expect(ids()).toHaveLength(first * 2);
+    expect(Object.keys(lib.store.getState().runs)).toHaveLength(2);
+    expect(lib.store.getState().jobs[0]!.status).toBe('done');
+  });
+
+  it('kept across reloads: the file is read again with its edits and removed rows; a run is removed as a unit', async () => {
+    const { lib, workers, stored } = setup();
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[0]!);
+    const run = Object.values(lib.store.getState().runs)[0]!;
+    await lib.setRunIdentity(run.id, { env: null, model: 'gpt-4.1-mini' });
+    const [gone, ...kept] = lib.store.getState().entries;
+    await lib.removeEntries([gone!.id]);
+    expect(stored.get(run.id)?.run).toMatchObject({ hidden: [gone!.id], edited: { model: 'gpt-4.1-mini' }, stored: { ok: true } });
+    expect(lib.store.getState().storage).toMatchObject({ files: 1, bytes: 'same bytes'.length });
+
+    // Another page: a library over the same storage reads the file again.
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, v);
+    const loading = next.lib.loadSaved();
+    await tick();
+    await answer(next.workers[0]!);
+    await loading;
+    expect(next.workers[0]!.requests[0]).toMatchObject({ batch: run.id, path: PATH.split('/').pop() });
+    expect(next.ids()).toEqual(kept.map((e) => e.id));
+    expect(next.lib.store.getState().entries[0]).toMatchObject({ agent: 'gpt-4.1-mini', modelFrom: 'edited', run: run.id });
+
+    await next.lib.removeRuns([run.id]);
+    expect(next.ids()).toEqual([]);
+    expect(next.stored.size).toBe(0);
+    expect(next.lib.store.getState().storage).toMatchObject({ files: 0, bytes: 0 });
+  });
+
+  it('storage full: the rows are listed for this tab and the run says why it is not kept', async () => {
+    const { lib, workers, stored, full } = setup();
+    full(999, 1000);
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[0]!);
+    const run = Object.values(lib.store.getState().runs)[0]!;
+    expect(run.stored).toMatchObject({ ok: false });
+    expect(run.stored.ok ? '' : run.stored.reason).toMatch(/storage for this site is full \(999 B used of 1000 B, this file needs 10 B\)/);
+    expect(lib.store.getState().jobs[0]!.message).toMatch(/^not kept across reloads/);
+    expect(stored.size).toBe(0);
+    expect(lib.store.getState().entries.length).toBeGreaterThan(0);
+  });
+
+  it('a write the browser refuses for quota is a sentence on the run, never a throw', async () => {
+    const quota = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    const { lib, workers } = setup({
+      imports: {
+        list: async () => ({ items: [], unreadable: [] }),
+        put: async () => {
+          throw quota;
+        },
+        update: async () => undefined,
+        delete: async () => undefined,
+        estimate: async () => null,
+      },
+    });
+    lib.importFiles([vfFile()]);
+    await tick();
+    await answer(workers[0]!);
+    const run = Object.values(lib.store.getState().runs)[0]!;
+    expect(run.stored.ok ? '' : run.stored.reason).toMatch(/^the browser's storage for this site is full \(QuotaExceededError: The quota has been exceeded\.\)/);
+  });
+});

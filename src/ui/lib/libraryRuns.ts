@@ -1,0 +1,225 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { ImportSource, Payload } from '../workers/importProtocol';
+import { agree, quotaCheck, type ImportRun, type NameSource, type StoredImport } from './importRuns';
+import { parseInWorker, type ImportPort, type ImportSteps } from './libraryImport';
+import type { LibraryEntry } from './librarySummary';
+import type { Listed } from './storage';
+import { describeStorageError } from './storageErrors';
+
+/** IndexedDB's imports, as the library uses them (a fake in tests). */
+export interface ImportStorage {
+  list(): Promise<Listed<StoredImport>>;
+  put(record: StoredImport): Promise<void>;
+  update(run: ImportRun): Promise<void>;
+  delete(ids: readonly string[]): Promise<void>;
+  estimate(): Promise<{ usage: number; quota: number } | null>;
+}
+
+export interface RunsDeps {
+  spawnImport(): ImportPort;
+  imports: ImportStorage;
+  hash(blob: Blob): Promise<string>;
+  newRunId(): string;
+  now(): number;
+}
+
+/** What the library shows about its stored files. */
+export interface StorageInfo {
+  /** Bytes of the imported files kept in this browser. */
+  bytes: number;
+  files: number;
+  estimate: { usage: number; quota: number } | null;
+  /** Stored imports that could not be read back, or a failed read, in a sentence. */
+  error: string | null;
+}
+
+export interface RunsState {
+  entries: LibraryEntry[];
+  runs: Readonly<Record<string, ImportRun>>;
+  storage: StorageInfo;
+}
+
+/** A row's names as its file said them, so an edit can be undone. */
+type Names = Pick<LibraryEntry, 'world' | 'agent' | 'envFrom' | 'modelFrom'>;
+
+/**
+ * Import runs: each file's rows as one unit that is listed, renamed, given an
+ * env and model, removed, and kept in IndexedDB (the file itself, read again
+ * on the next visit, with the person's changes on top).
+ */
+export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Payload>, deps: RunsDeps) {
+  const original = new Map<string, Names>();
+  const files = new Map<string, { blob: Blob; metadata: Blob | null; path: string }>();
+
+  /** A row as its run shows it: the person's env and model over a non-native row's derived ones. */
+  function shaped(e: LibraryEntry, run: ImportRun | undefined): LibraryEntry {
+    const o = original.get(e.id) ?? e;
+    if (!run || e.kind === 'native') return { ...e, ...o };
+    const env = run.edited.env;
+    const model = run.edited.model;
+    return { ...e, world: env ?? o.world, envFrom: env ? 'edited' : o.envFrom, agent: model ?? o.agent, modelFrom: model ? 'edited' : o.modelFrom };
+  }
+
+  function setRun(run: ImportRun): void {
+    store.setState((s) => ({
+      runs: { ...s.runs, [run.id]: run },
+      entries: s.entries.map((e) => (e.run === run.id ? shaped(e, run) : e)),
+    }));
+  }
+
+  function add(runId: string, entries: readonly LibraryEntry[], list: readonly Payload[]): void {
+    const run = store.getState().runs[runId];
+    const hidden = new Set(run?.hidden ?? []);
+    const kept: LibraryEntry[] = [];
+    entries.forEach((e, i) => {
+      if (hidden.has(e.id)) return;
+      original.set(e.id, { world: e.world, agent: e.agent, envFrom: e.envFrom, modelFrom: e.modelFrom });
+      payloads.set(e.id, list[i]!);
+      kept.push(shaped({ ...e, run: runId }, run));
+    });
+    store.setState((s) => ({ entries: [...s.entries, ...kept] }));
+  }
+
+  function dropRows(runId: string): void {
+    const gone = store.getState().entries.filter((e) => e.run === runId);
+    for (const e of gone) {
+      payloads.delete(e.id);
+      original.delete(e.id);
+    }
+    store.setState((s) => {
+      const { [runId]: _, ...runs } = s.runs;
+      return { entries: s.entries.filter((e) => e.run !== runId), runs };
+    });
+    files.delete(runId);
+  }
+
+  async function refreshStorage(error: string | null = store.getState().storage.error): Promise<void> {
+    const stored = Object.values(store.getState().runs).filter((r) => r.stored.ok);
+    const estimate = await deps.imports.estimate();
+    store.setState({ storage: { bytes: stored.reduce((n, r) => n + r.size, 0), files: stored.length, estimate, error } });
+  }
+
+  /** Keep the run's file in IndexedDB when it fits; a refusal is a sentence on the run, never a throw. */
+  async function persist(runId: string): Promise<string | null> {
+    const run = store.getState().runs[runId];
+    const file = files.get(runId);
+    if (!run || !file) return null;
+    let stored: ImportRun['stored'] = quotaCheck(run.size, await deps.imports.estimate());
+    if (stored.ok) {
+      try {
+        await deps.imports.put({ run: { ...run, stored }, blob: file.blob, metadata: file.metadata, path: file.path });
+      } catch (e) {
+        const why = describeStorageError(e);
+        stored = {
+          ok: false,
+          reason: /quota/i.test(why) ? `the browser's storage for this site is full (${why}): listed for this tab only. Clear stored imports or delete runs to keep files across reloads` : why,
+        };
+      }
+    }
+    setRun({ ...run, stored });
+    await refreshStorage();
+    return stored.ok ? null : `not kept across reloads: ${stored.reason}`;
+  }
+
+  const steps: ImportSteps = {
+    begin(label: string, source: ImportSource): string {
+      const id = deps.newRunId();
+      const run: ImportRun = {
+        id,
+        label,
+        source: source.kind === 'file' ? source.path : source.url,
+        hash: '',
+        size: 0,
+        importedAt: deps.now(),
+        rows: 0,
+        derived: { env: agree([]), model: agree([]) },
+        edited: { env: null, model: null },
+        hidden: [],
+        stored: { ok: false, reason: 'being imported' },
+      };
+      if (source.kind === 'file') files.set(id, { blob: source.file, metadata: source.metadata ?? null, path: source.path });
+      store.setState((s) => ({ runs: { ...s.runs, [id]: run } }));
+      return id;
+    },
+    items: add,
+    async land(runId, source, parsed) {
+      const blob = source.kind === 'file' ? source.file : parsed.bytes;
+      if (source.kind === 'url' && blob) files.set(runId, { blob, metadata: null, path: new URL(source.url).pathname });
+      const hash = blob ? await deps.hash(blob) : '';
+      const rows = store.getState().entries.filter((e) => e.run === runId);
+      // A file's identity is its non-native rows' (natives name their own world and agent), else its traces'.
+      const named = rows.some((e) => e.kind === 'vf') ? rows.filter((e) => e.kind === 'vf') : rows;
+      const names = (pick: (o: Names) => { value: string; from: NameSource | null }) =>
+        agree(named.map((e) => pick(original.get(e.id) ?? e)).map((n) => ({ value: n.from === null ? null : n.value, from: n.from })));
+      const run: ImportRun = {
+        ...store.getState().runs[runId]!,
+        hash,
+        size: blob?.size ?? 0,
+        rows: rows.length,
+        derived: { env: names((o) => ({ value: o.world, from: o.envFrom })), model: names((o) => ({ value: o.agent, from: o.modelFrom })) },
+      };
+      setRun(run);
+      const earlier = Object.values(store.getState().runs).find((r) => r.id !== runId && hash !== '' && r.hash === hash);
+      if (earlier) return { duplicateOf: earlier.label, note: null };
+      return { duplicateOf: null, note: await persist(runId) };
+    },
+    drop: dropRows,
+    keep: persist,
+  };
+
+  /** Read every stored file again, one after another, with its run's changes on top. */
+  async function restore(): Promise<void> {
+    let listed: Listed<StoredImport>;
+    try {
+      listed = await deps.imports.list();
+    } catch (e) {
+      return refreshStorage(`The files imported before could not be read from this browser's storage: ${describeStorageError(e)}`);
+    }
+    const failures: string[] = listed.unreadable.map((u) => `${u.id}: ${u.error}`);
+    for (const { run, blob, metadata, path } of listed.items.sort((a, b) => a.run.importedAt - b.run.importedAt)) {
+      files.set(run.id, { blob, metadata, path });
+      store.setState((s) => ({ runs: { ...s.runs, [run.id]: run } }));
+      const parse = parseInWorker(deps.spawnImport, { kind: 'file', file: blob, path, metadata: metadata ?? undefined, batch: run.id }, { items: (e, p) => add(run.id, e, p) });
+      const parsed = await parse.done;
+      if (!parsed.ok) {
+        dropRows(run.id);
+        failures.push(`${run.label}: ${parsed.message}`);
+      }
+    }
+    await refreshStorage(failures.length ? `${failures.length} stored import${failures.length === 1 ? '' : 's'} could not be read again (${failures[0]})` : null);
+  }
+
+  async function update(runId: string, patch: (r: ImportRun) => ImportRun): Promise<void> {
+    const run = store.getState().runs[runId];
+    if (!run) return;
+    const next = patch(run);
+    setRun(next);
+    if (next.stored.ok) await deps.imports.update(next);
+  }
+
+  const rename = (runId: string, label: string) => update(runId, (r) => ({ ...r, label: label.trim() || r.label }));
+  const setIdentity = (runId: string, edited: ImportRun['edited']) =>
+    update(runId, (r) => ({ ...r, edited: { env: edited.env?.trim() || null, model: edited.model?.trim() || null } }));
+
+  /** Remove whole runs: their rows, and their files from storage. */
+  async function remove(runIds: readonly string[]): Promise<void> {
+    const stored = runIds.filter((id) => store.getState().runs[id]?.stored.ok);
+    if (stored.length) await deps.imports.delete(stored);
+    for (const id of runIds) dropRows(id);
+    await refreshStorage();
+  }
+
+  /** Rows removed one by one: a stored run remembers them; a run left empty goes. */
+  async function hideRows(ids: readonly string[]): Promise<void> {
+    const byRun = new Map<string, string[]>();
+    for (const e of store.getState().entries) if (e.run && ids.includes(e.id)) byRun.set(e.run, [...(byRun.get(e.run) ?? []), e.id]);
+    for (const [runId, gone] of byRun) {
+      const run = store.getState().runs[runId];
+      if (!run) continue;
+      if (store.getState().entries.filter((e) => e.run === runId).length === gone.length) await remove([runId]);
+      else await update(runId, (r) => ({ ...r, hidden: [...r.hidden, ...gone] }));
+    }
+  }
+
+  return { steps, restore, rename, setIdentity, remove, hideRows, refreshStorage, clear: () => remove(Object.keys(store.getState().runs)) };
+}

@@ -1,0 +1,159 @@
+import type { Payload } from '../workers/importProtocol';
+import type { LibraryEntry } from './librarySummary';
+
+/** One trace as the report reads it: who, where, and what it measured. */
+export interface ReportInput {
+  agent: string;
+  world: string;
+  /** The profile or task kind within the world ("hostile", "mutation"); null when the row has none. */
+  column: string | null;
+  reward: number | null;
+  pass: boolean | null;
+  disagreement: boolean;
+  layers: Record<string, number>;
+  steps: number;
+  /** The largest prompt the model was sent in this trace (tokens). */
+  peakContext: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
+}
+
+/** A figure a seed published for a real model: a reference row, never pooled with the person's. */
+export interface PublishedRow {
+  world: string;
+  /** The profile it was measured on; null: over all the world's tasks. */
+  column: string | null;
+  agent: string;
+  reward: number | null;
+  naive: number | null;
+  layers: Record<string, number>;
+  source: string;
+}
+
+export interface ReportRow {
+  agent: string;
+  /** 'yours': computed from the selection; otherwise the published source. */
+  source: 'yours' | string;
+  n: number | null;
+  reward: number | null;
+  passRate: number | null;
+  disagreementRate: number | null;
+  layers: Record<string, number>;
+  steps: number | null;
+  peakContext: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
+}
+
+export interface ReportGroup {
+  /** "fault-api · hostile" */
+  key: string;
+  world: string;
+  column: string | null;
+  layerIds: string[];
+  rows: ReportRow[];
+  published: ReportRow[];
+  /** Best and worst mean full reward among the person's rows, when there are two or more. */
+  gap: { best: string; worst: string; by: number } | null;
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+const present = <T>(xs: readonly (T | null)[]) => xs.filter((x): x is T => x !== null);
+
+function summarize(agent: string, rows: readonly ReportInput[]): ReportRow {
+  const judged = present(rows.map((r) => r.pass));
+  const layerIds = [...new Set(rows.flatMap((r) => Object.keys(r.layers)))];
+  return {
+    agent,
+    source: 'yours',
+    n: rows.length,
+    reward: mean(present(rows.map((r) => r.reward))),
+    passRate: judged.length ? judged.filter(Boolean).length / judged.length : null,
+    disagreementRate: rows.filter((r) => r.disagreement).length / rows.length,
+    layers: Object.fromEntries(layerIds.map((l) => [l, mean(present(rows.map((r) => r.layers[l] ?? null)))!])),
+    steps: mean(rows.map((r) => r.steps)),
+    peakContext: mean(present(rows.map((r) => r.peakContext))),
+    costUsd: mean(present(rows.map((r) => r.costUsd))),
+    latencyMs: mean(present(rows.map((r) => r.latencyMs))),
+  };
+}
+
+const fromPublished = (p: PublishedRow): ReportRow => ({
+  agent: p.agent,
+  source: p.source,
+  n: null,
+  reward: p.reward,
+  passRate: null,
+  disagreementRate: null,
+  layers: p.layers,
+  steps: null,
+  peakContext: null,
+  costUsd: null,
+  latencyMs: null,
+});
+
+/**
+ * The per-model report: one group per world and profile (or task kind), one
+ * row per agent in it, with the seeds' published rows for that world and
+ * profile beside them. Means are over the traces given; a figure no trace
+ * recorded (cost of a vf-eval row) is left empty, not zero.
+ */
+export function buildReport(inputs: readonly ReportInput[], published: readonly PublishedRow[]): ReportGroup[] {
+  const groups = new Map<string, { world: string; column: string | null; rows: ReportInput[] }>();
+  for (const r of inputs) {
+    const key = JSON.stringify([r.world, r.column]);
+    const g = groups.get(key) ?? { world: r.world, column: r.column, rows: [] };
+    g.rows.push(r);
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map(({ world, column, rows }) => {
+      const agents = [...new Set(rows.map((r) => r.agent))].sort();
+      const mine = agents.map((a) => summarize(a, rows.filter((r) => r.agent === a)));
+      const scored = mine.filter((r) => r.reward !== null).sort((a, b) => b.reward! - a.reward!);
+      const best = scored[0];
+      const worst = scored[scored.length - 1];
+      return {
+        key: column ? `${world} · ${column}` : world,
+        world,
+        column,
+        layerIds: [...new Set(rows.flatMap((r) => Object.keys(r.layers)))],
+        rows: mine,
+        published: published.filter((p) => p.world === world && (p.column === null || p.column === column)).map(fromPublished),
+        gap: best && worst && scored.length >= 2 ? { best: best.agent, worst: worst.agent, by: best.reward! - worst.reward! } : null,
+      };
+    })
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** A library row with its payload as the report reads it. */
+export function reportInput(e: LibraryEntry, payload: Payload | undefined): ReportInput {
+  let column: string | null = null;
+  let peakContext: number | null = null;
+  let costUsd: number | null = null;
+  if (payload?.kind === 'native') {
+    const spec = payload.trace.task;
+    column = typeof spec.profile === 'string' ? spec.profile : typeof spec.kind === 'string' ? spec.kind : null;
+    const prompts = payload.trace.steps.flatMap((s) => (s.usage ? [s.usage.promptTokens] : []));
+    peakContext = prompts.length ? Math.max(...prompts) : null;
+    const costs = payload.trace.steps.flatMap((s) => (s.model?.costUsd === undefined ? [] : [s.model.costUsd]));
+    costUsd = costs.length ? costs.reduce((a, b) => a + b, 0) : null;
+  } else if (payload?.kind === 'vf') {
+    const task = payload.rollout.info?.task;
+    if (task && typeof task === 'object' && !Array.isArray(task)) column = typeof task.profile === 'string' ? task.profile : typeof task.kind === 'string' ? task.kind : null;
+    peakContext = payload.rollout.tokenUsage?.finalInputTokens ?? null;
+  }
+  return {
+    agent: e.agent,
+    world: e.world,
+    column,
+    reward: e.reward,
+    pass: e.verdictFull === null ? null : e.verdictFull === 'PASS',
+    disagreement: e.disagreement,
+    layers: e.layers,
+    steps: e.steps,
+    peakContext,
+    costUsd,
+    latencyMs: e.durationMs,
+  };
+}
