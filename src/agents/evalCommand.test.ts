@@ -164,7 +164,7 @@ describe('formatEval', () => {
 describe('vp eval divergence', () => {
   // Scorecards as `vp eval` prints them, written by hand: only verdicts, reward and readings matter here.
   const card = (naive: 'PASS' | 'FAIL', full: 'PASS' | 'FAIL', reward: number, strict?: number): EvalScorecard => ({
-    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {},
+    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {}, shares: [], formula: null, why: '',
     ...(strict === undefined ? {} : { readings: { strict } }),
     verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', rollout: 0,
     usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 }, latency_ms: 0, cost_usd: null,

@@ -19,7 +19,7 @@ import { openForkFromFile } from './commands/fork';
 import { formatImport, importFiles } from './commands/importFiles';
 import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
-import { scoreFile } from './commands/score';
+import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
@@ -100,9 +100,7 @@ const score: Command = {
     const s = await scoreFile(file);
     if (args.flag('json')) io.out(JSON.stringify(s));
     else {
-      io.out(`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`);
-      io.out(table(['layer', 'value'], Object.entries(s.layers).map(([k, v]) => [k, fmt(v)])));
-      io.out(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+      for (const line of formatScore(s)) io.out(line);
     }
     return 0;
   },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
 import { HOME_ROW_COUNT } from '../lib/homeRows';
 import type { HomeState } from '../lib/homeCheck';
-import { fullLabelOf, WORLD_INFO } from '../lib/worlds';
+import { WORLD_INFO } from '../lib/worlds';
 import type { HomeWorldId } from '../workers/homeProtocol';
 import { HomeTable } from './HomeTable';
 
@@ -45,7 +45,7 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       </section>
       <section className="panel home-tables" data-testid="home">
         {TABLES.map((t) => (
-          <HomeTable key={t.world} {...t} fullLabel={fullLabelOf(t.world)} state={state[t.world]} expectedRows={HOME_ROW_COUNT[t.world]} />
+          <HomeTable key={t.world} {...t} state={state[t.world]} expectedRows={HOME_ROW_COUNT[t.world]} />
         ))}
       </section>
       {gotchas}

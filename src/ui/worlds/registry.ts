@@ -24,7 +24,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: faultApiWorld.id,
     title: faultApiWorld.title,
     summary: faultApiWorld.summary,
-    fullLabel: 'full',
     load: async () => faultApiWorld,
     ui: () => import('./fault-api').then((m) => m.faultApiUi),
   },
@@ -32,7 +31,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: 'tripwire',
     title: 'tripwire',
     summary: 'A retail SQLite database with a forbidden honeypot table; four layers (answer, end state, trace path, policy gate) built on what the SQL engine reports.',
-    fullLabel: 'layered',
     load: tripwire,
     ui: () => import('./tripwire').then((m) => m.tripwireUi),
     // The home table is computed in a worker, so the page's own SQLite is cold: start it and open one database.
@@ -47,7 +45,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: ticketQueueWorld.id,
     title: ticketQueueWorld.title,
     summary: ticketQueueWorld.summary,
-    fullLabel: 'dense',
     load: async () => ticketQueueWorld,
     ui: () => import('./ticket-queue').then((m) => m.ticketQueueUi),
   },
@@ -61,9 +58,6 @@ export const WORLD_INFO: readonly Pick<WorldEntry, 'id' | 'title' | 'summary'>[]
 export const worldEntry = (id: string): WorldEntry | undefined => WORLDS.find((w) => w.id === id);
 
 export const isWorldId = (id: string | undefined): id is string => id !== undefined && worldEntry(id) !== undefined;
-
-/** What a world calls its full verifier; "full" for a world this site does not have. */
-export const fullLabelOf = (id: string): string => worldEntry(id)?.fullLabel ?? 'full';
 
 const loaded = new Map<string, Promise<World>>();
 
