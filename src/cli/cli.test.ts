@@ -56,7 +56,7 @@ describe('vp CLI', () => {
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
   });
 
-  it('gotchas --json prints the three cheats: naive PASS, layered FAIL, caught by the right layer', () => {
+  it('gotchas --json prints the three cheats: naive PASS, full FAIL, caught by the right layer', () => {
     const r = vp('gotchas', '--json');
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { agent: string; naive: number; reward: number; verdict: { naive: string; full: string; caught_by: string } }[];

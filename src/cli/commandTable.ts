@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { tryParseJson } from '../core/json';
 import type { Task } from '../core/types';
-import type { World } from '../core/world';
+import { findReferenceAgent, type World } from '../core/world';
 import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
 import { PROFILES } from '../worlds/fault-api/params';
 import { sentinelCeiling } from '../worlds/gates';
@@ -151,7 +151,7 @@ const mcp: Command = {
 
 const gotchas: Command = {
   usage: [
-    '  gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts',
+    '  gotchas [--json]                       tripwire: the three cheats, naive vs full verdicts',
     '  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed',
     '  gotchas --write-suite FILE [--json]    write the default suite: every gotcha and sentinel on every task',
   ].join('\n'),
@@ -179,7 +179,7 @@ const gotchas: Command = {
     if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
     else {
       const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);
-      io.out(table(['trajectory', 'task', 'naive', 'layered', 'caught by'], cells));
+      io.out(table(['trajectory', 'task', 'naive', 'full', 'caught by'], cells));
     }
     return 0;
   },
@@ -220,7 +220,7 @@ const validate: Command = {
         const g = gates[world.id]!;
         io.out(`${world.id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
         for (const [name, max] of Object.entries(g.sentinels)) {
-          const ref = world.referenceAgents.find((a) => a.id === name);
+          const ref = findReferenceAgent(world, name);
           const ceiling = ref?.ceiling?.value ?? sentinelCeiling(world.id);
           const family = ref?.family ? ` [${ref.family}]` : '';
           const limit = ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;

@@ -161,7 +161,7 @@ const NOT_ON_READ = 'not counted on a read task: the answer is the deliverable, 
  * L3 × (read: L0; mutation: 0.2·L0 + 0.4·L1 + 0.4·L2). On a read task L1 and L2
  * are still scored (a viewer may want them) but the reward is the gate times the answer.
  */
-export function layeredSpec(task: Task): CompositionSpec {
+export function tripwireSpec(task: Task): CompositionSpec {
   const naive = { naiveFrom: LAYER_IDS.L0, naiveCheck: 'the answer has the gold rows' };
   if (task.kind !== 'mutation')
     return { factors: [LAYER_IDS.L3], terms: [{ layer: LAYER_IDS.L0, weight: 1 }], unused: [LAYER_IDS.L1, LAYER_IDS.L2].map((layer) => ({ layer, why: NOT_ON_READ })), ...naive };
@@ -184,6 +184,6 @@ export const tripwireRubric: Rubric<TripwireState, TripwireEvent> = {
     { id: LAYER_IDS.L3, label: 'L3 policy gate', weight: 1, gate: true, score: policyGate },
   ],
   naive: (_ep, layers) => layers.get(LAYER_IDS.L0)?.value ?? 0,
-  compose: layeredSpec,
+  compose: tripwireSpec,
   caughtByOrder: [LAYER_IDS.L3, LAYER_IDS.L1, LAYER_IDS.L2, LAYER_IDS.L0],
 };
