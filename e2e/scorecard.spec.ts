@@ -20,8 +20,8 @@ test('a tripwire read task: the scorecard is gate × answer, L1 and L2 not count
   const card = page.getByTestId('scorecard');
   await expect(card.getByTestId('provisional')).toHaveCount(0);
   await expect(card.getByTestId('formula')).toHaveText('full = L3 policy gate × L0 final answer = 0.00');
-  await expect(card.getByTestId('layer-share-end_state')).toContainText('not counted on a read task');
-  await expect(card.getByTestId('layer-share-trace_path')).toContainText('not counted on a read task');
+  await expect(card.getByTestId('layer-share-end_state')).toContainText('not counted: on a read task');
+  await expect(card.getByTestId('layer-share-trace_path')).toContainText('not counted: on a read task');
   await expect(card.getByTestId('layer-share-policy_gate')).toHaveText('multiplies × 0.00');
   await expect(card.getByTestId('layer-share-final_answer')).toHaveText('adds 0.00 (weight 1.00)');
   await expect(card.getByTestId('verdict-story')).toHaveText(
@@ -41,7 +41,7 @@ test('ticket-queue: products and fixed shares add up to the total shown, with th
   const card = page.getByTestId('scorecard');
   await expect(card.getByTestId('provisional')).toHaveCount(0);
   await expect(card.getByTestId('reading-strict')).toHaveText('extra reading, strict: 1.00 PASS');
-  await expect(card.getByTestId('layer-share-steps')).toContainText('not counted: a metric');
+  await expect(card.getByTestId('layer-share-steps')).toContainText('not counted: a metric, reported');
   await expect(card.getByTestId('verdict-story')).toContainText('naive and full agree, PASS');
   await expectSharesSum(card);
   await testInfo.attach('ticket-queue-scorecard', { body: await card.screenshot(), contentType: 'image/png' });

@@ -25,7 +25,7 @@ interface LayerShape {
   gate?: boolean;
 }
 
-export const METRIC_WHY = 'a metric: reported beside the reward, never part of it';
+export const METRIC_WHY = 'a metric, reported beside the reward and never part of it';
 
 /** Round to 6 decimals so scorecards print and compare stably. */
 export function round6(x: number): number {

@@ -65,7 +65,7 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       <section className="panel">
         <h2>fault-api: calibration</h2>
         <p className="muted">
-          Three reference solvers — the obvious strategy (naive), the impatient one (stubborn) and the careful one — against the three profiles.
+          Three reference solvers — the trusting one (it believes what the API reports), the impatient one (stubborn) and the careful one — against the three profiles.
           Careful must reach 1.00 everywhere, or the world became unfair rather than harder.
         </p>
         {calibration ?? <p className="muted">Starts when the tables above are verified…</p>}

@@ -155,7 +155,7 @@ export function tracePath(ep: EpisodeView): LayerResult {
 
 export const LAYER_IDS = { L0: 'final_answer', L1: 'end_state', L2: 'trace_path', L3: 'policy_gate' } as const;
 
-const NOT_ON_READ = 'not counted on a read task: the answer is the deliverable, and a write trips the policy gate';
+const NOT_ON_READ = 'on a read task the answer is the deliverable (a write trips the policy gate)';
 
 /**
  * L3 × (read: L0; mutation: 0.2·L0 + 0.4·L1 + 0.4·L2). On a read task L1 and L2
