@@ -21,7 +21,7 @@ function layerSplit(cal: Calibration, profile: (typeof PROFILES)[number], solver
 export function FaultApiCalibration({ seeds }: { seeds: number }) {
   const state = useFaultApiCalibration(seeds);
   if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
-  if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" />;
+  if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" unit="episodes" />;
   const cal = state.result;
   return (
     <div className="calibration">

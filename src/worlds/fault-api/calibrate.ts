@@ -23,6 +23,7 @@ export async function calibrateFaultApi(seeds = 60, onProgress?: (done: number, 
   const out = {} as Calibration;
   const total = PROFILES.length * SOLVERS.length * seeds;
   let done = 0;
+  onProgress?.(0, total);
   for (const profile of PROFILES) {
     out[profile] = {} as Record<SolverId, CellResult>;
     for (const solver of SOLVERS) {
