@@ -62,3 +62,17 @@ test('a link naming the fault-api solver by its old id "naive" opens the trustin
   await expect(page.getByTestId('step-counter')).toHaveText(/step \d+ \/ \d+/, { timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'agent' })).toHaveValue('trusting');
 });
+
+test('the timeline has a legend for its marks, and a mark holding several events lists each in its tooltip', async ({ page }) => {
+  await page.goto(episodeUrl('tripwire', { id: 'top-refund-customer' }, 'the-peeker'));
+  const legend = page.getByTestId('timeline-legend');
+  await expect(legend).toContainText('a failed call', { timeout: 30_000 });
+  await expect(legend).toContainText('a trip, a refusal or a 429');
+  await expect(legend).toContainText('run_sql');
+  const mark = page.locator('[data-testid="mark-access-1"]');
+  await expect(mark).toHaveCount(1);
+  await mark.hover();
+  const tip = page.getByTestId('timeline-tooltip');
+  await expect(tip).toContainText('step 1 · run_sql · trip: statement 1 reads the restricted table _answer_key');
+  await expect(tip.locator('div')).toHaveCount(2);
+});

@@ -20,9 +20,10 @@ export default function MatrixChart({ cells }: { cells: MatrixCell[] }) {
     return { agent: a, naive: mean((c) => c.naive), full: mean((c) => c.reward) };
   });
   const width = Math.min(200, Math.max(...agents.map((a) => a.length)) * 7 + 12);
+  const height = agents.length * ROW + 70;
   return (
-    <div className="chart" data-testid="matrix-chart" role="img" aria-label="Mean naive and full reward per reference agent">
-      <ResponsiveContainer width="100%" height={agents.length * ROW + 70}>
+    <div className="chart" style={{ height }} data-testid="matrix-chart" role="img" aria-label="Mean naive and full reward per reference agent">
+      <ResponsiveContainer width="100%" height={height}>
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barGap={1}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} stroke="var(--muted)" />
