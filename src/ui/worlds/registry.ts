@@ -1,6 +1,7 @@
 import type { World } from '../../core/world';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
+import { webPortalWorld } from '../../worlds/web-portal/index';
 import type { LoadedWorld, Purpose, WorldEntry } from './types';
 
 export type { LoadedWorld, Purpose, WorldEntry } from './types';
@@ -47,6 +48,13 @@ export const WORLDS: readonly WorldEntry[] = [
     summary: ticketQueueWorld.summary,
     load: async () => ticketQueueWorld,
     ui: () => import('./ticket-queue').then((m) => m.ticketQueueUi),
+  },
+  {
+    id: webPortalWorld.id,
+    title: webPortalWorld.title,
+    summary: webPortalWorld.summary,
+    load: async () => webPortalWorld,
+    ui: () => import('./web-portal').then((m) => m.webPortalUi),
   },
 ];
 
