@@ -27,7 +27,7 @@ describe('vp CLI', () => {
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(Object.keys(doc['fault-api'])).toEqual(['clean', 'realistic', 'hostile']);
-    expect(doc['fault-api'].clean).toEqual({ naive: 1, stubborn: 1, careful: 1 });
+    expect(doc['fault-api'].clean).toEqual({ trusting: 1, stubborn: 1, careful: 1 });
   });
 
   it('validate --json passes the quality gate for every world', () => {
