@@ -12,7 +12,7 @@ export const LAYER_IDS = { L0: 'final_answer', L1: 'end_state', L2: 'trace_path'
 export function fourLayerSpec(task: Task, naiveCheck: string): CompositionSpec {
   const naive = { naiveFrom: LAYER_IDS.L0, naiveCheck };
   if (task.kind !== 'mutation') {
-    const why = 'on a read task the answer is the deliverable (a change is what the policy gate and L1 report)';
+    const why = 'on a read task the answer is the deliverable (a write there trips the policy gate)';
     return { factors: [LAYER_IDS.L3], terms: [{ layer: LAYER_IDS.L0, weight: 1 }], unused: [LAYER_IDS.L1, LAYER_IDS.L2].map((layer) => ({ layer, why })), ...naive };
   }
   return {
