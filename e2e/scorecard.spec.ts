@@ -1,4 +1,11 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
+import { exportTracesJsonl } from '../src/traces/export/index';
+import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { importFile, runReference } from './traceFixtures';
 
 const episodeUrl = (world: string, task: object, agent: string) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`;
 const hundredths = (s: string) => Math.round(Number(s) * 100);
@@ -75,4 +82,25 @@ test('the timeline has a legend for its marks, and a mark holding several events
   const tip = page.getByTestId('timeline-tooltip');
   await expect(tip).toContainText('step 1 · run_sql · trip: statement 1 reads the restricted table _answer_key');
   await expect(tip.locator('div')).toHaveCount(2);
+});
+
+test('compare: a trace recorded before scorecards carried their arithmetic shows its shares recomputed, naive first, with the why', async ({ page }, testInfo) => {
+  const old = readFileSync(fileURLToPath(new URL('../src/traces/fixtures/native-v1-fault-api.json', import.meta.url)), 'utf8');
+  const spec = (JSON.parse(old) as { task: object }).task;
+  const fresh = await runReference(faultApiWorld, spec, 'careful');
+  const path = join(mkdtempSync(join(tmpdir(), 'vp-compare-')), 'two.jsonl');
+  writeFileSync(path, `${JSON.stringify(JSON.parse(old))}\n${exportTracesJsonl([fresh])}`);
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  const rows = page.getByTestId('library-row');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Compare selected' }).click();
+  const compare = page.getByTestId('compare');
+  await expect(compare.getByRole('rowheader', { name: 'recorded naive / full' })).toBeVisible();
+  for (const cell of await compare.getByTestId('compare-layer-completeness').all()) await expect(cell).toContainText('+0.60', { timeout: 20_000 });
+  for (const cell of await compare.getByTestId('compare-layer-provenance').all()) await expect(cell).toContainText('1.00 multiplies');
+  await expect(compare.getByTestId('compare-story').first()).toContainText('naive and full agree, PASS');
+  await testInfo.attach('compare', { body: await compare.screenshot(), contentType: 'image/png' });
 });

@@ -12,14 +12,14 @@ import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { loadWorld } from '../lib/worlds';
 
-/** A layer's recorded value and what it added to the full reward: "0.50 +0.10", "1.00 ×", "0.00 not counted". */
+/** A layer's recorded value and its part in the full reward: "0.50 +0.10", "1.00 multiplies", "0.00 not counted". */
 function LayerCell({ row }: { row: ShareRow }) {
   const v = row.layer.value.toFixed(2);
   if (row.role === 'unknown') return <>{v}</>;
   if (row.role === 'not counted') return <span className="muted">{v} not counted</span>;
   return (
     <>
-      {v} <span className="muted">{[row.role === 'adds' ? null : '×', row.adds === null ? null : `+${row.adds}`].filter((p) => p !== null).join(' ')}</span>
+      {v} <span className="muted">{[row.role === 'adds' ? null : 'multiplies', row.adds === null ? null : `+${row.adds}`].filter((p) => p !== null).join(', ')}</span>
     </>
   );
 }
