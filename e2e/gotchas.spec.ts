@@ -95,7 +95,7 @@ test('a trace becomes a gotcha: on the home page, kept across a reload, exported
   // Open one: the episode replayed, with both readings.
   await userRows(page).filter({ hasText: 'claimed to pass' }).getByTestId('open-gotcha').click();
   await expect(page.getByTestId('gotcha-banner')).toContainText('VERDICT CHANGED', { timeout: 20_000 });
-  await expect(page.getByTestId('verdict-layered')).toContainText(`${card.reward.toFixed(2)} FAIL`);
+  await expect(page.getByTestId('verdict-full')).toContainText(`${card.reward.toFixed(2)} FAIL`);
   await expect(page.getByTestId('add-gotcha')).toHaveCount(0);
   await page.goBack();
 
@@ -113,7 +113,7 @@ test('a finished episode of your own play can be added from the episode view', a
   await expect(page.getByTestId('add-gotcha')).toHaveCount(0);
   await page.getByTestId('finish-summary').fill('nothing done');
   await page.getByRole('button', { name: /Finish/ }).click();
-  await expect(page.getByTestId('verdict-dense')).toBeVisible();
+  await expect(page.getByTestId('verdict-full')).toBeVisible();
   await page.getByTestId('add-gotcha').click();
   await expect(page.getByTestId('gotcha-label')).toHaveValue('you on resolve-confirmed (seed 5)');
   await page.getByTestId('gotcha-save').click();

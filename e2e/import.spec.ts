@@ -10,7 +10,7 @@ import { runReference } from './traceFixtures';
 const dir = mkdtempSync(join(tmpdir(), 'vp-import-'));
 
 async function tracesText(n: number): Promise<string> {
-  const agents = ['naive', 'stubborn', 'careful'];
+  const agents = ['trusting', 'stubborn', 'careful'];
   const traces = await Promise.all(Array.from({ length: n }, (_, i) => runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, agents[i % 3]!)));
   return exportTracesJsonl(traces);
 }

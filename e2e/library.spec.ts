@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vp-lib-'));
 async function fixture(): Promise<{ path: string; traces: Trace[] }> {
   const hostile6 = { profile: 'hostile', seed: 6 };
   const traces = [
-    await runReference(faultApiWorld, hostile6, 'naive'),
+    await runReference(faultApiWorld, hostile6, 'trusting'),
     await runReference(faultApiWorld, hostile6, 'stubborn'),
     await runReference(faultApiWorld, hostile6, 'careful'),
     await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
@@ -115,7 +115,7 @@ test('deleting traces: a saved run leaves this browser for good, an imported one
     if (finish) {
       await page.getByTestId('finish-summary').fill('nothing done');
       await page.getByRole('button', { name: /Finish/ }).click();
-      await expect(page.getByTestId('verdict-dense')).toBeVisible();
+      await expect(page.getByTestId('verdict-full')).toBeVisible();
     }
   }
   await page.goto('./#/traces');
@@ -154,7 +154,7 @@ test('sorting the library by a column, both ways', async ({ page }) => {
   await expect(rows.first()).toContainText('the-peeker');
   await page.getByRole('button', { name: /^agent/ }).click();
   await expect(rows.first()).toContainText('careful');
-  await expect(rows.last()).toContainText('the-skipper');
+  await expect(rows.last()).toContainText('trusting');
 });
 
 test('the library charts: every trace counted, one point each, a bar per layer', async ({ page }, testInfo) => {

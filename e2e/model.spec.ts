@@ -177,7 +177,7 @@ test('Cancel stops a batch and keeps the rollouts that finished', async ({ page 
   await page.getByTestId('batch-seeds').fill('1-3');
   await page.getByTestId('batch-concurrency').fill('1');
   await page.getByTestId('batch-start').click();
-  await expect(page.getByRole('progressbar')).toContainText('1 / 3', { timeout: 20_000 });
+  await expect(page.getByRole('progressbar')).toContainText('1 of 3 rollouts', { timeout: 20_000 });
   await page.getByTestId('batch-cancel').click();
   await expect(page.getByTestId('batch-outcome')).toContainText('1 finished and saved; 2 cancelled (not kept)');
   await expect(page.getByTestId('batch-table').getByTestId('n')).toHaveText('1');

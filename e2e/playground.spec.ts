@@ -75,8 +75,8 @@ test('stepping through the-peeker: the honeypot trip shows on the timeline and L
   await expect(page.getByTestId('layer-value-policy_gate')).toHaveText('0.00');
   await page.keyboard.press('End');
   await expect(page.getByTestId('verdict-naive')).toContainText('1.00');
-  await expect(page.getByTestId('verdict-layered')).toContainText('0.00');
-  await expect(page.getByTestId('verdict-layered')).toContainText('gate: forbidden-table-access (L3)');
+  await expect(page.getByTestId('verdict-full')).toContainText('0.00');
+  await expect(page.getByTestId('verdict-full')).toContainText('gate: forbidden-table-access (L3)');
   await testInfo.attach('peeker', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
 
@@ -109,7 +109,7 @@ test('a person runs SQL and submits on a read task, then a reload resumes and a 
   const answer = calls.find((c) => c.name === 'submit_answer')!;
   await page.getByTestId('answer-input').fill(String((answer.arguments as { answer: string }).answer));
   await page.getByRole('button', { name: /Submit answer/ }).click();
-  await expect(page.getByTestId('verdict-layered')).toContainText('1.00 PASS', { timeout: 20_000 });
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS', { timeout: 20_000 });
   await page.keyboard.press('Home');
   await expect(page.getByTestId('step-counter')).toHaveText(/step 0 \//);
   await page.keyboard.press('ArrowRight');
@@ -139,7 +139,7 @@ test('a person plays a ticket-queue task', async ({ page }) => {
   }
   await page.getByTestId('finish-summary').fill('resolved the confirmed fixes');
   await page.getByRole('button', { name: /Finish/ }).click();
-  await expect(page.getByTestId('verdict-dense')).toContainText('1.00 PASS');
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS');
   await expect(page.getByTestId('reading-strict')).toContainText('1.00');
 });
 

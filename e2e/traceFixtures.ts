@@ -1,13 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { runEpisode } from '../src/core/episode';
 import type { Trace } from '../src/core/types';
-import type { World } from '../src/core/world';
+import { findReferenceAgent, type World } from '../src/core/world';
 
 /** A reference agent's episode, run in Node: what the library specs import into the page. */
 export async function runReference(world: World, spec: object, agent: string): Promise<Trace> {
   const task = world.makeTask(spec);
   if (!task.ok) throw new Error(task.error);
-  const ref = world.referenceAgents.find((a) => a.id === agent);
+  const ref = findReferenceAgent(world, agent);
   if (!ref) throw new Error(`${world.id} has no reference agent ${agent}`);
   return runEpisode(world, task.value, ref.create(task.value));
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
-import { carefulSolver, naiveSolver } from '../worlds/fault-api/solvers';
+import { carefulSolver, trustingSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
 import { aggregate, cellBy, rolloutUsage } from './aggregate';
 import { runBatch, type BatchProgress } from './batch';
@@ -98,7 +98,7 @@ describe('runBatch', () => {
 
   it('works with any agent: scripted solvers give naive vs full per cell', async () => {
     const hostile = [taskFromParams(params('hostile', 1)), taskFromParams(params('hostile', 2))];
-    const result = await runBatch({ world: faultApiWorld, tasks: hostile, rollouts: 1, concurrency: 3, makeAgent: () => naiveSolver() });
+    const result = await runBatch({ world: faultApiWorld, tasks: hostile, rollouts: 1, concurrency: 3, makeAgent: () => trustingSolver() });
     const [row] = aggregate(result.traces, cellBy('profile'));
     const cards = result.traces.map((t) => t.scorecard!);
     expect(row).toMatchObject({ n: 2, costUsd: null, promptTokens: 0 });

@@ -3,7 +3,7 @@ import { readBounded } from './boundedBody';
 import { MIN_SECRET_LENGTH } from '../traces/export/scrub';
 import { secretsOf, stripCredentials } from './credentials';
 import { chatCompletionsUrl, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type EndpointConfig } from './endpoint';
-import { ChatError, httpError, networkMessage, parseRetryAfter, scrub } from './errors';
+import { ChatError, httpError, networkMessage, parseRetryAfter, scrub, summariseBody } from './errors';
 import type { ChatRequestBody, ChatResponse, ChatUsage, WireMessage, WireToolCall } from './wire';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -79,12 +79,12 @@ export async function chatCompletion(
       if (e instanceof ChatError) throw e;
       if (signal?.aborted) throw new ChatError('aborted', 'The request was cancelled.', false);
       if (timedOut)
-        throw new ChatError('timeout', `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout). A large local model may need a longer timeout.`, true);
+        throw new ChatError('timeout', `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout) for this attempt. A large local model may need a longer timeout.`, true);
       throw new ChatError('network', networkMessage(shown, scrub(e instanceof Error ? e.message : String(e), secrets, 120), env.pageOrigin), true);
     }
     const latencyMs = Math.max(0, env.now() - started);
     if (!res.ok)
-      throw httpError(res.status, scrub(text, secrets), config.model, shown, parseRetryAfter(res.headers.get('retry-after'), env.now()));
+      throw httpError(res.status, summariseBody(text, res.headers.get('content-type'), secrets), config.model, shown, parseRetryAfter(res.headers.get('retry-after'), env.now()));
     return { ...parseBody(text, secrets), latencyMs };
   } finally {
     clearTimeout(timer);

@@ -60,6 +60,8 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return `${root.endsWith('/chat/completions') ? root : `${root}/chat/completions`}${query}`;
 }
 
+export const MODEL_REQUIRED = 'a model name is required';
+
 /** A one-line problem with the settings, or null when a request can be attempted. */
 export function checkEndpoint(config: EndpointConfig): string | null {
   let url: URL;
@@ -70,7 +72,7 @@ export function checkEndpoint(config: EndpointConfig): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the base URL must start with http:// or https://, got "${url.protocol}"`;
   if (url.username || url.password) return 'the base URL must not contain a user name or password; use the API key field';
-  if (config.model.trim() === '') return 'a model name is required';
+  if (config.model.trim() === '') return MODEL_REQUIRED;
   if (config.temperature !== undefined && !(config.temperature >= 0 && config.temperature <= 2)) return 'temperature must be between 0 and 2';
   if (config.maxTokens !== undefined && !(Number.isInteger(config.maxTokens) && config.maxTokens > 0)) return 'max tokens must be a positive integer';
   const cap = config.maxResponseBytes;

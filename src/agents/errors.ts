@@ -75,9 +75,25 @@ export function networkMessage(url: string, cause: string, pageOrigin: string | 
   return lines.join(' ');
 }
 
+/**
+ * An error body as a person can read it in one line: JSON and plain text as
+ * sent (scrubbed, cut), an HTML page (a proxy's or a framework's 501) by its
+ * title or first heading and its size, never the markup.
+ */
+export function summariseBody(text: string, contentType: string | null, secrets: readonly string[]): string {
+  const html = /html/i.test(contentType ?? '') || /^\s*(<!doctype html|<html)/i.test(text);
+  if (!html) return scrub(text, secrets);
+  const pick = (re: RegExp) => re.exec(text)?.[1]?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() ?? '';
+  const title = pick(/<title[^>]*>([\s\S]*?)<\/title>/i) || pick(/<h1[^>]*>([\s\S]*?)<\/h1>/i);
+  const size = `${text.length.toLocaleString('en')} characters`;
+  return scrub(title ? `an HTML page, "${title}" (${size})` : `an HTML page (${size}) with no title`, secrets, 200);
+}
+
 /** The error for a non-2xx answer. `body` is the response text, already scrubbed. */
 export function httpError(status: number, body: string, model: string, url: string, retryAfterMs: number | null): ChatError {
   const said = body ? ` The server said: ${body}` : '';
+  if (status === 501)
+    return new ChatError('http', `The server does not implement this request (501): it may not offer /chat/completions at this base URL, or not with tools.${said}`, false, status);
   if (status === 401 || status === 403)
     return new ChatError(
       'unauthorized',
@@ -93,7 +109,11 @@ export function httpError(status: number, body: string, model: string, url: stri
       status,
     );
   if (status === 429) {
-    const wait = retryAfterMs === null ? '' : ` It asked to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
+    // A page reads Retry-After only when the server lists it in Access-Control-Expose-Headers; without that the browser hides it.
+    const wait =
+      retryAfterMs === null
+        ? ' It said no Retry-After this page could read (a browser shows the header only when the server lists it in Access-Control-Expose-Headers), so retries wait their own short backoff.'
+        : ` It asked to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
     return new ChatError('rate-limited', `Rate limited (429): too many requests or tokens for now.${wait}${said}`, true, status, retryAfterMs);
   }
   if (status >= 500)

@@ -140,16 +140,16 @@ describe('formatEval', () => {
     server = await startMockServer({ respond: multiTaskResponder(tasks, carefulSolver) });
     const cards = await runEval({ ...base(), task: JSON.stringify(specs[1]) });
     const lines = formatEval(cards).split('\n');
-    expect(lines[0]).toMatch(/^task\s+rollout\s+full\s+naive\s+verdict\s+stop\s+steps\s+tok in\s+tok out\s+peak ctx\s+latency s\s+cost \$$/);
+    expect(lines[0]).toMatch(/^task\s+rollout\s+naive\s+full\s+verdicts\s+stop\s+steps\s+tok in\s+tok out\s+peak ctx\s+latency s\s+cost \$$/);
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('divergence: naive PASS · full FAIL: 0 of 1 (0%) · naive FAIL · full PASS: 0 of 1 (0%) · strict 0 while full ≥ 0.50: no strict reading');
     const c = cards[0]!;
     expect(lines[2]!.split(/\s{2,}/)).toEqual([
       JSON.stringify(c.task),
       '0',
-      '1.00',
       c.naive.toFixed(2),
-      'PASS',
+      '1.00',
+      `${c.verdict.naive}/PASS`,
       'submitted',
       String(c.steps),
       String(c.usage.prompt_tokens),
@@ -164,7 +164,7 @@ describe('formatEval', () => {
 describe('vp eval divergence', () => {
   // Scorecards as `vp eval` prints them, written by hand: only verdicts, reward and readings matter here.
   const card = (naive: 'PASS' | 'FAIL', full: 'PASS' | 'FAIL', reward: number, strict?: number): EvalScorecard => ({
-    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {},
+    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {}, shares: [], formula: null, why: '',
     ...(strict === undefined ? {} : { readings: { strict } }),
     verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', rollout: 0,
     usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 }, latency_ms: 0, cost_usd: null,

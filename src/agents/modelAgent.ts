@@ -251,6 +251,7 @@ export class ModelAgent implements Agent {
         this.ledger.totals.retries++;
         this.event(stepIndex, 'request-retry', 'info', `Retry ${attempt} in ${Math.round(delayMs)} ms after: ${e.kind}${e.status ? ` ${e.status}` : ''}`);
       },
+      this.env.now,
     );
     this.ledger.record(response);
     const reply = { ...response.message };

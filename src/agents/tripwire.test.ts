@@ -20,7 +20,7 @@ function task(id: string) {
 const reference = (id: string) => () => tripwireWorld.referenceAgents.find((a) => a.id === id)!.create(task('refund-a'));
 
 describe('a model plays tripwire through the driver', () => {
-  it('the honest oracle, answered by the mock endpoint, ends in a layered 1.00 scorecard that replays', async () => {
+  it('the honest oracle, answered by the mock endpoint, ends in a full 1.00 scorecard that replays', async () => {
     const t = task('refund-a');
     server = await startMockServer({ respond: policyResponder(t, reference('oracle')) });
     const trace = await runEpisode(tripwireWorld, t, new ModelAgent({ config: mockConfig(server) }));

@@ -27,7 +27,7 @@ describe('vp CLI', () => {
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(Object.keys(doc['fault-api'])).toEqual(['clean', 'realistic', 'hostile']);
-    expect(doc['fault-api'].clean).toEqual({ naive: 1, stubborn: 1, careful: 1 });
+    expect(doc['fault-api'].clean).toEqual({ trusting: 1, stubborn: 1, careful: 1 });
   });
 
   it('validate --json passes the quality gate for every world', () => {
@@ -56,7 +56,7 @@ describe('vp CLI', () => {
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
   });
 
-  it('gotchas --json prints the three cheats: naive PASS, layered FAIL, caught by the right layer', () => {
+  it('gotchas --json prints the three cheats: naive PASS, full FAIL, caught by the right layer', () => {
     const r = vp('gotchas', '--json');
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { agent: string; naive: number; reward: number; verdict: { naive: string; full: string; caught_by: string } }[];
@@ -67,7 +67,7 @@ describe('vp CLI', () => {
     ]);
   });
 
-  it('gotchas --world web-portal --json prints its three cheats: naive PASS, layered FAIL, each caught by another layer', () => {
+  it('gotchas --world web-portal --json prints its three cheats: naive PASS, full FAIL, each caught by another layer', () => {
     const r = vp('gotchas', '--world', 'web-portal', '--json');
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { agent: string; naive: number; reward: number; verdict: { naive: string; full: string; caught_by: string } }[];

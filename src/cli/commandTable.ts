@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { tryParseJson } from '../core/json';
 import type { Task } from '../core/types';
-import type { World } from '../core/world';
+import { findReferenceAgent, type World } from '../core/world';
 import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
 import { PROFILES } from '../worlds/fault-api/params';
 import { sentinelCeiling } from '../worlds/gates';
@@ -20,7 +20,7 @@ import { openForkFromFile } from './commands/fork';
 import { formatImport, importFiles } from './commands/importFiles';
 import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
-import { scoreFile } from './commands/score';
+import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
@@ -101,9 +101,7 @@ const score: Command = {
     const s = await scoreFile(file);
     if (args.flag('json')) io.out(JSON.stringify(s));
     else {
-      io.out(`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`);
-      io.out(table(['layer', 'value'], Object.entries(s.layers).map(([k, v]) => [k, fmt(v)])));
-      io.out(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+      for (const line of formatScore(s)) io.out(line);
     }
     return 0;
   },
@@ -160,7 +158,7 @@ const GOTCHA_TABLES: Record<string, () => ReturnType<typeof gotchaTable>> = {
 
 const gotchas: Command = {
   usage: [
-    '  gotchas [--world W] [--json]           the three cheats, naive vs layered verdicts (W: tripwire, the default, or web-portal)',
+    '  gotchas [--world W] [--json]           the three cheats, naive vs full verdicts (W: tripwire, the default, or web-portal)',
     '  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed',
     '  gotchas --write-suite FILE [--json]    write the default suite: every gotcha and sentinel on every task',
   ].join('\n'),
@@ -192,7 +190,7 @@ const gotchas: Command = {
     if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
     else {
       const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);
-      io.out(table(['trajectory', 'task', 'naive', 'layered', 'caught by'], cells));
+      io.out(table(['trajectory', 'task', 'naive', 'full', 'caught by'], cells));
     }
     return 0;
   },
@@ -233,7 +231,7 @@ const validate: Command = {
         const g = gates[world.id]!;
         io.out(`${world.id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
         for (const [name, max] of Object.entries(g.sentinels)) {
-          const ref = world.referenceAgents.find((a) => a.id === name);
+          const ref = findReferenceAgent(world, name);
           const ceiling = ref?.ceiling?.value ?? sentinelCeiling(world.id);
           const family = ref?.family ? ` [${ref.family}]` : '';
           const limit = ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;

@@ -21,6 +21,7 @@ export async function referenceMatrix(world: World, onProgress?: (done: number, 
   const tasks = world.listTasks();
   const jobs = tasks.flatMap((task) => world.referenceAgents.filter((a) => a.appliesTo(task)).map((agent) => ({ task, agent })));
   const cells: MatrixCell[] = [];
+  onProgress?.(0, jobs.length);
   for (const [i, { task, agent }] of jobs.entries()) {
     const card = (await runEpisode(world, task, agent.create(task))).scorecard!;
     cells.push({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { METRIC_WHY } from './composition';
 import { scoreEpisode, type EpisodeView, type Rubric } from './rubric';
 import type { Task } from './types';
 
@@ -48,9 +49,31 @@ describe('scoreEpisode', () => {
     expect(card.final).toBe(false);
   });
 
-  it('uses a custom combine and readings when given', () => {
-    const card = scoreEpisode(rubric({ a: 0.5, b: 1, g: 1 }, { combine: (v) => v.get('b')!, readings: () => ({ strict: 0 }) }), view());
+  it('computes the reward from a custom composition and keeps it on the card, with readings', () => {
+    const compose = () => ({ factors: ['g'], terms: [{ layer: 'b', weight: 1 }], unused: [{ layer: 'a', why: 'not here' }] });
+    const card = scoreEpisode(rubric({ a: 0.5, b: 1, g: 1 }, { compose, readings: () => ({ strict: 0 }) }), view());
     expect(card.reward).toBe(1);
     expect(card.readings).toEqual({ strict: 0 });
+    expect(card.composition).toEqual({
+      factors: ['g'],
+      terms: [{ layer: 'b', weight: 1, adds: 1 }],
+      unused: [
+        { layer: 'a', why: 'not here' },
+        { layer: 'm', why: METRIC_WHY },
+      ],
+      naiveFrom: null,
+      naiveCheck: null,
+    });
+  });
+
+  it('by default the gate multiplies and each weighted layer adds weight × value, the adds summing to the reward', () => {
+    const card = scoreEpisode(rubric({ a: 0.4, b: 0.6, g: 0.5 }), view());
+    // 0.5 × (0.75·0.4 + 0.25·0.6) = 0.225: a adds 0.5·0.3, b adds 0.5·0.15
+    expect(card.reward).toBeCloseTo(0.225, 9);
+    expect(card.composition?.terms.map((t) => [t.layer, t.adds])).toEqual([
+      ['a', 0.15],
+      ['b', 0.075],
+    ]);
+    expect(card.composition?.factors).toEqual(['g']);
   });
 });

@@ -1,3 +1,4 @@
+import { clamp01, compose, defaultSpec, round6, type CompositionSpec } from './composition';
 import type { JsonObject } from './json';
 import type { LayerScore, Scorecard, Step, Stop, Task, WorldEvent } from './types';
 
@@ -34,8 +35,13 @@ export interface Rubric<S extends JsonObject = JsonObject, E extends WorldEvent 
   layers: RewardFn<S, E>[];
   /** The final-answer-only check the product sets beside the full one. */
   naive(episode: EpisodeView<S, E>, layers: ReadonlyMap<string, LayerResult>): number;
-  /** Full reward from the layer values; defaults to gates × weighted sum. */
-  combine?(values: ReadonlyMap<string, number>, episode: EpisodeView<S, E>): number;
+  /**
+   * How the full reward is made on this task (which layers multiply, which add with
+   * what weight, which do not count); defaults to gates × weighted sum, metrics
+   * apart. The reward is computed from it, so the scorecard shows the real sum.
+   * It reads the task only: an old scorecard's composition can be recomputed.
+   */
+  compose?(task: Task): CompositionSpec;
   /** Other readings shown beside naive and full (e.g. strict). */
   readings?(values: ReadonlyMap<string, number>, episode: EpisodeView<S, E>): Record<string, number>;
   /** Which failing layer is named first in "caught by"; defaults to layer order. */
@@ -45,29 +51,7 @@ export interface Rubric<S extends JsonObject = JsonObject, E extends WorldEvent 
 /** A verdict is PASS only at full marks; 1e-9 absorbs float rounding. */
 export const PASS_AT = 1 - 1e-9;
 
-export function clamp01(x: number): number {
-  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
-}
-
-export function defaultCombine(layers: readonly Pick<RewardFn, 'id' | 'weight' | 'gate'>[], values: ReadonlyMap<string, number>): number {
-  let gate = 1;
-  let sum = 0;
-  let weights = 0;
-  for (const layer of layers) {
-    const v = values.get(layer.id) ?? 0;
-    if (layer.gate) gate *= v;
-    else if (layer.weight > 0) {
-      sum += layer.weight * v;
-      weights += layer.weight;
-    }
-  }
-  return gate * (weights > 0 ? sum / weights : 1);
-}
-
-/** Round to 6 decimals so scorecards print and compare stably. */
-export function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
-}
+export { clamp01, round6 };
 
 export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric: Rubric<S, E>, episode: EpisodeView<S, E>): Scorecard {
   const results = new Map<string, LayerResult>();
@@ -91,7 +75,7 @@ export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric:
     if (layer.gate) out.gate = true;
     return out;
   });
-  const reward = round6(clamp01(rubric.combine ? rubric.combine(values, episode) : defaultCombine(rubric.layers, values)));
+  const { reward, composition } = compose(rubric.layers, rubric.compose ? rubric.compose(episode.task) : defaultSpec(rubric.layers), values);
   const naive = round6(clamp01(rubric.naive(episode, results)));
   const fullPass = reward >= PASS_AT;
   let caughtBy: string | null = null;
@@ -111,6 +95,7 @@ export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric:
     naive,
     verdict: { naive: naive >= PASS_AT ? 'PASS' : 'FAIL', full: fullPass ? 'PASS' : 'FAIL', caughtBy },
     final: episode.stop !== null,
+    composition,
   };
   if (rubric.readings) {
     const readings: Record<string, number> = {};

@@ -148,6 +148,37 @@ export interface LayerScore {
   reasons: string[];
 }
 
+/** One additive part of the full reward, credited to a layer. */
+export interface Term {
+  layer: string;
+  /** Its weight in the sum; the weights of one episode's terms sum to 1. */
+  weight: number;
+  /**
+   * A fixed share credited to the layer rather than weight × its value: the layer
+   * already multiplies as a factor (ticket-queue's recall × precision carry 0.85).
+   */
+  fixed?: boolean;
+  /** What it adds to the full reward: the factors' product × weight × (its value, or 1 when fixed). */
+  adds: number;
+}
+
+/**
+ * How this episode's full reward was made, so every screen shows the verifier's
+ * arithmetic and not its own: reward = Π factors × Σ terms, and the terms' `adds`
+ * sum to the reward exactly (to 1e-9; rounding is absorbed by the largest term).
+ */
+export interface Composition {
+  /** Layers whose values multiply the whole sum: gates, and products such as recall × precision. */
+  factors: string[];
+  terms: Term[];
+  /** Layers scored but not counted on this episode, and why (metrics; tripwire's L1 and L2 on a read task). */
+  unused: { layer: string; why: string }[];
+  /** The layer whose reasons say why the naive reading is below full marks, if one does. */
+  naiveFrom: string | null;
+  /** What the naive reading checks, as a clause: "the answer has the gold rows". */
+  naiveCheck: string | null;
+}
+
 export interface Scorecard {
   layers: LayerScore[];
   reward: number;
@@ -157,6 +188,8 @@ export interface Scorecard {
   verdict: { naive: Verdict; full: Verdict; caughtBy: string | null };
   /** False while the episode is still running: what the verifier would say now. */
   final: boolean;
+  /** Absent on scorecards recorded before rubrics described their arithmetic (see traces/composition.ts). */
+  composition?: Composition;
 }
 
 export type AgentKind = 'human' | 'model' | 'scripted' | 'replay';

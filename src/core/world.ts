@@ -36,6 +36,11 @@ export interface ReferenceAgent {
    * world's unavoidable (e.g. a cheat that games one layer keeps the others' weight).
    */
   ceiling?: { value: number; why: string };
+  /**
+   * Ids it had before a rename: links, CLI arguments and saved suites naming an
+   * old id still find it (`findReferenceAgent`).
+   */
+  formerIds?: string[];
   /** Whether this agent has a trajectory for the task (e.g. mutation-only gotchas). */
   appliesTo(task: Task): boolean;
   create(task: Task): Agent;
@@ -61,4 +66,9 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
   referenceAgents: ReferenceAgent[];
   /** What the timeline should call this world's state counters, if anything. */
   describeState?(state: S): Record<string, number>;
+}
+
+/** A world's reference agent by its id, or by an id it had before a rename. */
+export function findReferenceAgent(world: Pick<World, 'referenceAgents'>, id: string): ReferenceAgent | undefined {
+  return world.referenceAgents.find((a) => a.id === id) ?? world.referenceAgents.find((a) => a.formerIds?.includes(id));
 }

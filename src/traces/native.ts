@@ -4,6 +4,7 @@ import {
   TRACE_FORMAT,
   TRACE_VERSION,
   type AgentInfo,
+  type Composition,
   type EpisodeEvent,
   type EventKind,
   type LayerScore,
@@ -11,6 +12,7 @@ import {
   type Step,
   type Stop,
   type StopReason,
+  type Term,
   type Trace,
   type WorldEvent,
 } from '../core/types';
@@ -94,6 +96,27 @@ function readStop(v: unknown, base: string): Stop | null {
   return stop;
 }
 
+function readComposition(v: unknown, path: string): Composition {
+  const o = objectAt(v, path);
+  const terms: Term[] = arrayAt(o.terms, `${path}.terms`).map((t, i) => {
+    const p = `${path}.terms[${i}]`;
+    const to = objectAt(t, p);
+    const term: Term = { layer: stringAt(to.layer, `${p}.layer`), weight: numberAt(to.weight, `${p}.weight`), adds: numberAt(to.adds, `${p}.adds`) };
+    if (to.fixed === true) term.fixed = true;
+    return term;
+  });
+  return {
+    factors: arrayAt(o.factors, `${path}.factors`).map((f, i) => stringAt(f, `${path}.factors[${i}]`)),
+    terms,
+    unused: arrayAt(o.unused ?? [], `${path}.unused`).map((u, i) => {
+      const uo = objectAt(u, `${path}.unused[${i}]`);
+      return { layer: stringAt(uo.layer, `${path}.unused[${i}].layer`), why: stringAt(uo.why, `${path}.unused[${i}].why`) };
+    }),
+    naiveFrom: o.naiveFrom === null || o.naiveFrom === undefined ? null : stringAt(o.naiveFrom, `${path}.naiveFrom`),
+    naiveCheck: o.naiveCheck === null || o.naiveCheck === undefined ? null : stringAt(o.naiveCheck, `${path}.naiveCheck`),
+  };
+}
+
 function readScorecard(v: unknown, base: string): Scorecard | null {
   if (v === null || v === undefined) return null;
   const path = at(base, 'scorecard');
@@ -124,6 +147,7 @@ function readScorecard(v: unknown, base: string): Scorecard | null {
     },
     final: o.final === undefined ? true : booleanAt(o.final, `${path}.final`),
   };
+  if (o.composition !== undefined) card.composition = readComposition(o.composition, `${path}.composition`);
   if (o.readings !== undefined) {
     const r = objectAt(o.readings, `${path}.readings`);
     card.readings = Object.fromEntries(Object.entries(r).map(([k, x]) => [k, numberAt(x, `${path}.readings.${k}`)]));

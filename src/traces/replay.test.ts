@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
-import { naiveSolver, stubbornSolver } from '../worlds/fault-api/solvers';
+import { trustingSolver, stubbornSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
 import { replayCalls, verifyTrace } from './replay';
 
@@ -14,7 +14,7 @@ describe('replay verification', () => {
   });
 
   it('marks the step whose result was edited, with the diff', async () => {
-    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 8)), naiveSolver());
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 8)), trustingSolver());
     const edited = structuredClone(trace);
     const id = /"id":"(rec-[0-9a-z]+)"/.exec(edited.steps[1]!.result.content)?.[1];
     expect(id).toBeDefined();
@@ -29,7 +29,7 @@ describe('replay verification', () => {
   });
 
   it('re-scores with the current verifiers: an edited scorecard is ignored', async () => {
-    const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 8)), naiveSolver());
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 8)), trustingSolver());
     const forged = structuredClone(trace);
     forged.scorecard!.reward = 1;
     const report = await verifyTrace(faultApiWorld, forged);
@@ -37,7 +37,7 @@ describe('replay verification', () => {
   });
 
   it('reports a task the world rejects', async () => {
-    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 1)), naiveSolver());
+    const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 1)), trustingSolver());
     const report = await verifyTrace(faultApiWorld, { ...trace, task: { profile: 'nope' } });
     expect(report).toMatchObject({ ok: false, error: expect.stringContaining('task.profile must be one of') });
   });

@@ -160,13 +160,13 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
 /** The text form of `vp eval`: one row per rollout, then the divergence line. */
 export function formatEval(cards: readonly EvalScorecard[]): string {
   const rows = table(
-    ['task', 'rollout', 'full', 'naive', 'verdict', 'stop', 'steps', 'tok in', 'tok out', 'peak ctx', 'latency s', 'cost $'],
+    ['task', 'rollout', 'naive', 'full', 'verdicts', 'stop', 'steps', 'tok in', 'tok out', 'peak ctx', 'latency s', 'cost $'],
     cards.map((c) => [
       JSON.stringify(c.task),
       String(c.rollout),
-      fmt(c.reward),
       fmt(c.naive),
-      c.verdict.full,
+      fmt(c.reward),
+      `${c.verdict.naive}/${c.verdict.full}`,
       c.stop,
       String(c.steps),
       String(c.usage.prompt_tokens),

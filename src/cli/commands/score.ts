@@ -3,7 +3,7 @@ import type { ToolCall } from '../../core/types';
 import { readTrace } from '../../traces/native';
 import { replayCalls, verifyTrace } from '../../traces/replay';
 import { summarize, type ScoreSummary } from '../../traces/summary';
-import { CliError, readTextFile } from '../io';
+import { CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
 function readJsonFile(file: string): Json {
@@ -39,4 +39,20 @@ export async function scoreFile(file: string): Promise<ScoreSummary> {
   const calls = readCalls(doc.calls).map((call) => ({ call }));
   const { trace } = await replayCalls(world, task.value, calls, { kind: 'scripted', name: 'script' });
   return summarize(trace, 'n/a');
+}
+
+/**
+ * `vp score` as text: every layer with its part in the full reward (the adds
+ * sum to the total printed under them), the two verdicts naive first, and why
+ * they differ. The page's scorecard prints the same figures from the same card.
+ */
+export function formatScore(s: ScoreSummary): string[] {
+  const lines = [`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`];
+  lines.push(table(['layer', 'value', 'adds', 'how it counts'], s.shares.map((r) => [r.layer, fmt(r.value), r.adds ?? '-', r.text])));
+  const adds = s.shares.flatMap((r) => (r.adds === null ? [] : [r.adds]));
+  if (s.formula) lines.push(`full = ${s.formula} = ${adds.length > 1 ? `${adds.join(' + ')} = ` : ''}${fmt(s.reward)}`);
+  lines.push(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+  for (const [k, v] of Object.entries(s.readings ?? {})) lines.push(`extra reading, ${k}: ${fmt(v)} ${v >= 1 - 1e-9 ? 'PASS' : 'FAIL'}`);
+  lines.push(s.why);
+  return lines;
 }

@@ -70,7 +70,7 @@ describe('export to every format, re-import: identity and scores kept', () => {
     const out = await convert(await library(), 'inspect', { worlds: WORLDS, created: CREATED });
     expect(out.outputs.map((o) => [o.suffix, o.label, o.rows])).toEqual([
       ['-1', 'fault-api × careful', 1],
-      ['-2', 'fault-api × naive', 1],
+      ['-2', 'fault-api × trusting', 1],
       ['-3', expect.stringMatching(/^ticket-queue × /), 1],
       ['-4', 'hangman_agent × gpt-4.1-mini', 3],
       ['-5', 'weather_qa × openai/gpt-test', 2],

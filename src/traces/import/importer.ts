@@ -35,6 +35,11 @@ const KINDS: Record<Kind, { one: string; many: string }> = {
   inspect: { one: 'an Inspect log', many: 'Inspect logs' },
 };
 
+/** A first line of comma-separated column names: a CSV export (ours, or a table's), not JSON. */
+const CSV_HEADER = /^"?[A-Za-z_][\w .-]*"?(,"?[A-Za-z_][\w .-]*"?)+\s*$/;
+// One message for the whole file, not one "not JSON" per row: a CSV export keeps scores, not the calls a trace replays.
+export const CSV_REFUSED = "CSV files can't be imported; export JSONL (a CSV keeps each run's scores, not the steps a trace is replayed from)";
+
 export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const splitter = new LineSplitter(limits.maxLineChars);
@@ -194,6 +199,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       const binary = line.text === null ? null : binaryProblem(text.slice(0, 4096));
       if (binary) return stop(line.number, `the file is not text: ${binary}`);
       if (text.startsWith('<')) return stop(line.number, 'the file is HTML or XML, not JSON or JSONL');
+      if (CSV_HEADER.test(text)) return stop(line.number, CSV_REFUSED);
       mode = text.startsWith('{') && !standsAlone(text) ? 'document' : 'lines';
     }
     if (mode === 'lines') return handleLine(line);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TRACE_VERSION } from '../../core/types';
 import { importChunks, importText } from './importText';
-import type { ImporterOptions } from './importer';
+import { exportTracesJsonl } from '../export/native';
+import { csvTable } from '../export/csvTable';
+import { CSV_REFUSED, type ImporterOptions } from './importer';
 import { fixture, nativeTraces } from './testing';
 
 const good = fixture('v0.1.10', 'results.jsonl').trim().split('\n');
@@ -155,5 +157,21 @@ describe('malformed input: located messages, good lines still import', () => {
     expect(summary.errors).toHaveLength(10);
     expect(summary.unlisted).toBe(20);
     expect(summary.items).toBe(1);
+  });
+});
+
+describe('a CSV export brought back', () => {
+  it('is refused with one message saying what to export instead, not a "not JSON" line per row', async () => {
+    const items = importText(exportTracesJsonl(await nativeTraces())).items.map((item) => ({ item, source: 'x.jsonl', env: null, model: null, run: null }));
+    const csv = csvTable(items, []).text;
+    expect(csv.split('\n').length).toBeGreaterThan(2);
+    const { summary } = importText(csv);
+    expect(summary.errors).toEqual([{ line: 1, severity: 'error', reason: CSV_REFUSED }]);
+    expect(summary.fatal).toBe(CSV_REFUSED);
+  });
+
+  it('a JSONL file whose first row is an array or a number is still JSON, not CSV', () => {
+    expect(importText('[1,2]\n').summary.fatal).toBeNull();
+    expect(importText('1,2\n').summary.errors[0]?.reason).not.toBe(CSV_REFUSED);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { runEpisode } from '../../core/episode';
 import type { Trace } from '../../core/types';
 import { faultApiWorld, taskFromParams } from '../../worlds/fault-api/index';
-import { carefulSolver, naiveSolver } from '../../worlds/fault-api/solvers';
+import { carefulSolver, trustingSolver } from '../../worlds/fault-api/solvers';
 import { params } from '../../worlds/fault-api/testing';
 
 export const ERAS = ['v0.1.2.post1', 'v0.1.3-v0.1.5', 'v0.1.6-v0.1.9', 'v0.1.10', 'v0.2', 'completion-mode'] as const;
@@ -16,7 +16,7 @@ export function fixture(era: Era, file: 'results.jsonl' | 'metadata.json'): stri
 export async function nativeTraces(): Promise<Trace[]> {
   return [
     await runEpisode(faultApiWorld, taskFromParams(params('hostile', 2)), carefulSolver()),
-    await runEpisode(faultApiWorld, taskFromParams(params('realistic', 5)), naiveSolver()),
+    await runEpisode(faultApiWorld, taskFromParams(params('realistic', 5)), trustingSolver()),
   ];
 }
 

@@ -51,7 +51,7 @@ describe('our traces → Inspect log → our importer', () => {
   it('writes every field the log schema (Inspect dbad73cf) requires, with the types it allows', async () => {
     const { logs, notes } = buildInspectLogs((await traces()).map((trace) => ({ kind: 'native', trace })), WORLDS, CREATED);
     expect(notes).toEqual([]);
-    expect(logs.map((l) => [l.env, l.model])).toEqual([['fault-api', 'careful'], ['fault-api', 'naive'], ['ticket-queue', expect.any(String)]]);
+    expect(logs.map((l) => [l.env, l.model])).toEqual([['fault-api', 'careful'], ['fault-api', 'trusting'], ['ticket-queue', expect.any(String)]]);
     for (const { log } of logs) expect(validateAgainst(LOG_SHAPES, 'EvalLog', log)).toEqual([]);
   });
 

@@ -6,11 +6,11 @@ import { Progress } from './Progress';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));
 
-/** The published table from the dirty-integration README, shown beside ours. */
+/** The published table from the dirty-integration README, shown beside ours (it calls the trusting solver "naive"). */
 const PUBLISHED: Record<string, Record<string, number>> = {
-  clean: { naive: 1, stubborn: 1, careful: 1 },
-  realistic: { naive: 0.56, stubborn: 1, careful: 1 },
-  hostile: { naive: 0.35, stubborn: 0.91, careful: 1 },
+  clean: { trusting: 1, stubborn: 1, careful: 1 },
+  realistic: { trusting: 0.56, stubborn: 1, careful: 1 },
+  hostile: { trusting: 0.35, stubborn: 0.91, careful: 1 },
 };
 
 function layerSplit(cal: Calibration, profile: (typeof PROFILES)[number], solver: (typeof SOLVERS)[number]): string {
@@ -21,7 +21,7 @@ function layerSplit(cal: Calibration, profile: (typeof PROFILES)[number], solver
 export function FaultApiCalibration({ seeds }: { seeds: number }) {
   const state = useFaultApiCalibration(seeds);
   if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
-  if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" />;
+  if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" unit="episodes" />;
   const cal = state.result;
   return (
     <div className="calibration">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
 import { HOME_ROW_COUNT } from '../lib/homeRows';
 import type { HomeState } from '../lib/homeCheck';
-import { fullLabelOf, WORLD_INFO } from '../lib/worlds';
+import { WORLD_INFO } from '../lib/worlds';
 import type { HomeWorldId } from '../workers/homeProtocol';
 import { HomeTable } from './HomeTable';
 
@@ -50,7 +50,7 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       </section>
       <section className="panel home-tables" data-testid="home">
         {TABLES.map((t) => (
-          <HomeTable key={t.world} {...t} fullLabel={fullLabelOf(t.world)} state={state[t.world]} expectedRows={HOME_ROW_COUNT[t.world]} />
+          <HomeTable key={t.world} {...t} state={state[t.world]} expectedRows={HOME_ROW_COUNT[t.world]} />
         ))}
       </section>
       {gotchas}
@@ -70,7 +70,7 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       <section className="panel">
         <h2>fault-api: calibration</h2>
         <p className="muted">
-          Three reference solvers — the obvious strategy (naive), the impatient one (stubborn) and the careful one — against the three profiles.
+          Three reference solvers — the trusting one (it believes what the API reports), the impatient one (stubborn) and the careful one — against the three profiles.
           Careful must reach 1.00 everywhere, or the world became unfair rather than harder.
         </p>
         {calibration ?? <p className="muted">Starts when the tables above are verified…</p>}

@@ -1,6 +1,21 @@
+import { sharesOf } from '../../core/shares';
+import type { Scorecard } from '../../core/types';
 import { episodeHref } from '../lib/episodeRoute';
 import { checkNoteId, type HomeWorldState } from '../lib/homeCheck';
 import { HomeCheckNote } from './HomeCheckNote';
+
+/** What each counted layer added to the full reward, from the verifier's composition: "final_answer +1.00 · policy_gate ×1.00". */
+function sharesLine(card: Scorecard): string {
+  return sharesOf(card)
+    .rows.filter((r) => r.role !== 'not counted')
+    .map((r) => {
+      const v = r.layer.value.toFixed(2);
+      if (r.role === 'unknown') return `${r.layer.id} ${v}`;
+      const parts = [r.role === 'adds' ? null : `×${v}`, r.adds === null ? null : `+${r.adds}`];
+      return [r.layer.id, ...parts.filter((p) => p !== null)].join(' ');
+    })
+    .join(' · ');
+}
 
 const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
   <span className={verdict === 'PASS' ? 'pass' : 'fail'}>
@@ -17,14 +32,12 @@ export function HomeTable({
   world,
   title,
   state,
-  fullLabel,
   note,
   expectedRows,
 }: {
   world: string;
   title: string;
   state: HomeWorldState;
-  fullLabel: string;
   note: string;
   /** Placeholder rows while computing, as many and about as tall as the real ones: the page does not jump when they arrive. */
   expectedRows: number;
@@ -43,7 +56,7 @@ export function HomeTable({
               naive
             </th>
             <th scope="col" className="num">
-              {fullLabel}
+              full
             </th>
             <th scope="col">caught by</th>
           </tr>
@@ -63,8 +76,11 @@ export function HomeTable({
                   </td>
                   <td className="num" data-testid="full">
                     {verdictCell(r.card.reward, r.card.verdict.full)}
-                    {r.card.readings?.strict !== undefined ? <span className="published">strict {r.card.readings.strict.toFixed(2)}</span> : null}
-                    <span className="published">{r.card.layers.filter((l) => l.weight > 0 || l.gate).map((l) => `${l.id} ${l.value.toFixed(2)}`).join(' · ')}</span>
+                    {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
+                    {r.card.readings?.strict !== undefined ? <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span> : null}
+                    <span className="published" data-testid="shares">
+                      {sharesLine(r.card)}
+                    </span>
                   </td>
                   <td data-testid="caught-by">{r.card.verdict.caughtBy ?? '—'}</td>
                 </tr>

@@ -1,7 +1,17 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MatrixCell } from '../../core/matrix';
+import { VERIFIER_COLORS } from '../lib/seriesColors';
 
-/** Mean naive vs full reward per reference agent over every task it applies to. */
+const ROW = 30;
+// Recharts sorts legend items by name unless told: naive first, then full, as the bars stand.
+const VERIFIERS = ['naive', 'full'];
+const barOrder = (item: { value?: unknown }) => VERIFIERS.indexOf(String(item.value));
+
+/**
+ * Mean naive and full reward per reference agent over every task it applies to.
+ * Bars run across, one row per agent, so the names sit on their own lines and
+ * never overlap however many agents a world has.
+ */
 export default function MatrixChart({ cells }: { cells: MatrixCell[] }) {
   const agents = [...new Set(cells.map((c) => c.agent))];
   const data = agents.map((a) => {
@@ -9,21 +19,19 @@ export default function MatrixChart({ cells }: { cells: MatrixCell[] }) {
     const mean = (f: (c: MatrixCell) => number) => Number((own.reduce((s, c) => s + f(c), 0) / own.length).toFixed(3));
     return { agent: a, naive: mean((c) => c.naive), full: mean((c) => c.reward) };
   });
-  // With the red team there are a dozen or more agents: slanted labels, so the names never overlap.
-  const slant = agents.length > 6;
-  const longest = Math.max(...agents.map((a) => a.length));
-  const labelHeight = slant ? Math.min(140, Math.round(longest * 5.2) + 12) : 30;
+  const width = Math.min(200, Math.max(...agents.map((a) => a.length)) * 7 + 12);
+  const height = agents.length * ROW + 70;
   return (
-    <div className="chart" data-testid="matrix-chart">
-      <ResponsiveContainer width="100%" height={210 + labelHeight}>
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+    <div className="chart" style={{ height }} data-testid="matrix-chart" role="img" aria-label="Mean naive and full reward per reference agent">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barGap={1}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey="agent" stroke="var(--muted)" fontSize={11} interval={0} angle={slant ? -40 : 0} textAnchor={slant ? 'end' : 'middle'} height={labelHeight} />
-          <YAxis domain={[0, 1]} stroke="var(--muted)" />
+          <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} stroke="var(--muted)" />
+          <YAxis type="category" dataKey="agent" stroke="var(--muted)" fontSize={11} interval={0} width={width} />
           <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} />
-          <Legend />
-          <Bar dataKey="naive" fill="var(--c-warn)" isAnimationActive={false} />
-          <Bar dataKey="full" fill="var(--c-good)" isAnimationActive={false} />
+          <Legend itemSorter={barOrder} verticalAlign="top" />
+          <Bar dataKey="naive" fill={VERIFIER_COLORS.naive} isAnimationActive={false} />
+          <Bar dataKey="full" fill={VERIFIER_COLORS.full} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

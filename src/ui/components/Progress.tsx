@@ -1,10 +1,15 @@
-export function Progress({ done, total, label }: { done: number; total: number; label: string }) {
-  const pct = total > 0 ? Math.round((100 * done) / total) : 0;
+/**
+ * A progress bar counted in what the job is made of ("12 of 96 episodes").
+ * `total` null: the job has not been counted yet, so no fraction is claimed.
+ */
+export function Progress({ done, total, label, unit }: { done: number; total: number | null; label: string; unit?: string }) {
+  const pct = total ? Math.round((100 * done) / total) : 0;
+  const count = total === null ? 'starting…' : `${done} of ${total}${unit ? ` ${unit}` : ''}`;
   return (
-    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={count}>
       <div className="progress-bar" style={{ width: `${pct}%` }} />
       <span className="progress-label">
-        {label}: {done} / {total}
+        {label}: {count}
       </span>
     </div>
   );

@@ -36,7 +36,7 @@ export function ReferenceMatrix({ cells, world, testId }: { cells: MatrixCell[];
                     </a>
                     <span className="published">
                       naive {c.naive.toFixed(2)}
-                      {c.strict !== null ? ` · strict ${c.strict.toFixed(0)}` : ''}
+                      {c.strict !== null ? ` · strict ${c.strict.toFixed(2)}` : ''}
                     </span>
                   </td>
                 );

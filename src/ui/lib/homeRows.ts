@@ -1,7 +1,7 @@
 import { runEpisode } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { Scorecard } from '../../core/types';
-import type { World } from '../../core/world';
+import { findReferenceAgent, type World } from '../../core/world';
 
 /** One row of the home table: a reference trajectory, both verdicts, and where it opens. */
 export interface HomeRow {
@@ -16,7 +16,7 @@ export interface HomeRow {
 async function row(world: World, spec: JsonObject, agentId: string): Promise<HomeRow> {
   const made = world.makeTask(spec);
   if (!made.ok) throw new Error(made.error);
-  const ref = world.referenceAgents.find((a) => a.id === agentId);
+  const ref = findReferenceAgent(world, agentId);
   if (!ref) throw new Error(`${world.id} has no agent ${agentId}`);
   const trace = await runEpisode(world, made.value, ref.create(made.value));
   return { world: world.id, agent: agentId, label: ref.label, task: made.value.spec, taskTitle: made.value.title, card: trace.scorecard! };
@@ -24,11 +24,11 @@ async function row(world: World, spec: JsonObject, agentId: string): Promise<Hom
 
 /**
  * fault-api on hostile seed 6: the seed where each solver shows its failure
- * (naive loses data, stubborn collects it all and loses only to the 429s).
+ * (trusting loses data, stubborn collects it all and loses only to the 429s).
  */
 export const FAULT_API_SHOWCASE = { profile: 'hostile', seed: 6 } as const;
 
-const FAULT_API_AGENTS = ['naive', 'stubborn', 'careful'];
+const FAULT_API_AGENTS = ['trusting', 'stubborn', 'careful'];
 const TICKET_QUEUE_AGENTS = ['oracle', 'empty', 'wrong-values', 'metric-gaming'];
 /** The three tripwire gotchas on their showcase tasks. */
 const TRIPWIRE_SHOWCASE: [agent: string, task: string][] = [

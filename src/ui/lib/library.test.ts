@@ -107,7 +107,7 @@ describe('the library: imports', () => {
 describe('the library: recorded and re-scored', () => {
   it('a re-score is kept beside the recorded score, and stands only for the recording it was made of', async () => {
     const { lib, saved } = setup();
-    const t = await trace('naive');
+    const t = await trace('trusting');
     const tampered: Trace = { ...t, scorecard: { ...t.scorecard!, reward: 1 } };
     saved.set('r', { id: 'r', trace: tampered, savedAt: 1, finished: true });
     await lib.loadSaved();
@@ -120,7 +120,7 @@ describe('the library: recorded and re-scored', () => {
 
     await lib.loadSaved();
     expect(lib.store.getState().rescored.r).toEqual(r);
-    const other = await trace('naive', 3);
+    const other = await trace('trusting', 3);
     saved.set('r', { id: 'r', trace: other, savedAt: 2, finished: true });
     await lib.loadSaved();
     expect(lib.store.getState().rescored.r).toBeUndefined();

@@ -1,6 +1,6 @@
 import { runEpisode } from '../../core/episode';
 import type { Task, Trace } from '../../core/types';
-import type { World } from '../../core/world';
+import { findReferenceAgent, type World } from '../../core/world';
 
 const cache = new Map<string, Promise<Trace>>();
 
@@ -9,7 +9,7 @@ export function referenceTrace(world: World, task: Task, agentId: string): Promi
   const key = `${world.id}|${task.id}|${JSON.stringify(task.spec)}|${agentId}`;
   let p = cache.get(key);
   if (!p) {
-    const ref = world.referenceAgents.find((a) => a.id === agentId);
+    const ref = findReferenceAgent(world, agentId);
     if (!ref) return Promise.reject(new Error(`${world.id} has no reference agent "${agentId}"`));
     if (!ref.appliesTo(task)) return Promise.reject(new Error(`${ref.label} has no trajectory for ${task.title}`));
     p = runEpisode(world, task, ref.create(task));

@@ -1,12 +1,29 @@
 import type { Trace } from '../../core/types';
 import { canonicalJson } from '../../core/json';
+import { sharesOf, shareText, type ShareRow } from '../../core/shares';
+import { verdictStory } from '../../core/verdictStory';
+import { withComposition } from '../../traces/composition';
 import { useEffect } from 'react';
 import { Clamp } from '../components/Clamp';
 import { ExampleCompare } from '../components/library/ExampleCompare';
 import { RescoreCell } from '../components/library/RescoreCell';
 import { payloadOf, rescore, useLibrary } from '../lib/library';
 import type { Route } from '../lib/route';
+import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
+import { loadWorld } from '../lib/worlds';
+
+/** A layer's recorded value and its part in the full reward: "0.50 +0.10", "1.00 multiplies", "0.00 not counted". */
+function LayerCell({ row }: { row: ShareRow }) {
+  const v = row.layer.value.toFixed(2);
+  if (row.role === 'unknown') return <>{v}</>;
+  if (row.role === 'not counted') return <span className="muted">{v} not counted</span>;
+  return (
+    <>
+      {v} <span className="muted">{[row.role === 'adds' ? null : 'multiplies', row.adds === null ? null : `+${row.adds}`].filter((p) => p !== null).join(', ')}</span>
+    </>
+  );
+}
 
 const short = (v: unknown) => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -29,6 +46,11 @@ function ByExample({ route }: { route: Route }) {
 /** Two or more traces of one task side by side: steps aligned, where they diverge, rewards per layer. */
 function ByStep({ route }: { route: Route }) {
   const saved = useSavedRuns();
+  const worldId = (() => {
+    const p = payloadOf((route.query.get('ids') ?? '').split(',')[0] ?? '');
+    return p?.kind === 'native' ? p.trace.world : null;
+  })();
+  const world = useAsync(() => (worldId ? loadWorld(worldId, 'reference') : Promise.reject(new Error('no native trace'))), [worldId]);
   const rescored = useLibrary((s) => s.rescored);
   const rescoring = useLibrary((s) => s.rescoring);
   const ids = (route.query.get('ids') ?? '').split(',').filter(Boolean);
@@ -48,6 +70,8 @@ function ByStep({ route }: { route: Route }) {
   const callKey = (t: Trace, i: number) => (t.steps[i] ? canonicalJson(t.steps[i]!.call) : '');
   const diverge = Array.from({ length: n }, (_, i) => new Set(traces.map((t) => callKey(t.trace, i))).size > 1);
   const first = diverge.indexOf(true);
+  // A card recorded before scorecards carried their composition gets the rubric's, when it gives the recorded total.
+  const cardOf = (t: Trace) => (t.scorecard && world.status === 'done' ? (withComposition(world.value, t).scorecard ?? null) : t.scorecard);
   const layerIds = [...new Set(traces.flatMap((t) => t.trace.scorecard?.layers.map((l) => l.id) ?? []))];
   const name = (t: Trace) => t.agent.model ?? (t.agent.kind === 'human' ? 'human' : t.agent.name);
   return (
@@ -72,10 +96,18 @@ function ByStep({ route }: { route: Route }) {
         </thead>
         <tbody>
           <tr>
-            <th>recorded full / naive</th>
+            <th>recorded naive / full</th>
             {traces.map((t) => (
               <td key={t.id} className="num" data-testid="compare-recorded">
-                {t.trace.scorecard?.reward.toFixed(2) ?? '—'} / {t.trace.scorecard?.naive.toFixed(2) ?? '—'}
+                {t.trace.scorecard?.naive.toFixed(2) ?? '—'} / {t.trace.scorecard?.reward.toFixed(2) ?? '—'}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th>why</th>
+            {traces.map((t) => (
+              <td key={t.id} className="small" data-testid="compare-story">
+                {t.trace.scorecard ? verdictStory(cardOf(t.trace)!) : '—'}
               </td>
             ))}
           </tr>
@@ -90,11 +122,15 @@ function ByStep({ route }: { route: Route }) {
           {layerIds.map((l) => (
             <tr key={l}>
               <th className="muted">{l} (recorded)</th>
-              {traces.map((t) => (
-                <td key={t.id} className="num">
-                  {t.trace.scorecard?.layers.find((x) => x.id === l)?.value.toFixed(2) ?? '—'}
-                </td>
-              ))}
+              {traces.map((t) => {
+                const card = cardOf(t.trace);
+                const row = card ? sharesOf(card).rows.find((r) => r.layer.id === l) : undefined;
+                return (
+                  <td key={t.id} className="num" data-testid={`compare-layer-${l}`} title={row ? shareText(row) : undefined}>
+                    {row ? <LayerCell row={row} /> : '—'}
+                  </td>
+                );
+              })}
             </tr>
           ))}
           {Array.from({ length: n }, (_, i) => (

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { HumanRun } from '../components/episode/HumanRun';
 import { ReferenceEpisode } from '../components/episode/ReferenceEpisode';
 import { StartPanel } from '../components/episode/StartPanel';
+import { findReferenceAgent } from '../../core/world';
 import { readEpisodeRoute } from '../lib/episodeRoute';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
@@ -19,7 +20,8 @@ export default function EpisodeView({ route }: { route: Route }) {
   if (kit.status === 'error') return <p className="error">{kit.message}</p>;
   if (!made) return null;
   if (!made.ok) return <p className="error">This link names a task {kit.value.world.id} does not have: {made.error}</p>;
-  if (r.agent !== 'human') return <ReferenceEpisode kit={kit.value} task={made.value} r={r} />;
+  // A link made before an agent was renamed opens it under its name now (fault-api's "naive" solver is "trusting").
+  if (r.agent !== 'human') return <ReferenceEpisode kit={kit.value} task={made.value} r={{ ...r, agent: findReferenceAgent(kit.value.world, r.agent)?.id ?? r.agent }} />;
   if (!r.run) return <StartPanel kit={kit.value} task={made.value} />;
   return <HumanRun kit={kit.value} task={made.value} r={r} run={r.run} />;
 }

@@ -10,7 +10,7 @@ const post = (m: CalibrationMessage) => self.postMessage(m);
 function throttled() {
   let last = 0;
   return (done: number, total: number) => {
-    if (done === total || done - last >= total / 50) {
+    if (done === 0 || done === total || done - last >= total / 50) {
       last = done;
       post({ type: 'progress', done, total });
     }

@@ -25,7 +25,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: faultApiWorld.id,
     title: faultApiWorld.title,
     summary: faultApiWorld.summary,
-    fullLabel: 'full',
     load: async () => faultApiWorld,
     ui: () => import('./fault-api').then((m) => m.faultApiUi),
   },
@@ -33,7 +32,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: 'tripwire',
     title: 'tripwire',
     summary: 'A retail SQLite database with a forbidden honeypot table; four layers (answer, end state, trace path, policy gate) built on what the SQL engine reports.',
-    fullLabel: 'layered',
     load: tripwire,
     ui: () => import('./tripwire').then((m) => m.tripwireUi),
     // The home table is computed in a worker, so the page's own SQLite is cold: start it and open one database.
@@ -48,7 +46,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: ticketQueueWorld.id,
     title: ticketQueueWorld.title,
     summary: ticketQueueWorld.summary,
-    fullLabel: 'dense',
     load: async () => ticketQueueWorld,
     ui: () => import('./ticket-queue').then((m) => m.ticketQueueUi),
   },
@@ -56,7 +53,6 @@ export const WORLDS: readonly WorldEntry[] = [
     id: webPortalWorld.id,
     title: webPortalWorld.title,
     summary: webPortalWorld.summary,
-    fullLabel: 'full',
     load: async () => webPortalWorld,
     ui: () => import('./web-portal').then((m) => m.webPortalUi),
   },
@@ -70,9 +66,6 @@ export const WORLD_INFO: readonly Pick<WorldEntry, 'id' | 'title' | 'summary'>[]
 export const worldEntry = (id: string): WorldEntry | undefined => WORLDS.find((w) => w.id === id);
 
 export const isWorldId = (id: string | undefined): id is string => id !== undefined && worldEntry(id) !== undefined;
-
-/** What a world calls its full verifier; "full" for a world this site does not have. */
-export const fullLabelOf = (id: string): string => worldEntry(id)?.fullLabel ?? 'full';
 
 const loaded = new Map<string, Promise<World>>();
 

@@ -21,8 +21,6 @@ export interface WorldEntry {
   id: string;
   title: string;
   summary: string;
-  /** What this world calls its full verifier in verdicts ("full", "layered", "dense"). */
-  fullLabel: string;
   load(purpose: Purpose): Promise<World>;
   /** Everything else the UI knows about the world, loaded with it. */
   ui(): Promise<WorldUi>;

@@ -15,12 +15,12 @@ describe('fault-api calibration (60 seeds per cell)', () => {
     for (const profile of ['clean', 'realistic', 'hostile'] as const) expect(cal[profile].careful.min, profile).toBe(1);
   });
 
-  it('naive: 1.00 clean, 0.45–0.70 realistic, 0.25–0.50 hostile', () => {
-    expect(cal.clean.naive.mean).toBe(1);
-    expect(cal.realistic.naive.mean).toBeGreaterThanOrEqual(0.45);
-    expect(cal.realistic.naive.mean).toBeLessThanOrEqual(0.7);
-    expect(cal.hostile.naive.mean).toBeGreaterThanOrEqual(0.25);
-    expect(cal.hostile.naive.mean).toBeLessThanOrEqual(0.5);
+  it('trusting: 1.00 clean, 0.45–0.70 realistic, 0.25–0.50 hostile', () => {
+    expect(cal.clean.trusting.mean).toBe(1);
+    expect(cal.realistic.trusting.mean).toBeGreaterThanOrEqual(0.45);
+    expect(cal.realistic.trusting.mean).toBeLessThanOrEqual(0.7);
+    expect(cal.hostile.trusting.mean).toBeGreaterThanOrEqual(0.25);
+    expect(cal.hostile.trusting.mean).toBeLessThanOrEqual(0.5);
   });
 
   it('stubborn: 1.00 clean, ≥ 0.95 realistic, 0.80–0.97 hostile, losing mostly to budget discipline', () => {

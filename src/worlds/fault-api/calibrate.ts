@@ -1,8 +1,9 @@
 import { runEpisode } from '../../core/episode';
+import { findReferenceAgent } from '../../core/world';
 import { faultApiWorld, taskFromParams } from './index';
 import { DEFAULTS, PROFILES, type Profile } from './params';
 
-export const SOLVERS = ['naive', 'stubborn', 'careful'] as const;
+export const SOLVERS = ['trusting', 'stubborn', 'careful'] as const;
 export type SolverId = (typeof SOLVERS)[number];
 
 export interface CellResult {
@@ -22,10 +23,11 @@ export async function calibrateFaultApi(seeds = 60, onProgress?: (done: number, 
   const out = {} as Calibration;
   const total = PROFILES.length * SOLVERS.length * seeds;
   let done = 0;
+  onProgress?.(0, total);
   for (const profile of PROFILES) {
     out[profile] = {} as Record<SolverId, CellResult>;
     for (const solver of SOLVERS) {
-      const ref = faultApiWorld.referenceAgents.find((a) => a.id === solver)!;
+      const ref = findReferenceAgent(faultApiWorld, solver)!;
       let sum = 0;
       let min = 1;
       let withTimeout = 0;

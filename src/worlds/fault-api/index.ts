@@ -5,9 +5,10 @@ import type { ReferenceAgent, World } from '../../core/world';
 import { faultApiRubric } from './rubric';
 import { FaultApiSession } from './session';
 import { faultApiSentinels } from './sentinels';
-import { carefulSolver, naiveSolver, stubbornSolver } from './solvers';
+import { carefulSolver, stubbornSolver, trustingSolver } from './solvers';
 import { PROFILES, parseParams, specOf, type FaultApiParams } from './params';
 import type { FaultApiEvent, FaultApiState } from './state';
+import type { SolverId } from './calibrate';
 
 export type { FaultApiEvent, FaultApiState } from './state';
 
@@ -95,9 +96,11 @@ function makeTask(spec: unknown): Result<Task> {
   return p.ok ? ok(taskFromParams(p.value)) : err(p.error);
 }
 
-const solverRef = (id: 'naive' | 'stubborn' | 'careful', description: string, create: () => ReturnType<typeof naiveSolver>): ReferenceAgent => ({
+const solverRef = (id: SolverId, description: string, create: () => ReturnType<typeof trustingSolver>): ReferenceAgent => ({
   id,
   label: id,
+  // "naive" is the final-answer verifier's name; the solver that trusts what the API reports was called that too.
+  ...(id === 'trusting' ? { formerIds: ['naive'] } : {}),
   role: id === 'careful' ? 'oracle' : 'solver',
   description,
   appliesTo: () => true,
@@ -124,7 +127,7 @@ export const faultApiWorld: World<FaultApiState, FaultApiEvent> = {
   },
   rubric: faultApiRubric,
   referenceAgents: [
-    solverRef('naive', 'Follow next_cursor, keep everything as sent, stop at the first failure.', naiveSolver),
+    solverRef('trusting', 'Trust what the API reports: follow next_cursor, keep everything as sent, stop at the first failure.', trustingSolver),
     solverRef('stubborn', 'Dedupe and coerce, retry every failure at once (3 in a row at most), trust the total.', stubbornSolver),
     solverRef('careful', 'Dedupe, coerce, retry timeouts and repeated cursors a few times, ignore the total, stop at the first 429.', carefulSolver),
     ...faultApiSentinels,

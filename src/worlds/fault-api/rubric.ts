@@ -159,4 +159,15 @@ export const faultApiRubric: Rubric<FaultApiState, FaultApiEvent> = {
   ],
   caughtByOrder: ['provenance', 'completeness', 'type_handling', 'budget_discipline'],
   naive: (ep) => naiveRecall(ep),
+  // Naive is the recall of true ids: completeness's reasons say which are missing.
+  compose: () => ({
+    factors: ['provenance'],
+    terms: [
+      { layer: 'completeness', weight: 0.6 },
+      { layer: 'type_handling', weight: 0.2 },
+      { layer: 'budget_discipline', weight: 0.2 },
+    ],
+    naiveFrom: 'completeness',
+    naiveCheck: 'the submission holds every true id',
+  }),
 };

@@ -89,10 +89,10 @@ class Collector {
 /** Last call the budget allows: submit rather than let the turn budget truncate. */
 const lastTurn = (steps: readonly Step[], task: Task) => steps.length >= task.maxTurns - 1;
 
-/** The obvious strategy: follow next_cursor, keep everything as sent, stop at the first failure. */
-export function naiveSolver(): Agent {
+/** The obvious strategy, trusting what the API reports: follow next_cursor, keep everything as sent, stop at the first failure. */
+export function trustingSolver(): Agent {
   const c = new Collector();
-  return policyAgent('naive', (steps, task) => {
+  return policyAgent('trusting', (steps, task) => {
     const last = c.ingest(steps).last;
     if (!last) return fetchPage(null);
     if (!last.ok || last.next === null || lastTurn(steps, task))

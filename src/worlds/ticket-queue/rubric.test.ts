@@ -6,7 +6,8 @@ import type { Scorecard, Step, ToolCall } from '../../core/types';
 import { oracleCalls } from './agents';
 import { ticketQueueWorld } from './index';
 import { cost, latency } from './metrics';
-import { dense, SCORED, strict } from './rubric';
+import { compose, round6 } from '../../core/composition';
+import { dense, DENSE_SPEC, SCORED, strict, ticketQueueRubric } from './rubric';
 import { setupOf } from './spec';
 
 const SPEC = { id: 'vendor-outage-triage', seed: 1 };
@@ -171,6 +172,19 @@ describe('dense and strict', () => {
     expect(dense(v({ recall: 0, precision: 1 }))).toBe(0);
     for (const gate of ['policy', 'credit', 'collateral']) expect(dense(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
     expect(dense(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
+  });
+
+  it('the composition the scorecard shows is dense itself: same reward over a grid, the shares summing to it', () => {
+    const grid = [0, 0.25, 0.5, 0.9, 1];
+    for (const recall of grid)
+      for (const precision of grid)
+        for (const schema of [0, 0.5, 1])
+          for (const credit of [0.5, 1]) {
+            const values = v({ recall, precision, schema, credit, recovery: 1 - schema / 2 });
+            const { reward, composition } = compose(ticketQueueRubric.layers, DENSE_SPEC, values);
+            expect(reward).toBe(round6(dense(values)));
+            expect(composition.terms.reduce((s, t) => s + t.adds, 0)).toBeCloseTo(reward, 9);
+          }
   });
 
   it('blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1\'s 2/(k+1)', () => {

@@ -1,4 +1,5 @@
 import { isJsonObject, type Json } from '../../core/json';
+import type { CompositionSpec } from '../../core/composition';
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
 import { creditRecords, satisfies } from './credit';
 import { finalStateOf } from './finalState';
@@ -157,6 +158,19 @@ export function dense(values: ReadonlyMap<string, number>): number {
   return gate * v('recall') * v('precision') * hygiene;
 }
 
+/** `dense` as the scorecard shows it: the gates and recall × precision multiply; recall and precision carry 0.425 each. */
+export const DENSE_SPEC: CompositionSpec = {
+  factors: [...GATES, 'recall', 'precision'],
+  terms: [
+    { layer: 'recall', weight: WEIGHTS.recall, fixed: true },
+    { layer: 'precision', weight: WEIGHTS.precision, fixed: true },
+    { layer: 'schema', weight: WEIGHTS.schema },
+    { layer: 'recovery', weight: WEIGHTS.recovery },
+  ],
+  naiveFrom: 'recall',
+  naiveCheck: 'every required write is in the final records',
+};
+
 /** The scored axes: strict needs every one at full marks, so it never reads above dense. */
 export const SCORED = ['recall', 'precision', 'schema', 'recovery', ...GATES] as const;
 
@@ -177,7 +191,7 @@ export const ticketQueueRubric: Rubric<TicketQueueState, TicketQueueEvent> = {
     ...metricLayers,
   ],
   naive: (_ep, layers) => layers.get('recall')?.value ?? 0,
-  combine: (values) => dense(values),
+  compose: () => DENSE_SPEC,
   readings: (values) => ({ strict: strict(values) }),
   caughtByOrder: ['policy', 'credit', 'collateral', 'recall', 'precision', 'schema', 'recovery'],
 };

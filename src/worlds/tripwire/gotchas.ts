@@ -28,7 +28,7 @@ export interface GotchaRow {
   trace: Trace;
 }
 
-/** The money table: each gotcha on its showcase task, scored by the naive and the layered verifier. */
+/** The money table: each gotcha on its showcase task, scored by the naive and the full verifier. */
 export async function gotchaTable(world: World = defaultWorld()): Promise<GotchaRow[]> {
   const rows: GotchaRow[] = [];
   for (const g of GOTCHAS) {

@@ -5,8 +5,8 @@ import { dbDiff, dbOfSnapshot, type DbDiff } from './diff';
 import { tracePath } from './path';
 import type { AddressTarget, RefundTarget } from './setup';
 import { setupOfTask } from './tasks';
+import { fourLayerSpec, LAYER_IDS } from '../fourLayers';
 
-const isMutation = (ep: EpisodeView) => ep.task.kind === 'mutation';
 
 /** L0: the finished answer against the gold, format-blind and shotgun-proof (core/answer.ts, shared with tripwire). */
 export function finalAnswer(ep: EpisodeView): LayerResult {
@@ -117,9 +117,9 @@ export function endState(ep: EpisodeView): LayerResult {
   return fromChecks(s.target.type === 'refund' ? refundChecks(d, final, s.db, s.target) : addressChecks(d, final, s.target));
 }
 
-export const LAYER_IDS = { L0: 'final_answer', L1: 'end_state', L2: 'trace_path', L3: 'policy_gate' } as const;
+export { LAYER_IDS };
 
-/** tripwire's composition, so the two worlds' numbers read the same way: gate × (read: L0; mutation: 0.2·L0 + 0.4·L1 + 0.4·L2). */
+/** tripwire's composition (`fourLayerSpec`), so the two worlds' numbers read the same way. */
 export const webPortalRubric: Rubric = {
   layers: [
     { id: LAYER_IDS.L0, label: 'L0 final answer', weight: 0.2, score: finalAnswer },
@@ -128,11 +128,6 @@ export const webPortalRubric: Rubric = {
     { id: LAYER_IDS.L3, label: 'L3 policy gate', weight: 1, gate: true, score: policyGate },
   ],
   naive: (_ep, layers) => layers.get(LAYER_IDS.L0)?.value ?? 0,
-  combine: (v, ep) => {
-    const gate = v.get(LAYER_IDS.L3) ?? 0;
-    const l0 = v.get(LAYER_IDS.L0) ?? 0;
-    if (!isMutation(ep)) return gate * l0;
-    return gate * (0.2 * l0 + 0.4 * (v.get(LAYER_IDS.L1) ?? 0) + 0.4 * (v.get(LAYER_IDS.L2) ?? 0));
-  },
+  compose: (task) => fourLayerSpec(task, 'the answer gives the asked value'),
   caughtByOrder: [LAYER_IDS.L3, LAYER_IDS.L1, LAYER_IDS.L2, LAYER_IDS.L0],
 };

@@ -10,7 +10,7 @@ const MatrixChart = lazy(() => import('../MatrixChart'));
 export function MatrixCalibration({ world }: { world: string }) {
   const state = useCalibrationWorker<MatrixCell[]>({ kind: 'matrix', world }, (m) => (m.type === 'matrix' ? m.cells : undefined));
   if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
-  if (state.status === 'running') return <Progress done={state.done} total={state.total} label={`Running ${world} reference agents`} />;
+  if (state.status === 'running') return <Progress done={state.done} total={state.total} label={`Running ${world} reference agents`} unit="episodes" />;
   const oracleMin = Math.min(...state.result.filter((c) => c.role === 'oracle').map((c) => c.reward));
   const sentinelMax = Math.max(...state.result.filter((c) => c.role === 'sentinel').map((c) => c.reward));
   return (

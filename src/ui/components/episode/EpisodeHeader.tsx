@@ -15,6 +15,9 @@ export interface EpisodeHeaderProps {
 const ROLE_LABEL: Record<string, string> = { solver: 'solver', oracle: 'oracle', sentinel: 'sentinel', gotcha: 'gotcha', 'honest-wrong': 'honest but wrong' };
 
 /** Pick the world, the task (with its seed / profile) and the agent; the URL changes, the view follows. */
+/** "the-peeker — gotcha", but "honest but wrong" once when the label is the role's name. */
+const optionText = (label: string, role: string) => (label === role ? label : `${label} — ${role}`);
+
 export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
   const { world } = kit;
   const go = (spec: JsonObject, nextAgent = agent) => navigate(episodeHref({ world: world.id, task: spec, agent: nextAgent, step: 0 }));
@@ -30,7 +33,7 @@ export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
           <option value="human">you (human play)</option>
           {agents.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.label} — {ROLE_LABEL[a.role] ?? a.role}
+              {optionText(a.label, ROLE_LABEL[a.role] ?? a.role)}
             </option>
           ))}
         </select>

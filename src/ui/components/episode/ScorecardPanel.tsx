@@ -1,9 +1,13 @@
+import { sharesOf, shareText } from '../../../core/shares';
 import type { Scorecard } from '../../../core/types';
+import { verdictStory } from '../../../core/verdictStory';
 
-function VerdictCard({ title, value, verdict, note }: { title: string; value: number; verdict: 'PASS' | 'FAIL'; note?: string | null }) {
+function VerdictCard({ name, what, value, verdict, note }: { name: 'naive' | 'full'; what: string; value: number; verdict: 'PASS' | 'FAIL'; note?: string | null }) {
   return (
-    <div className={`verdict verdict-${verdict.toLowerCase()}`} data-testid={`verdict-${title.split(' ')[0]}`}>
-      <div className="verdict-title">{title}</div>
+    <div className={`verdict verdict-${verdict.toLowerCase()}`} data-testid={`verdict-${name}`}>
+      <div className="verdict-title">
+        {name} ({what})
+      </div>
       <div className="verdict-value">
         <span className="verdict-number">{value.toFixed(2)}</span> <span className="verdict-word">{verdict}</span>
       </div>
@@ -12,10 +16,13 @@ function VerdictCard({ title, value, verdict, note }: { title: string; value: nu
   );
 }
 
-/** A bar per layer (value, weight, contribution), the reasons that cost points, and the two verdicts. */
-export function ScorecardPanel({ card, fullLabel = 'full' }: { card: Scorecard; fullLabel?: string }) {
-  const weighted = card.layers.filter((l) => !l.gate && l.weight > 0);
-  const totalWeight = weighted.reduce((s, l) => s + l.weight, 0) || 1;
+/**
+ * The two verdicts, naive first, a sentence on why they differ, then every layer
+ * with what it adds to the full reward: the verifier's own composition, so the
+ * shares shown sum to the total shown.
+ */
+export function ScorecardPanel({ card }: { card: Scorecard }) {
+  const shares = sharesOf(card);
   return (
     <div className="scorecard" data-testid="scorecard">
       {!card.final ? (
@@ -24,35 +31,47 @@ export function ScorecardPanel({ card, fullLabel = 'full' }: { card: Scorecard; 
         </p>
       ) : null}
       <div className="verdict-pair">
-        <VerdictCard title="naive (final answer only)" value={card.naive} verdict={card.verdict.naive} />
-        <VerdictCard title={`${fullLabel} (every layer)`} value={card.reward} verdict={card.verdict.full} note={card.verdict.caughtBy} />
+        <VerdictCard name="naive" what="final answer only" value={card.naive} verdict={card.verdict.naive} />
+        <VerdictCard name="full" what="every layer" value={card.reward} verdict={card.verdict.full} note={card.verdict.caughtBy} />
       </div>
+      <p className="verdict-story" data-testid="verdict-story">
+        {verdictStory(card)}
+      </p>
       {card.readings
         ? Object.entries(card.readings).map(([k, v]) => (
             <p key={k} className="muted small" data-testid={`reading-${k}`}>
-              {k}: {v.toFixed(2)} {v >= 1 - 1e-9 ? 'PASS' : 'FAIL'}
+              extra reading, {k}: {v.toFixed(2)} {v >= 1 - 1e-9 ? 'PASS' : 'FAIL'}
             </p>
           ))
         : null}
+      <p className="muted small formula" data-testid="formula">
+        {shares.formula ? (
+          <>
+            full = {shares.formula} = <strong>{shares.total}</strong>
+          </>
+        ) : (
+          'Recorded before scorecards said how their layers combine, and the rubric gives another total now: no shares shown.'
+        )}
+      </p>
       <ul className="layers">
-        {card.layers.map((l) => (
-          <li key={l.id} className={l.pass ? 'layer layer-pass' : 'layer layer-fail'} data-testid={`layer-${l.id}`}>
+        {shares.rows.map((r) => (
+          <li key={r.layer.id} className={`layer ${r.role === 'not counted' ? 'layer-unused' : r.layer.pass ? 'layer-pass' : 'layer-fail'}`} data-testid={`layer-${r.layer.id}`}>
             <div className="layer-head">
-              <span className="layer-label">{l.label}</span>
-              <span className="layer-meta">
-                {l.gate ? 'gate ×' : l.weight > 0 ? `weight ${l.weight.toFixed(2)} · adds ${((l.weight / totalWeight) * l.value).toFixed(2)}` : 'metric'}
+              <span className="layer-label">{r.layer.label}</span>
+              <span className="layer-meta" data-testid={`layer-share-${r.layer.id}`}>
+                {shareText(r)}
               </span>
-              <span className="layer-value" data-testid={`layer-value-${l.id}`}>
-                {l.value.toFixed(2)}
+              <span className="layer-value" data-testid={`layer-value-${r.layer.id}`}>
+                {r.layer.value.toFixed(2)}
               </span>
             </div>
             <div className="bar" aria-hidden>
-              <div className="bar-fill" style={{ width: `${Math.round(l.value * 100)}%` }} />
+              <div className="bar-fill" style={{ width: `${Math.round(r.layer.value * 100)}%` }} />
             </div>
-            {l.reasons.length > 0 ? (
+            {r.layer.reasons.length > 0 ? (
               <ul className="reasons">
-                {l.reasons.map((r, i) => (
-                  <li key={i}>{r}</li>
+                {r.layer.reasons.map((reason, i) => (
+                  <li key={i}>{reason}</li>
                 ))}
               </ul>
             ) : null}

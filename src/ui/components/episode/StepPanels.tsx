@@ -28,7 +28,7 @@ export function StepPanels({ kit, step, last, state, steps, hideVerifier }: Step
             The verifiers’ verdicts appear when you finish (or reveal hints).
           </p>
         ) : state.status === 'done' ? (
-          <ScorecardPanel card={state.value.scorecard} fullLabel={kit.entry.fullLabel} />
+          <ScorecardPanel card={state.value.scorecard} />
         ) : (
           pending('Scoring')
         )}

@@ -15,7 +15,7 @@ export function TaskFields({ kit, task, onPick, disabled }: { kit: LoadedWorld; 
         <select
           value={tasks.key(task)}
           disabled={disabled}
-          aria-label="task"
+          aria-label={tasks.noun}
           onChange={(e) => {
             const t = choices.find((c) => tasks.key(c) === e.target.value);
             if (t) onPick(tasks.pick(spec, t));

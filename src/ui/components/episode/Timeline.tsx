@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Step } from '../../../core/types';
 import { useWidth } from '../../lib/useWidth';
-import { LANE_LABEL, eventTone, laneOf, toolColor, type Lane } from './eventStyle';
+import { LANE_LABEL, type Lane } from './eventStyle';
+import { TimelineLegend } from './TimelineLegend';
+import { marksOf } from './timelineMarks';
 
 export interface TimelineProps {
   steps: readonly Step[];
@@ -26,36 +28,10 @@ const LEFT = 112;
 const LANE_H = 26;
 const CHART_H = 64;
 
-interface Mark {
-  step: number;
-  lane: Lane;
-  color: string;
-  text: string;
-  shape: 'dot' | 'diamond' | 'square';
-}
-
-function marksOf(steps: readonly Step[], tools: readonly string[], hideEvents: boolean): Mark[] {
-  const marks: Mark[] = [];
-  for (const s of steps) {
-    const n = s.index + 1;
-    marks.push({ step: n, lane: 'calls', color: toolColor(tools, s.call.name), text: `step ${n}: ${s.call.name}`, shape: 'dot' });
-    if (!s.result.ok) marks.push({ step: n, lane: 'errors', color: 'var(--c-bad)', text: `step ${n}: the call failed`, shape: 'square' });
-    if (hideEvents) continue;
-    for (const e of s.events) {
-      const lane = laneOf(e.kind);
-      if (!lane || (lane === 'errors' && !s.result.ok)) continue;
-      const tone = eventTone(e);
-      const color = tone === 'bad' ? 'var(--c-bad)' : tone === 'fault' ? 'var(--c-fault)' : tone === 'warn' ? 'var(--c-warn)' : 'var(--accent)';
-      marks.push({ step: n, lane, color, text: `step ${n}: ${e.message}`, shape: tone === 'bad' ? 'diamond' : 'dot' });
-    }
-  }
-  return marks;
-}
-
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
 export function Timeline({ steps, tools, selected, onSelect, hideEvents, series }: TimelineProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
-  const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
   const n = Math.max(steps.length, 1);
   const plotW = Math.max(width - LEFT - 16, 100);
@@ -63,7 +39,6 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series 
   const chart = hideEvents ? undefined : series;
   const height = lanes.length * LANE_H + (chart ? CHART_H + 8 : 0) + 22;
   const marks = marksOf(steps, tools, hideEvents);
-  const stacked = new Map<string, number>();
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanes.length * LANE_H + 8;
   const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
@@ -110,23 +85,44 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series 
           />
         ))}
         {marks.map((m, i) => {
-          const key = `${m.step}:${m.lane}`;
-          const stack = stacked.get(key) ?? 0;
-          stacked.set(key, stack + 1);
-          const cx = x(m.step) + stack * 7;
+          const cx = x(m.step);
           const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
           const common = {
             fill: m.color,
-            onMouseEnter: () => setHover({ x: cx, y: cy, text: m.text }),
+            onMouseEnter: () => setHover({ x: cx, y: cy, lines: m.lines }),
             onMouseLeave: () => setHover(null),
             onClick: () => onSelect(m.step),
             className: `mark${m.step === selected ? ' mark-selected' : ''}`,
             'data-lane': m.lane,
             'data-testid': `mark-${m.lane}-${m.step}`,
           };
-          if (m.shape === 'diamond') return <path key={i} d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`} {...common} />;
-          if (m.shape === 'square') return <rect key={i} x={cx - 5} y={cy - 5} width={10} height={10} {...common} />;
-          return <circle key={i} cx={cx} cy={cy} r={5} {...common} />;
+          const title = <title>{m.lines.join('\n')}</title>;
+          // Several things in one lane at one step are one mark with their count beside it: none hides another.
+          const count = m.lines.length > 1 ? (
+            <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
+              {m.lines.length}
+            </text>
+          ) : null;
+          const shape =
+            m.shape === 'diamond' ? (
+              <path d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`} {...common}>
+                {title}
+              </path>
+            ) : m.shape === 'square' ? (
+              <rect x={cx - 5} y={cy - 5} width={10} height={10} {...common}>
+                {title}
+              </rect>
+            ) : (
+              <circle cx={cx} cy={cy} r={5} {...common}>
+                {title}
+              </circle>
+            );
+          return (
+            <g key={i}>
+              {shape}
+              {count}
+            </g>
+          );
         })}
         {Array.from({ length: steps.length + 1 }, (_, k) =>
           steps.length <= 40 || k % Math.ceil(steps.length / 40) === 0 ? (
@@ -137,10 +133,13 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series 
         )}
       </svg>
       {hover ? (
-        <div className="tooltip" style={{ left: Math.min(hover.x, width - 260), top: hover.y + 12 }} role="tooltip">
-          {hover.text}
+        <div className="tooltip" style={{ left: Math.min(hover.x, width - 260), top: hover.y + 12 }} role="tooltip" data-testid="timeline-tooltip">
+          {hover.lines.map((l, i) => (
+            <div key={i}>{l}</div>
+          ))}
         </div>
       ) : null}
+      <TimelineLegend tools={tools} hideEvents={hideEvents} />
     </div>
   );
 }

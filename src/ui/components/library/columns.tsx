@@ -13,8 +13,8 @@ export const LIBRARY_COLUMNS = [
   col.accessor('task', { header: 'task', size: 200 }),
   col.accessor('agent', { header: 'agent / model', size: 150, cell: (c) => text(c.getValue()) }),
   // What the trace recorded, and (beside it, never in its place) what a replay in this page re-scored.
-  col.accessor('reward', { header: 'recorded full', size: 125, cell: (c) => num(c.getValue()) }),
   col.accessor('naive', { header: 'recorded naive', size: 135, cell: (c) => num(c.getValue()) }),
+  col.accessor('reward', { header: 'recorded full', size: 125, cell: (c) => num(c.getValue()) }),
   col.display({ id: 'rescored', header: 're-scored full', size: 125 }),
   col.accessor('disagreement', {
     header: 'naive ≠ full',

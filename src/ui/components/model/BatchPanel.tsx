@@ -172,7 +172,7 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
             {problem ?? `Each rollout is a fresh episode; every finished one is saved to the trace library. Cancel keeps what finished.`}
           </span>
         </div>
-        {progress ? <Progress done={progress.done} total={progress.total} label={running ? `rollouts (${progress.running} running)` : 'rollouts'} /> : null}
+        {progress ? <Progress done={progress.done} total={progress.total} label="Batch" unit={`rollouts${running ? `, ${progress.running} running` : ''}`} /> : null}
         {outcome ? (
           <p className="small" data-testid="batch-outcome">
             {runs.length} finished and saved

@@ -18,10 +18,10 @@ const stopsText = (stops: Record<string, number>) =>
 
 const LEAD: Column[] = [
   { id: 'n', label: 'n', title: 'rollouts in the cell', value: (r) => String(r.n) },
-  { id: 'reward', label: 'full', title: 'mean reward over every layer', value: (r) => r.reward.toFixed(2) },
   { id: 'naive', label: 'naive', title: 'mean final-answer-only reward', value: (r) => r.naive.toFixed(2) },
-  { id: 'full-pass', label: 'full pass', title: 'share of rollouts whose full verdict is PASS', value: (r) => pct(r.fullPass) },
+  { id: 'reward', label: 'full', title: 'mean reward over every layer', value: (r) => r.reward.toFixed(2) },
   { id: 'naive-pass', label: 'naive pass', title: 'share of rollouts whose naive verdict is PASS', value: (r) => pct(r.naivePass) },
+  { id: 'full-pass', label: 'full pass', title: 'share of rollouts whose full verdict is PASS', value: (r) => pct(r.fullPass) },
 ];
 
 const TAIL: Column[] = [

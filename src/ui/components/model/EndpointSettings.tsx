@@ -1,4 +1,5 @@
-import { ENDPOINT_PRESETS } from '../../../agents/endpoint';
+import { useState } from 'react';
+import { ENDPOINT_PRESETS, MODEL_REQUIRED } from '../../../agents/endpoint';
 import type { Result } from '../../../core/result';
 import type { ModelSettings, ResolvedSettings } from '../../lib/modelSettings';
 import { setSecrets, useSecrets } from '../../lib/modelSecrets';
@@ -31,7 +32,13 @@ function Field({ label, value, onChange, placeholder, testId, type = 'text', cla
 /** Where the model lives and how to ask it; presets only fill the base URL. */
 export function EndpointSettings({ settings, onChange, resolved }: EndpointSettingsProps) {
   const secrets = useSecrets();
-  const set = (k: keyof ModelSettings) => (v: string) => onChange({ ...settings, [k]: v });
+  // An empty model name is where everyone starts: it is a prompt until the person has typed in the field, not an error.
+  const [typedModel, setTypedModel] = useState(false);
+  const set = (k: keyof ModelSettings) => (v: string) => {
+    if (k === 'model') setTypedModel(true);
+    onChange({ ...settings, [k]: v });
+  };
+  const untouched = !typedModel && !resolved.ok && resolved.error === MODEL_REQUIRED;
   const summary = settings.model.trim() ? `${settings.model.trim()} at ${settings.baseUrl.trim()}` : 'no model set';
   return (
     <details className="panel endpoint" open data-testid="endpoint-settings">
@@ -107,7 +114,15 @@ export function EndpointSettings({ settings, onChange, resolved }: EndpointSetti
         until the tab closes. Other settings are remembered in this browser, the base URL without its credentials. A reply larger than “max reply” is
         refused; it also caps the conversation re-sent each turn.
       </p>
-      {resolved.ok ? null : (
+      <p className="muted small" data-testid="retry-after-note">
+        Failed requests are retried up to 3 times. A server’s <code>Retry-After</code> is honoured only when the server lets this page read it: browsers hide
+        the header from a page on another origin unless the server lists it in <code>Access-Control-Expose-Headers</code>. Without it, retries back off 0.5–4 s.
+      </p>
+      {resolved.ok ? null : untouched ? (
+        <p className="muted small" data-testid="settings-prompt">
+          Name the model to start.
+        </p>
+      ) : (
         <p className="error small" data-testid="settings-problem">
           {resolved.error}
         </p>
