@@ -31,7 +31,7 @@ export function HomeTable({
 }) {
   return (
     <div className="home-world">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <p className="muted small">{note}</p>
       <HomeCheckNote world={world} state={state} />
       <div className="table-scroll">

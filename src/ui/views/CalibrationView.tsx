@@ -10,6 +10,7 @@ export default function CalibrationView() {
   if (loaded.status === 'error') return <p className="error">{loaded.message}</p>;
   return (
     <>
+      <h1 className="view-title">Calibration</h1>
       {loaded.value.map(({ id, ui: { calibration } }) => (
         <section className="panel" key={id}>
           <h2>{calibration.title}</h2>

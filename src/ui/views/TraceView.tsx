@@ -47,7 +47,7 @@ export default function TraceView({ route }: { route: Route }) {
   if (!payload)
     return (
       <section className="panel">
-        <h2>No trace “{id}” here</h2>
+        <h1>No trace “{id}” here</h1>
         <p>
           Imported files stay only for the tab that imported them. <a href="#/traces">Back to the library</a>.
         </p>
@@ -56,7 +56,7 @@ export default function TraceView({ route }: { route: Route }) {
   if (payload.kind === 'native' && payload.trace.stop === null && payload.trace.agent.kind === 'human')
     return (
       <section className="panel">
-        <h2>A run in progress</h2>
+        <h1>A run in progress</h1>
         <a href={episodeHref({ world: payload.trace.world, task: payload.trace.task, agent: 'human', run: id })}>Resume it where you left off</a>.
       </section>
     );
@@ -66,7 +66,7 @@ export default function TraceView({ route }: { route: Route }) {
   if (!o || 'vfOnly' in o)
     return (
       <section className="panel">
-        <h2>vf-eval rollout</h2>
+        <h1>vf-eval rollout</h1>
         <p className="muted">{o?.reason}</p>
         {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
       </section>

@@ -22,7 +22,7 @@ export function StepPanels({ kit, step, last, state, steps, hideVerifier }: Step
   return (
     <aside className="side">
       <section className="panel">
-        <h3>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h3>
+        <h2>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h2>
         {hideVerifier ? (
           <p className="muted" data-testid="scorecard-hidden">
             The verifiers’ verdicts appear when you finish (or reveal hints).
@@ -34,7 +34,7 @@ export function StepPanels({ kit, step, last, state, steps, hideVerifier }: Step
         )}
       </section>
       <section className="panel">
-        <h3>State at step {step}</h3>
+        <h2>State at step {step}</h2>
         {state.status === 'done' ? (
           <>
             <StateCounters world={kit.world} state={state.value.view} />

@@ -17,7 +17,7 @@ export interface YourMoveProps {
 export function YourMove({ kit, task, steps, busy, hints, onCall, driver }: YourMoveProps) {
   return (
     <>
-      <h3>Your move</h3>
+      <h2>Your move</h2>
       <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} busy={busy} onCall={onCall} />
       <div className="play-row">
         {!hints ? (
