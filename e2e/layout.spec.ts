@@ -147,6 +147,11 @@ for (const scheme of ['light', 'dark'] as const) {
         const scroll = await sideScroll(page);
         expect.soft(scroll.over, `${where}: the page scrolls ${scroll.over} px sideways; ${scroll.widest}`).toBeLessThanOrEqual(0);
         expect.soft(await overlappingText(page), `${where}: text over text`).toEqual([]);
+        if (stop.fitWide && width >= 1440) {
+          const over = await page.locator(stop.fitWide).evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
+          expect.soft(over.length, `${where}: ${stop.fitWide} is there`).toBeGreaterThan(0);
+          expect.soft(Math.max(...over), `${where}: ${stop.fitWide} scrolls sideways by ${over.join(', ')} px`).toBeLessThanOrEqual(0);
+        }
         if (SHOT_WIDTHS.has(width)) await page.screenshot({ path: join('test-results', 'views', `${stop.name}-${width}-${scheme}.png`), fullPage: true });
       }
     }

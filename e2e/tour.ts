@@ -18,6 +18,8 @@ export interface Stop {
   name: string;
   /** Opens the view and waits until what it shows has settled. */
   open(page: Page): Promise<void>;
+  /** Boxes that may scroll on a phone but must fit their panel on a wide screen. */
+  fitWide?: string;
 }
 
 const episodeUrl = (world: string, agent: string, task?: object) =>
@@ -121,7 +123,7 @@ export function tour(): Stop[] {
         await expect(page.getByTestId('verdict-full')).toContainText(/PASS|FAIL/, { timeout: 20_000 });
       },
     },
-    { name: 'calibration', open: openCalibration },
+    { name: 'calibration', open: openCalibration, fitWide: '.matrix-wrap' },
     {
       name: 'model',
       open: async (page) => {
