@@ -16,6 +16,8 @@ test('keyboard only: skip to the content, play a short fault-api episode to its 
   test.setTimeout(120_000);
   await page.goto('./');
   await expect(page.getByTestId('check-fault-api')).toContainText('Verified in this browser', { timeout: 60_000 });
+  // The prerendered page is verified before the app replaces it: the first Tab must go to the app's page.
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
 
   // The first Tab reaches the skip link, which moves focus past the navigation.
   await page.keyboard.press('Tab');

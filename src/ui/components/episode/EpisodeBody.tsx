@@ -82,10 +82,10 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={kit.ui.markResultCell} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
           {props.move}
         </section>
-        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} />
+        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
       </div>
     </div>
   );
