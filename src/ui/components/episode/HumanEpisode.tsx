@@ -81,7 +81,7 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
         ) : null
       }
       reset={{ label: 'New run', onReset: () => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human' })) }}
-      move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
+      move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} trace={trace} states={live.states} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
     />
   );
 }
