@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
 import { HomeView } from './views/HomeView';
@@ -18,6 +18,7 @@ const preload = (view: PreloadableView<AnyView> | null) => void view?.preload().
 
 export function App() {
   const hash = useHash();
+  const mainRef = useRef<HTMLElement>(null);
   const route = useMemo(() => parseHash(hash), [hash]);
   const [head] = route.path;
   let view;
@@ -34,11 +35,22 @@ export function App() {
   else view = <NotFound path={route.path} />;
   return (
     <div className="app">
+      {/* The hash is the route, so the link moves focus itself instead of navigating to "#main". */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header className="topbar">
         <a className="brand" href="#/">
           verifier-playground
         </a>
-        <nav>
+        <nav aria-label="Views">
           {NAV.map(([href, label, target]) => (
             // Pointing at a link (or tabbing to it) starts loading its view: by the click it is usually in.
             <a key={href} href={href} onPointerEnter={() => preload(target)} onFocus={() => preload(target)}>
@@ -47,7 +59,7 @@ export function App() {
           ))}
         </nav>
       </header>
-      <main>
+      <main id="main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<p className="muted">Loading…</p>}>{view}</Suspense>
       </main>
     </div>

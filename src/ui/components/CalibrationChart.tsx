@@ -12,7 +12,7 @@ const barOrder = (item: { value?: unknown }) => SOLVERS.findIndex((s) => s === i
 export default function CalibrationChart({ calibration }: { calibration: Calibration }) {
   const data = PROFILES.map((p) => ({ profile: p, ...Object.fromEntries(SOLVERS.map((s) => [s, Number(calibration[p][s].mean.toFixed(3))])) }));
   return (
-    <div className="chart" data-testid="calibration-chart" role="img" aria-label="Mean full reward per profile, one bar per solver">
+    <div className="chart" data-testid="calibration-chart" role="figure" aria-label="Mean full reward per profile, one bar per solver">
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />

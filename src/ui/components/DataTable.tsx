@@ -48,7 +48,8 @@ export function DataTable({ columns, rows, rowClass, cellClass, caption, testId 
   );
   const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel() });
   return (
-    <div className="table-wrap">
+    // A box that scrolls is a tab stop, so a keyboard can scroll it too.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption ?? `table of ${rows.length} rows`}>
       <table className="data" data-testid={testId}>
         {caption ? <caption>{caption}</caption> : null}
         <thead>

@@ -44,54 +44,56 @@ export function HomeTable({
 }) {
   return (
     <div className="home-world">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <p className="muted small">{note}</p>
       <HomeCheckNote world={world} state={state} />
-      <table className="grid home-table" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
-        <thead>
-          <tr>
-            <th scope="col">trajectory</th>
-            <th scope="col">task</th>
-            <th scope="col" className="num">
-              naive
-            </th>
-            <th scope="col" className="num">
-              full
-            </th>
-            <th scope="col">caught by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.rows
-            ? state.rows.map((r) => (
-                <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
-                  <th scope="row">
-                    <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: 0 })}>{r.label}</a>
-                  </th>
-                  <td className="task-cell" title={r.taskTitle}>
-                    {r.taskTitle}
-                  </td>
-                  <td className="num" data-testid="naive">
-                    {verdictCell(r.card.naive, r.card.verdict.naive)}
-                  </td>
-                  <td className="num" data-testid="full">
-                    {verdictCell(r.card.reward, r.card.verdict.full)}
-                    {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
-                    {r.card.readings?.strict !== undefined ? <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span> : null}
-                    <span className="published" data-testid="shares">
-                      {sharesLine(r.card)}
-                    </span>
-                  </td>
-                  <td data-testid="caught-by">{r.card.verdict.caughtBy ?? '—'}</td>
-                </tr>
-              ))
-            : Array.from({ length: expectedRows }, (_, i) => (
-                <tr key={i} className="placeholder-row">
-                  <td colSpan={5} />
-                </tr>
-              ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="grid home-table" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
+          <thead>
+            <tr>
+              <th scope="col">trajectory</th>
+              <th scope="col">task</th>
+              <th scope="col" className="num">
+                naive
+              </th>
+              <th scope="col" className="num">
+                full
+              </th>
+              <th scope="col">caught by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.rows
+              ? state.rows.map((r) => (
+                  <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
+                    <th scope="row">
+                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: 0 })}>{r.label}</a>
+                    </th>
+                    <td className="task-cell" title={r.taskTitle}>
+                      {r.taskTitle}
+                    </td>
+                    <td className="num" data-testid="naive">
+                      {verdictCell(r.card.naive, r.card.verdict.naive)}
+                    </td>
+                    <td className="num" data-testid="full">
+                      {verdictCell(r.card.reward, r.card.verdict.full)}
+                      {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
+                      {r.card.readings?.strict !== undefined ? <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span> : null}
+                      <span className="published" data-testid="shares">
+                        {sharesLine(r.card)}
+                      </span>
+                    </td>
+                    <td data-testid="caught-by">{r.card.verdict.caughtBy ?? '—'}</td>
+                  </tr>
+                ))
+              : Array.from({ length: expectedRows }, (_, i) => (
+                  <tr key={i} className="placeholder-row">
+                    <td colSpan={5} />
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
 import { taskFromParams, faultApiWorld } from '../../worlds/fault-api/index';
-import { carefulSolver, naiveSolver } from '../../worlds/fault-api/solvers';
+import { carefulSolver, trustingSolver } from '../../worlds/fault-api/solvers';
 import { params } from '../../worlds/fault-api/testing';
 import type { Payload } from '../workers/importProtocol';
 import { compareByExample } from './compareExamples';
@@ -17,9 +17,9 @@ describe('compare by example', () => {
     };
     const entries = [
       await add('c1', 'hostile', 2, carefulSolver()),
-      await add('n1', 'hostile', 2, naiveSolver()),
+      await add('n1', 'hostile', 2, trustingSolver()),
       await add('c2', 'realistic', 5, carefulSolver()),
-      await add('n3', 'clean', 3, naiveSolver()),
+      await add('n3', 'clean', 3, trustingSolver()),
     ];
     const out = compareByExample(entries, (id) => payloads.get(id));
     expect(out.agents).toEqual([entries[0]!.agent, entries[1]!.agent]);

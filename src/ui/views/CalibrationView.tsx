@@ -10,6 +10,7 @@ export default function CalibrationView() {
   if (loaded.status === 'error') return <p className="error">{loaded.message}</p>;
   return (
     <>
+      <h1 className="view-title">Calibration</h1>
       <section className="panel" data-testid="calibration-intro">
         <h2>Calibration: what the verifiers are shown to do</h2>
         <p>

@@ -76,7 +76,7 @@ function ByStep({ route }: { route: Route }) {
   const name = (t: Trace) => t.agent.model ?? (t.agent.kind === 'human' ? 'human' : t.agent.name);
   return (
     <section className="panel compare" data-testid="compare">
-      <h2>Compare {traces.length} traces</h2>
+      <h1>Compare {traces.length} traces</h1>
       <p className="muted">
         <Clamp text={traces[0]!.trace.world} /> · <Clamp text={JSON.stringify(traces[0]!.trace.task)} /> ·{' '}
         <span data-testid="first-divergence">{first < 0 ? 'identical calls throughout' : `calls first diverge at step ${first + 1}`}</span>
@@ -84,7 +84,7 @@ function ByStep({ route }: { route: Route }) {
       <table className="grid compare-table">
         <thead>
           <tr>
-            <th />
+            <td />
             {traces.map((t) => (
               <th key={t.id}>
                 <a href={`#/trace/${encodeURIComponent(t.id)}`}>

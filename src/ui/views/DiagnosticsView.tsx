@@ -15,7 +15,7 @@ export default function DiagnosticsView() {
   if (!probe) return <p className="muted">Computing…</p>;
   return (
     <section className="panel">
-      <h2>Determinism diagnostics</h2>
+      <h1>Determinism diagnostics</h1>
       <p className="muted">Hash vectors and whole fault-API traces (hostile, seed 7) computed by this browser. Node computes the same bytes.</p>
       <pre data-testid="hashes">{JSON.stringify(probe.hashes)}</pre>
       <table className="grid">

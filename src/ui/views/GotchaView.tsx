@@ -26,7 +26,7 @@ export default function GotchaView({ route }: { route: Route }) {
   if (!opened.value)
     return (
       <section className="panel">
-        <h2>No gotcha “{id}” in this browser</h2>
+        <h1>No gotcha “{id}” in this browser</h1>
         <p>
           It may have been removed. <a href="#/">Your gotchas are on the home page</a>.
         </p>
@@ -35,9 +35,9 @@ export default function GotchaView({ route }: { route: Route }) {
   const { g, kit, result } = opened.value;
   const banner = (
     <section className="panel gotcha-banner" data-testid="gotcha-banner">
-      <h2>
+      <h1>
         Your gotcha “<Clamp text={g.entry.label} />”
-      </h2>
+      </h1>
       {g.entry.note ? <p className="note">{clampText(g.entry.note, 2_000)}</p> : null}
       <p className="small">
         Recorded: {describeVerdicts(g.entry.expected)}. Now: <GotchaStatus entry={g.entry} result={{ status: 'done', value: result }} />
@@ -48,6 +48,7 @@ export default function GotchaView({ route }: { route: Route }) {
   if (!result.trace || !task.ok) return banner;
   return (
     <EpisodeBody
+      titleLevel={2}
       kit={kit}
       task={task.value}
       trace={result.trace}

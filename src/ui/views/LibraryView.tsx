@@ -126,7 +126,7 @@ export default function LibraryView({ route }: { route: Route }) {
   return (
     <div className="library">
       <section className="panel">
-        <h2>Trace library</h2>
+        <h1>Trace library</h1>
         {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
         <RunsPanel shown={q.run} onShow={(run) => setQuery({ run })} />

@@ -61,7 +61,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   if (!payload)
     return (
       <section className="panel">
-        <h2>No trace “{id}” here</h2>
+        <h1>No trace “{id}” here</h1>
         <p>
           It was removed, or imported into another browser or a tab whose file was not kept. <a href="#/traces">Back to the library</a>.
         </p>
@@ -71,7 +71,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   if (savedHere && payload.kind === 'native' && payload.trace.stop === null && payload.trace.agent.kind === 'human')
     return (
       <section className="panel">
-        <h2>A run in progress</h2>
+        <h1>A run in progress</h1>
         <a href={episodeHref({ world: payload.trace.world, task: payload.trace.task, agent: 'human', run: id })}>Resume it where you left off</a>.
       </section>
     );
@@ -81,7 +81,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   if (!o || 'vfOnly' in o)
     return (
       <section className="panel">
-        <h2>vf-eval rollout</h2>
+        <h1>vf-eval rollout</h1>
         <p className="muted" data-testid="vf-only-reason">
           {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
           {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")

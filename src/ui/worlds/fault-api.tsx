@@ -4,9 +4,18 @@ import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { FaultApiInspector } from './fault-api/FaultApiInspector';
 import { FaultApiPlay } from './fault-api/FaultApiPlay';
 import { readQuota } from './fault-api/quota';
-import type { WorldUi } from './types';
+import { MAX_TURNS_PARAM } from './taskVocabulary';
+import type { TaskParam, WorldUi } from './types';
 
 const profileOf = (t: Task) => String(t.spec.profile);
+
+// The bounds are the world's own (worlds/fault-api/params.ts); its spec always carries both numbers.
+const specNumber = (key: string) => (t: Task) => Number(t.spec[key]);
+const PARAMS: TaskParam[] = [
+  { key: 'num_records', label: 'records', min: 1, max: 10000, read: specNumber('num_records') },
+  { key: 'page_size', label: 'page size', min: 1, max: 1000, read: specNumber('page_size') },
+  MAX_TURNS_PARAM,
+];
 
 /** The seed's calibration: three solvers × three profiles, 60 seeds a cell. */
 function Calibration() {
@@ -28,6 +37,7 @@ export const faultApiUi: WorldUi = {
     label: profileOf,
     pick: (current: JsonObject, chosen: Task) => ({ ...current, profile: chosen.spec.profile ?? 'realistic' }),
     poolSeeds: true,
+    params: PARAMS,
   },
   series: {
     label: 'requests',

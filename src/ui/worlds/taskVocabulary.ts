@@ -1,6 +1,9 @@
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
-import type { TaskVocabulary } from './types';
+import type { TaskParam, TaskVocabulary } from './types';
+
+/** Every world's spec takes `max_turns` (the turn budget a task states to its agent). */
+export const MAX_TURNS_PARAM: TaskParam = { key: 'max_turns', label: 'max turns', min: 1, max: 10000, read: (t) => t.maxTurns };
 
 /** Worlds whose tasks are named by id: a choice is a task, as the world lists it. */
 export const TASKS_BY_ID: TaskVocabulary = {
@@ -10,6 +13,7 @@ export const TASKS_BY_ID: TaskVocabulary = {
   label: (t: Task) => t.title,
   pick: (_current, chosen) => chosen.spec,
   poolSeeds: false,
+  params: [MAX_TURNS_PARAM],
 };
 
 /** One task per choice the picker offers (the first the world lists of each key). */

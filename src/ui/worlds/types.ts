@@ -63,6 +63,16 @@ export interface TimelineSeries {
   limit(state: JsonObject): { label: string; value: number } | null;
 }
 
+/** A whole-number field of a task's spec a person may set (fault-api's `page_size`, any world's `max_turns`). */
+export interface TaskParam {
+  key: string;
+  label: string;
+  min: number;
+  max: number;
+  /** Its value for this task, the world's default included. */
+  read(task: Task): number;
+}
+
 /** How a world's tasks are offered: in pickers, batch forms and their tables. */
 export interface TaskVocabulary {
   /** What one choice is called ("task", "profile") and several. */
@@ -75,6 +85,8 @@ export interface TaskVocabulary {
   pick(current: JsonObject, chosen: Task): JsonObject;
   /** Batch tables: one row per choice with seeds pooled (true), or per choice and seed. */
   poolSeeds: boolean;
+  /** The spec's numbers a person may change beside the choice and its seed; none when absent. */
+  params?: readonly TaskParam[];
 }
 
 /** A world's calibration section: what the reference agents score, computed in the page. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ControlsProps {
   step: number;
@@ -15,9 +15,11 @@ const SPEEDS = [
   { label: '4×', ms: 200 },
 ];
 
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+/** Keys the focused element needs for itself: all of them in a text box, space on a button (it presses it). */
+function ownsKey(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable) return true;
+  return key === ' ' && (target.tagName === 'BUTTON' || target.tagName === 'SUMMARY' || target.tagName === 'A');
 }
 
 /** Start / back / forward / end, play at a chosen speed, reset; ←/→, space, Home/End. */
@@ -25,6 +27,7 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [help, setHelp] = useState(false);
+  const helpRef = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (!playing) return;
@@ -38,7 +41,7 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (ownsKey(e.target, e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'ArrowLeft') onStep(Math.max(0, step - 1));
       else if (e.key === 'ArrowRight') onStep(Math.min(last, step + 1));
       else if (e.key === 'Home') onStep(0);
@@ -51,6 +54,25 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [step, last, onStep]);
+
+  // The shortcuts popover closes as popovers do: Escape (focus back on its button) or a click anywhere else.
+  useEffect(() => {
+    if (!help) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setHelp(false);
+      helpRef.current?.querySelector('button')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (e.target instanceof Node && !helpRef.current?.contains(e.target)) setHelp(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [help]);
 
   return (
     <div className="controls" role="toolbar" aria-label="Step controls">
@@ -84,7 +106,7 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
           {reset.label}
         </button>
       ) : null}
-      <span className="help-wrap">
+      <span className="help-wrap" ref={helpRef}>
         <button type="button" className="help-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">
           ?
         </button>

@@ -37,11 +37,14 @@ export interface EpisodeBodyProps {
   onFollow?: () => void;
   /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
   canAddGotcha?: boolean;
+  /** The task title is the view's one h1, unless the view has its own (a model run, a gotcha): then an h2. */
+  titleLevel?: 1 | 2;
 }
 
 /** One episode on screen, however it is driven: playing, a model run, a recorded trace, a reference agent. */
 export function EpisodeBody(props: EpisodeBodyProps) {
-  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true } = props;
+  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1 } = props;
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const last = trace.steps.length;
   const step = Math.min(props.step ?? last, last);
   const state = useStepState(states, step, trace);
@@ -56,7 +59,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       {props.header}
       {props.banner}
       <div className="episode-title">
-        <h2>{task.title}</h2>
+        <Title>{task.title}</Title>
         <span className="muted" data-testid="episode-stop">
           {trace.agent.kind === 'human' ? 'you' : <Clamp text={trace.agent.name} />}
           {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
@@ -71,18 +74,18 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} />
       <div className="episode-grid">
         <section className="panel steps-panel">
-          <h3>
+          <h2>
             Steps{' '}
             {props.onFollow && step < last ? (
               <button type="button" className="link-button" onClick={props.onFollow}>
                 follow the latest
               </button>
             ) : null}
-          </h3>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={kit.ui.markResultCell} />
+          </h2>
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
           {props.move}
         </section>
-        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} />
+        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { episodeHref } from '../../lib/episodeRoute';
 import { navigate } from '../../lib/navigate';
 import type { LoadedWorld } from '../../worlds/types';
 import { TaskFields } from './TaskFields';
+import { TaskParams } from './TaskParams';
 import { WorldField } from './WorldField';
 
 export interface EpisodeHeaderProps {
@@ -27,6 +28,7 @@ export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
     <div className="episode-header">
       <WorldField value={world.id} onPick={(id) => navigate(episodeHref({ world: id, agent: 'human' }))} />
       <TaskFields kit={kit} task={task} onPick={(spec) => go(spec)} />
+      {kit.ui.tasks.params ? <TaskParams key={JSON.stringify(task.spec)} params={kit.ui.tasks.params} task={task} onPick={(spec) => go(spec)} /> : null}
       <label className="field">
         <span>agent</span>
         <select value={agent} onChange={(e) => go(task.spec, e.target.value)} aria-label="agent">

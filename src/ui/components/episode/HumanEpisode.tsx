@@ -25,10 +25,13 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
   );
   const onCall = useCallback(
     async (call: ToolCall) => {
+      // Follow the end while the call runs: the step lands before the URL names it, and the view must not show the step
+      // before it meanwhile (after a submission, that step's provisional "no answer" verdict).
+      navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: driver.id }), { replace: true });
       await driver.call(call);
       goTo(driver);
     },
-    [driver, goTo],
+    [driver, goTo, kit.world.id, task.spec],
   );
   const writer = access.kind === 'writer';
   const finished = trace.stop !== null;
@@ -51,6 +54,14 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
     </div>
   ) : null;
   const playing = !finished && writer;
+  // The budget ends a run without the person's say: tell them what happened to what they had, not only "stopped: budget".
+  const outOfTurns =
+    trace.stop?.reason === 'budget' ? (
+      <p className="panel budget-ended" role="status" data-testid="budget-ended">
+        The turn budget ran out: all {task.maxTurns} calls were used before an answer was submitted, so the episode ended there and
+        was scored as if no answer was given. What you collected along the way is in the steps below.
+      </p>
+    ) : null;
   return (
     <EpisodeBody
       kit={kit}
@@ -61,7 +72,14 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
       stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
       hideVerifier={!finished && !trace.agent.hints}
       header={<EpisodeHeader kit={kit} task={task} agent="human" />}
-      banner={banner}
+      banner={
+        banner || outOfTurns ? (
+          <>
+            {banner}
+            {outOfTurns}
+          </>
+        ) : null
+      }
       reset={{ label: 'New run', onReset: () => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human' })) }}
       move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} trace={trace} states={live.states} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
     />

@@ -29,7 +29,7 @@ export function StartPanel({ kit, task }: { kit: LoadedWorld; task: Task }) {
     <div className="episode">
       <EpisodeHeader kit={kit} task={task} agent="human" />
       <section className="panel start">
-        <h2>{task.title}</h2>
+        <h1>{task.title}</h1>
         <TaskPrompt task={task} open />
         <button type="button" className="primary" disabled={starting} onClick={() => void start()} data-testid="start-run">
           {starting ? 'Starting…' : 'Start playing'}

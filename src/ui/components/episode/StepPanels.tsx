@@ -13,28 +13,30 @@ export interface StepPanelsProps {
   steps: readonly Step[];
   /** A person playing without hints: no verdicts, no hidden quota. */
   hideVerifier: boolean;
+  /** The episode has stopped: its last step's scorecard is final, never the provisional one held while it is computed. */
+  finished: boolean;
 }
 
 /** The scorecard and the world's inspector at the selected step, beside every episode. */
-export function StepPanels({ kit, step, last, state, steps, hideVerifier }: StepPanelsProps) {
+export function StepPanels({ kit, step, last, state, steps, hideVerifier, finished }: StepPanelsProps) {
   const pending = (word: string) => (state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>);
   const { Inspector } = kit.ui;
   return (
     <aside className="side">
       <section className="panel">
-        <h3>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h3>
+        <h2>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h2>
         {hideVerifier ? (
           <p className="muted" data-testid="scorecard-hidden">
             The verifiers’ verdicts appear when you finish (or reveal hints).
           </p>
-        ) : state.status === 'done' ? (
+        ) : state.status === 'done' && !(finished && step === last && !state.value.scorecard.final) ? (
           <ScorecardPanel card={state.value.scorecard} />
         ) : (
           pending('Scoring')
         )}
       </section>
       <section className="panel">
-        <h3>State at step {step}</h3>
+        <h2>State at step {step}</h2>
         {state.status === 'done' ? (
           <>
             <StateCounters world={kit.world} state={state.value.view} />

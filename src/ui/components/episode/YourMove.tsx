@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Step, Task, ToolCall, Trace } from '../../../core/types';
 import type { StepStates } from '../../lib/stepStates';
 import { useStepState } from '../../lib/useStepState';
@@ -18,12 +19,30 @@ export interface YourMoveProps {
   driver: HumanDriver;
 }
 
-/** Under the steps while a person plays: the world's play panel, hints, giving up. */
+/** Under the steps while a person plays: the calls left, the world's play panel, hints, giving up. */
 export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall, driver }: YourMoveProps) {
   const tip = useStepState(states, steps.length, trace);
+  const [confirmGiveUp, setConfirmGiveUp] = useState(false);
+  const left = task.maxTurns - steps.length;
   return (
     <>
-      <h3>Your move</h3>
+      <div className="move-head">
+        <h2>Your move</h2>
+        {/* The turn budget is part of the task, not the verifier's knowledge: a person sees it as an agent does. */}
+        <span className="muted small" role="status" data-testid="turns">
+          call {steps.length + 1} of {task.maxTurns}
+        </span>
+        {busy ? (
+          <span className="running small" data-testid="running">
+            <span className="spinner" aria-hidden="true" /> running…
+          </span>
+        ) : null}
+      </div>
+      {left === 1 ? (
+        <p className="last-call" role="alert" data-testid="last-call">
+          This is your last call: the episode ends after it, and an answer not submitted by then is scored as no answer.
+        </p>
+      ) : null}
       <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
       <div className="play-row">
         {!hints ? (
@@ -31,10 +50,23 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
             Reveal the verifier’s events (marks the run “played with hints”)
           </button>
         ) : null}
-        <button type="button" onClick={() => void driver.giveUp()}>
-          Give up
-        </button>
+        {confirmGiveUp ? null : (
+          <button type="button" onClick={() => setConfirmGiveUp(true)} data-testid="give-up">
+            Give up
+          </button>
+        )}
       </div>
+      {confirmGiveUp ? (
+        <div className="confirm" role="alertdialog" aria-label="confirm giving up" data-testid="confirm-give-up">
+          <span>Give up? The episode ends now and is scored as it stands; nothing more can be called.</span>
+          <button type="button" className="danger" onClick={() => void driver.giveUp()} autoFocus data-testid="confirm-give-up-yes">
+            Give up
+          </button>
+          <button type="button" onClick={() => setConfirmGiveUp(false)}>
+            Keep playing
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }

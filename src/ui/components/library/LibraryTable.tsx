@@ -95,7 +95,8 @@ export function LibraryTable({ rows: sorted, selected, onToggle, onOpen, rescore
         reset
       </button>
     </details>
-    <div className="lib-table" ref={scroller} data-testid="library-table" role="grid" aria-rowcount={sorted.length}>
+    {/* A region, not a grid: its rows hold buttons and checkboxes reached by Tab, with none of a grid's arrow-key semantics. */}
+    <div className="lib-table" ref={scroller} data-testid="library-table" role="region" aria-label={`traces (${sorted.length})`}>
       <div className="lib-head" style={{ width }}>
         <span className="lib-cell lib-check" />
         {table.getFlatHeaders().map((h) => (

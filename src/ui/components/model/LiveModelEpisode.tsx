@@ -39,6 +39,7 @@ export function LiveModelEpisode({ kit, driver, route, resolved, header, onNew }
       toolbar={<ModelToolbar driver={driver} connection={resolved.ok ? connectionOf(resolved.value) : undefined} onNew={onNew} />}
       move={<DriverLog events={events} messages={messages} />}
       reset={null}
+      titleLevel={2}
       onFollow={() => navigate(modelHref({ ...route, step: null }), { replace: true })}
     />
   );

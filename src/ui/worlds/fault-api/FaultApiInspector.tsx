@@ -3,7 +3,10 @@ import type { InspectorProps } from '../types';
 import { collected } from './collected';
 import { readQuota } from './quota';
 
-/** The records collected so far, duplicates and mistyped amounts marked, and the requests spent (against the quota, with hints). */
+/**
+ * The records collected so far and the requests spent. Duplicates, mistyped amounts and the quota are what the
+ * verifier checks: with hints off, the person sees the rows as the API sent them and finds those out alone.
+ */
 export function FaultApiInspector({ state, steps, hideVerifier }: InspectorProps) {
   const { rows, seen } = collected(steps);
   const { requests, quota, rateLimited } = readQuota(state);
@@ -14,14 +17,21 @@ export function FaultApiInspector({ state, steps, hideVerifier }: InspectorProps
     <div className="inspector" data-testid="inspector-fault-api">
       <div className="stats">
         <span>
-          <strong>{seen.size}</strong> unique records seen
+          <strong>{rows.length}</strong> rows collected
         </span>
-        <span className={duplicates ? 'warn' : undefined}>
-          <strong>{duplicates}</strong> duplicate rows
-        </span>
-        <span className={mistyped ? 'warn' : undefined}>
-          <strong>{mistyped}</strong> amounts not integers
-        </span>
+        {hideVerifier ? null : (
+          <>
+            <span>
+              <strong>{seen.size}</strong> unique records seen
+            </span>
+            <span className={duplicates ? 'warn' : undefined}>
+              <strong>{duplicates}</strong> duplicate rows
+            </span>
+            <span className={mistyped ? 'warn' : undefined}>
+              <strong>{mistyped}</strong> amounts not integers
+            </span>
+          </>
+        )}
         <span>
           <strong>{requests}</strong> requests{hideVerifier || quota === null ? '' : ` of a hidden quota of ${quota}`}
         </span>
@@ -32,7 +42,7 @@ export function FaultApiInspector({ state, steps, hideVerifier }: InspectorProps
         ) : null}
       </div>
       {!hideVerifier && quota !== null ? (
-        <div className="meter" aria-label="quota used">
+        <div className="meter" role="meter" aria-label="quota used" aria-valuemin={0} aria-valuemax={quota} aria-valuenow={Math.min(requests, quota)}>
           <div className={`meter-fill${requests > quota ? ' meter-over' : ''}`} style={{ width: `${Math.min(100, (100 * requests) / quota)}%` }} />
         </div>
       ) : null}
@@ -40,9 +50,9 @@ export function FaultApiInspector({ state, steps, hideVerifier }: InspectorProps
         <DataTable
           columns={columns}
           rows={rows.map((r) => columns.map((c) => r[c]))}
-          rowClass={(i) => ((seen.get(String(rows[i]!.id)) ?? 0) > 1 ? 'row-duplicate' : undefined)}
-          cellClass={(_r, col, v) => (col === 'amount' && typeof v !== 'number' ? 'mistyped' : undefined)}
-          caption="Records collected so far (duplicates shaded, mistyped amounts marked)"
+          rowClass={hideVerifier ? undefined : (i) => ((seen.get(String(rows[i]!.id)) ?? 0) > 1 ? 'row-duplicate' : undefined)}
+          cellClass={hideVerifier ? undefined : (_r, col, v) => (col === 'amount' && typeof v !== 'number' ? 'mistyped' : undefined)}
+          caption={hideVerifier ? 'Records collected so far, as the API sent them' : 'Records collected so far (duplicates shaded, mistyped amounts marked)'}
         />
       ) : (
         <p className="muted">No records collected yet.</p>

@@ -7,7 +7,7 @@ const pretty = (rows: Json[]) => JSON.stringify(rows, null, 1);
 
 /** Fetch pages by cursor and build the submission by hand: add what was seen, dedupe, fix types, submit. */
 export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
-  const suggested = lastCursor(steps);
+  const { cursor: suggested, ended } = lastCursor(steps);
   const [cursor, setCursor] = useState<string | null>(null);
   const [draft, setDraft] = useState('[]');
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +46,12 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
           Fetch page
         </button>
       </div>
+      {ended && cursor === null ? (
+        <p className="small note" data-testid="listing-ended">
+          The last page said <code>next_cursor: null</code>: the listing has ended. An empty cursor starts again from page 1, and every request counts
+          against the budget.
+        </p>
+      ) : null}
       <div className="label">submission</div>
       <div className="play-row">
         <button type="button" onClick={() => edit((r) => [...r, ...seen.map((s) => ({ id: s.id ?? null, amount: s.amount ?? null }))])}>

@@ -24,13 +24,19 @@ export function collected(steps: readonly Step[]): { rows: JsonObject[]; seen: M
   return { rows, seen };
 }
 
-/** The cursor the last page served pointed to: what the next fetch most likely wants. */
-export function lastCursor(steps: readonly Step[]): string {
+/**
+ * The cursor the last page served pointed to: what the next fetch most likely wants. `ended`: that page said
+ * next_cursor null, the end of the listing (an empty cursor then starts again from page 1).
+ */
+export function lastCursor(steps: readonly Step[]): { cursor: string; ended: boolean } {
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
     if (toolOf(s) !== 'fetch_page' || !s.result.ok) continue;
     const body = tryParseJson(s.result.content);
-    if (body.ok && isJsonObject(body.value)) return typeof body.value.next_cursor === 'string' ? body.value.next_cursor : '';
+    if (body.ok && isJsonObject(body.value)) {
+      const next = body.value.next_cursor;
+      return typeof next === 'string' ? { cursor: next, ended: false } : { cursor: '', ended: next === null };
+    }
   }
-  return '';
+  return { cursor: '', ended: false };
 }

@@ -46,14 +46,15 @@ export function PortalInspector({ state, hideVerifier }: InspectorProps) {
           <p className="small">
             Page <code>{page.path}</code> — {page.title}
           </p>
-          <div className="portal-frame portal-frame-static">
+          {/* It scrolls and holds nothing to tab to: a tab stop of its own, so a keyboard can scroll it. */}
+          <div className="portal-frame portal-frame-static" tabIndex={0} role="region" aria-label={`the page at this step: ${page.title}`}>
             <PortalPage page={page} revealHidden={!hideVerifier} />
           </div>
         </>
       ) : (
         <p className="muted">No page in this state.</p>
       )}
-      <h4>Backend records</h4>
+      <h3>Backend records</h3>
       <Records name="orders" rows={list(records.orders)} changed={ids(diff.orders)} added={new Set()} />
       <Records name="customers" rows={list(records.customers)} changed={ids(diff.customers)} added={new Set()} />
       <Records name="refunds" rows={list(records.refunds)} changed={ids(diff.refunds_changed)} added={addedIds('refunds_added')} />

@@ -63,9 +63,9 @@ function element(n: PageNode, kids: ReactNode[], a: PortalActions | undefined, h
         </div>
       );
     case 'heading': {
-      // The app's own headings go to h3 ("Your move"): the portal's start below them.
-      const level = Math.min(6, 3 + (n.level ?? 1));
-      const H = `h${level}` as 'h4' | 'h5' | 'h6';
+      // The app's own headings go to h2 ("Your move", "State at step k"): the portal's start below them.
+      const level = Math.min(6, 2 + (n.level ?? 1));
+      const H = `h${level}` as 'h3' | 'h4' | 'h5' | 'h6';
       return (
         <H className="portal-heading" {...data}>
           {n.name}

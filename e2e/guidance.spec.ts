@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const humanUrl = (world: string, task: object) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=human`;
+const counter = (page: Page) => page.getByTestId('step-counter');
+
+async function start(page: Page, world: string, task: object) {
+  await page.goto(humanUrl(world, task));
+  await page.getByTestId('start-run').click();
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+}
+
+test('fault-api: call N of M, a warning before the last call, and a run the budget ended says so', async ({ page }) => {
+  await start(page, 'fault-api', { profile: 'clean', seed: 2, max_turns: 3 });
+  const fetch = page.getByRole('button', { name: 'Fetch page' });
+  await expect(page.getByTestId('turns')).toHaveText('call 1 of 3');
+  await expect(page.getByTestId('last-call')).toHaveCount(0);
+  await fetch.click();
+  await fetch.click();
+  await expect(page.getByTestId('turns')).toHaveText('call 3 of 3');
+  await expect(page.getByTestId('last-call')).toContainText('This is your last call');
+  await fetch.click();
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: budget');
+  await expect(page.getByTestId('budget-ended')).toContainText('all 3 calls were used before an answer was submitted');
+  await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
+});
+
+test('fault-api: the end of the listing is said, and after the submission the scorecard never flashes a provisional verdict', async ({ page }) => {
+  await start(page, 'fault-api', { profile: 'clean', seed: 2, num_records: 4, page_size: 4 });
+  await expect(page.getByTestId('listing-ended')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Fetch page' }).click();
+  await expect(counter(page)).toHaveText('step 1 / 1');
+  await expect(page.getByTestId('listing-ended')).toContainText('the listing has ended');
+  await expect(page.getByTestId('cursor-input')).toHaveValue('');
+  await page.getByRole('button', { name: /Add every record seen \(4\)/ }).click();
+  // Anything that shows a provisional card from the click on is recorded, however briefly it stays.
+  await page.evaluate(() => {
+    const w = window as unknown as { sawProvisional: boolean };
+    w.sawProvisional = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="provisional"]')) w.sawProvisional = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: /Submit records/ }).click();
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS', { timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { sawProvisional: boolean }).sawProvisional)).toBe(false);
+});
+
+test('hints off hides what only the verifier knows: duplicate and mistyped counts, the marks on amounts', async ({ page }) => {
+  // Hostile seed 6: type drift on the first pages (the home table's fault-api row).
+  await start(page, 'fault-api', { profile: 'hostile', seed: 6 });
+  for (let i = 1; i <= 3; i++) {
+    await page.getByRole('button', { name: 'Fetch page' }).click();
+    await expect(counter(page)).toHaveText(`step ${i} / ${i}`);
+  }
+  const inspector = page.getByTestId('inspector-fault-api');
+  await expect(inspector).toContainText('rows collected');
+  await expect(inspector).not.toContainText('duplicate rows');
+  await expect(inspector).not.toContainText('amounts not integers');
+  await expect(page.locator('td.mistyped')).toHaveCount(0);
+  await page.getByTestId('reveal-hints').click();
+  await expect(inspector).toContainText('duplicate rows');
+  await expect(inspector).toContainText('amounts not integers');
+});
+
+test('Give up asks first; task parameters are edited in the header and make the task', async ({ page }) => {
+  await page.goto(humanUrl('fault-api', { profile: 'clean', seed: 2 }));
+  const pageSize = page.getByTestId('param-page_size');
+  await expect(pageSize).toHaveValue('4');
+  await pageSize.fill('8');
+  await pageSize.press('Enter');
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('"page_size":8');
+  await page.getByTestId('param-max_turns').fill('0');
+  await expect(page.getByTestId('param-max_turns')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('param-max_turns').press('Escape');
+  await expect(page.getByTestId('param-max_turns')).toHaveValue('30');
+
+  await page.getByTestId('start-run').click();
+  await page.getByRole('button', { name: 'Fetch page' }).click();
+  await expect(page.getByTestId('step-1')).toContainText('8 records');
+
+  await page.getByTestId('give-up').click();
+  await expect(page.getByTestId('confirm-give-up')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep playing' }).click();
+  await expect(page.getByTestId('confirm-give-up')).toHaveCount(0);
+  await expect(page.getByTestId('episode-stop')).toContainText('in progress');
+  await page.getByTestId('give-up').click();
+  await page.getByTestId('confirm-give-up-yes').click();
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: abandoned');
+});
+
+test('a running SQL query shows that it runs', async ({ page }) => {
+  await start(page, 'tripwire', { id: 'refund-a' });
+  await page.getByTestId('sql-editor').fill('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c');
+  await page.getByTestId('sql-editor').press('Control+Enter');
+  await expect(page.getByTestId('running')).toBeVisible();
+  await expect(counter(page)).toHaveText('step 1 / 1', { timeout: 20_000 });
+  await expect(page.getByTestId('running')).toHaveCount(0);
+});

@@ -1,0 +1,76 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Presses Tab until `target` has the focus, as a person would; fails if it never gets there. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((el) => document.activeElement === el, handle)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} was not reached in ${max} Tabs`);
+}
+
+const counter = (page: Page) => page.getByTestId('step-counter');
+
+test('keyboard only: skip to the content, play a short fault-api episode to its verdict, open it from the library', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./');
+  await expect(page.getByTestId('check-fault-api')).toContainText('Verified in this browser', { timeout: 60_000 });
+  // The prerendered page is verified before the app replaces it: the first Tab must go to the app's page.
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+
+  // The first Tab reaches the skip link, which moves focus past the navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  expect(page.url()).not.toContain('#main');
+
+  await tabTo(page, page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Play' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('start-run'));
+  await page.keyboard.press('Enter');
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+
+  const fetch = page.getByRole('button', { name: 'Fetch page' });
+  await tabTo(page, fetch);
+  await page.keyboard.press('Enter');
+  await expect(counter(page)).toHaveText('step 1 / 1');
+  await expect(fetch).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(counter(page)).toHaveText('step 2 / 2');
+
+  // The shortcuts popover: "?" opens it (outside a text box), Escape closes it and gives the focus back to its button.
+  await tabTo(page, page.getByRole('button', { name: 'Keyboard shortcuts' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter(page)).toHaveText('step 1 / 2');
+
+  await tabTo(page, page.getByRole('button', { name: /Add every record seen/ }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: /Submit records/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verdict-full')).toContainText(/PASS|FAIL/, { timeout: 20_000 });
+
+  // The run is in the library: reach it and open it without the mouse.
+  await tabTo(page, page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Traces' }));
+  await page.keyboard.press('Enter');
+  const row = page.getByTestId('library-row').first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await tabTo(page, row.getByRole('button').first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+  await expect(counter(page)).toHaveText('step 3 / 3');
+});
+
+test('the shortcuts popover closes on a click outside it', async ({ page }) => {
+  await page.goto('./#/episode/fault-api?agent=naive');
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.getByTestId('steps').click({ position: { x: 5, y: 5 } });
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+});

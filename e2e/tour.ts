@@ -1,0 +1,207 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import type { Trace } from '../src/core/types';
+import { exportTracesJsonl } from '../src/traces/export/index';
+import { WORLDS as NODE_WORLDS } from '../src/worlds/registry';
+import { WORLDS } from '../src/ui/worlds/registry';
+import { runReference } from './traceFixtures';
+
+/**
+ * Every view of the app, opened in one page the way a person reaches it, with
+ * enough on it to be worth looking at (steps played, traces imported, a
+ * finished episode). The layout and accessibility specs run their checks at
+ * each stop; a world added to the registry joins the tour by itself.
+ */
+export interface Stop {
+  name: string;
+  /** Opens the view and waits until what it shows has settled. */
+  open(page: Page): Promise<void>;
+  /** Boxes that may scroll on a phone but must fit their panel on a wide screen. */
+  fitWide?: string;
+}
+
+const episodeUrl = (world: string, agent: string, task?: object) =>
+  `./#/episode/${world}?agent=${encodeURIComponent(agent)}${task ? `&task=${encodeURIComponent(JSON.stringify(task))}` : ''}`;
+
+const counter = (page: Page) => page.getByTestId('step-counter');
+
+/** A few moves of a person's run, where the world's play panel is known here; any other world is only started. */
+const FIRST_MOVES: Record<string, (page: Page) => Promise<void>> = {
+  'fault-api': async (page) => {
+    for (let i = 1; i <= 2; i++) {
+      await page.getByRole('button', { name: 'Fetch page' }).click();
+      await expect(counter(page)).toHaveText(`step ${i} / ${i}`);
+    }
+  },
+  tripwire: async (page) => {
+    await page.getByTestId('sql-editor').fill("SELECT o.id, o.status, o.amount_cents, o.placed_on, c.name, c.email, c.city, c.tier FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status <> 'refunded' ORDER BY o.amount_cents DESC LIMIT 8");
+    await page.getByTestId('sql-editor').press('Control+Enter');
+    await expect(counter(page)).toHaveText('step 1 / 1', { timeout: 20_000 });
+    // A refused write: its message is long and must stay readable.
+    await page.getByTestId('sql-editor').fill("UPDATE orders SET status = 'refunded', placed_on = '2024-01-01T00:00:00Z' WHERE id = 1045 AND customer_id IN (SELECT id FROM customers WHERE tier = 'gold')");
+    await page.getByTestId('sql-editor').press('Control+Enter');
+    await expect(counter(page)).toHaveText('step 2 / 2', { timeout: 20_000 });
+  },
+  'ticket-queue': async (page) => {
+    await page.getByRole('button', { name: 'List tickets' }).click();
+    await expect(counter(page)).toHaveText('step 1 / 1');
+    const first = await page.getByTestId('step-1').locator('.step-result').innerText();
+    const id = /TQ-\d+/.exec(first)?.[0] ?? 'TQ-101';
+    await page.getByTestId('ticket-id').fill(id);
+    await page.getByRole('button', { name: 'Read' }).click();
+    await expect(counter(page)).toHaveText('step 2 / 2');
+  },
+};
+
+async function startRun(page: Page, world: string) {
+  await page.goto(episodeUrl(world, 'human'));
+  await page.getByTestId('start-run').click();
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+}
+
+/** Two reference agents of every world on its first task: what the library, trace and compare stops show. */
+async function libraryFile(): Promise<string> {
+  const traces: Trace[] = [];
+  for (const world of NODE_WORLDS) {
+    const task = world.listTasks()[0]!;
+    for (const agent of world.referenceAgents.filter((a) => a.appliesTo(task)).slice(0, 2)) traces.push(await runReference(world, task.spec, agent.id));
+  }
+  const path = join(mkdtempSync(join(tmpdir(), 'vp-tour-')), 'tour.jsonl');
+  writeFileSync(path, exportTracesJsonl(traces));
+  return path;
+}
+
+export function tour(): Stop[] {
+  const stops: Stop[] = [
+    {
+      name: 'home',
+      open: async (page) => {
+        await page.goto('./');
+        for (const w of WORLDS) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+        await expect(page.getByTestId('fault-api-calibration')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'start',
+      open: async (page) => {
+        await page.goto(episodeUrl(WORLDS[0]!.id, 'human'));
+        await expect(page.getByTestId('start-run')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+  ];
+  for (const w of WORLDS) {
+    stops.push({
+      name: `play-${w.id}`,
+      open: async (page) => {
+        await startRun(page, w.id);
+        await FIRST_MOVES[w.id]?.(page);
+      },
+    });
+    stops.push({
+      name: `reference-${w.id}`,
+      open: async (page) => {
+        await page.goto(episodeUrl(w.id, 'human'));
+        const agent = page.getByLabel('agent', { exact: true });
+        const first = await agent.locator('option').nth(1).getAttribute('value');
+        await agent.selectOption(first!);
+        await expect(counter(page)).toHaveText(/step \d+ \/ \d+/, { timeout: 30_000 });
+        await page.keyboard.press('End');
+        await expect(page.getByTestId('provisional')).toHaveCount(0, { timeout: 30_000 });
+      },
+    });
+  }
+  stops.push(
+    {
+      name: 'finished',
+      open: async (page) => {
+        await startRun(page, 'fault-api');
+        await FIRST_MOVES['fault-api']!(page);
+        await page.getByRole('button', { name: /Add every record seen/ }).click();
+        await page.getByRole('button', { name: /Submit records/ }).click();
+        await expect(page.getByTestId('verdict-full')).toContainText(/PASS|FAIL/, { timeout: 20_000 });
+      },
+    },
+    { name: 'calibration', open: openCalibration, fitWide: '.matrix-wrap' },
+    {
+      name: 'model',
+      open: async (page) => {
+        await page.goto('./#/model');
+        await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'model-batch',
+      open: async (page) => {
+        await page.goto('./#/model?tab=batch');
+        await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'library',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        await page.getByTestId('file-input').setInputFiles(await libraryFile());
+        await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+        await expect(page.getByTestId('library-row').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'trace',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        await page.getByTestId('library-row').first().getByRole('button').first().click();
+        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+      },
+    },
+    {
+      name: 'compare',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        // Two runs of one task: the library file holds two of each world's first task.
+        await page.getByTestId('library-search').fill(NODE_WORLDS[0]!.id);
+        const rows = page.getByTestId('library-row');
+        await expect(rows.nth(1)).toBeVisible();
+        for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
+        await page.getByRole('button', { name: 'Compare selected' }).click();
+        await expect(page.getByTestId('compare')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'gotcha',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        await page.getByTestId('library-row').first().getByRole('button').first().click();
+        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+        await page.getByTestId('add-gotcha').click();
+        await page.getByTestId('gotcha-save').click();
+        await expect(page.getByTestId('gotcha-added')).toBeVisible({ timeout: 20_000 });
+        await page.goto('./#/');
+        await page.getByTestId('open-gotcha').first().click();
+        await expect(page.getByTestId('gotcha-banner')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'diagnostics',
+      open: async (page) => {
+        await page.goto('./#/diagnostics');
+        await expect(page.getByTestId('hashes')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'not-found',
+      open: async (page) => {
+        await page.goto('./#/no/such/view');
+        await expect(page.getByRole('heading', { name: /Nothing at/ })).toBeVisible();
+      },
+    },
+  );
+  return stops;
+}
+
+async function openCalibration(page: Page) {
+  await page.goto('./#/calibration');
+  await expect(page.getByTestId('fault-api-calibration')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('matrix-chart').first()).toBeVisible({ timeout: 90_000 });
+}
