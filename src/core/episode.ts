@@ -26,6 +26,17 @@ export interface EpisodeOptions {
   events?: readonly EpisodeEvent[];
 }
 
+/**
+ * What a recorded step carries beside its call (usage, model details, its
+ * duration), handed back to apply on a replay so the rebuilt steps equal the
+ * recorded ones: rubrics read them (latency, cost).
+ */
+export const extrasOf = (s: Step): StepExtras => ({
+  ...(s.usage ? { usage: s.usage } : {}),
+  ...(s.model ? { model: s.model } : {}),
+  ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
+});
+
 function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }

@@ -1,4 +1,4 @@
-import { Episode } from '../core/episode';
+import { Episode, extrasOf } from '../core/episode';
 import { hashString } from '../core/hash';
 import { canonicalJson } from '../core/json';
 import { err, ok, type Result } from '../core/result';
@@ -38,7 +38,8 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
   const episode = await Episode.open(world, task.value, agent);
   try {
     for (const recorded of trace.steps.slice(0, keep)) {
-      const step = await episode.apply(recorded.call);
+      // The kept steps keep what they recorded beside the call (durations, usage): rubrics read them.
+      const step = await episode.apply(recorded.call, extrasOf(recorded));
       if (!step) return fail(episode, `the world failed while replaying step ${recorded.index + 1}: ${episode.stop?.detail ?? 'unknown error'}`);
       if (!sameStep(step, recorded)) return fail(episode, `step ${recorded.index + 1} does not replay as recorded (the trace was edited or the world changed): nothing to fork from`);
       if (episode.stop && step.index < keep - 1) return fail(episode, `the replayed episode ended at step ${step.index + 1}, before step ${keep}`);
