@@ -6,6 +6,7 @@ import { MessageView } from '../components/trace/MessageView';
 import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf } from '../lib/library';
 import type { Route } from '../lib/route';
+import { readStepParam } from '../lib/stepParam';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds, isWorldId, loadWorldUi } from '../worlds/registry';
@@ -23,8 +24,7 @@ export default function TraceView({ route }: { route: Route }) {
   const id = route.path[1] ?? '';
   const saved = useSavedRuns();
   const payload = saved.ready ? payloadOf(id) : undefined;
-  const stepText = route.query.get('step');
-  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
+  const step = readStepParam(route.query.get('step'));
 
   const opened = useAsync(async (): Promise<Opened | { vfOnly: true; reason: string } | null> => {
     if (!payload) return null;

@@ -21,6 +21,22 @@ export const LIBRARY_COLUMNS = [
     size: 100,
     cell: (c) => (c.getValue() ? <span className="badge badge-bad">naive PASS · full FAIL</span> : ''),
   }),
+  // Where the verdicts end apart they split somewhere: the trace view finds the step once it has scored each one.
+  col.display({
+    id: 'split',
+    header: 'first split',
+    size: 90,
+    cell: (c) => {
+      const e = c.row.original;
+      return e.verdictNaive && e.verdictFull && e.verdictNaive !== e.verdictFull ? (
+        <a href={`#/trace/${encodeURIComponent(e.id)}?step=disagreement`} data-testid="open-at-split" title="Open this trace at the first step where the naive and full verdicts differ">
+          open there
+        </a>
+      ) : (
+        ''
+      );
+    },
+  }),
   col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) }),
   col.accessor('steps', { header: 'steps', size: 60 }),
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),

@@ -2,6 +2,7 @@ import type { Trace } from '../../../core/types';
 import type { VfRollout } from '../../../traces/import/types';
 import type { ReplayReport } from '../../../traces/replay';
 import { hrefFor } from '../../lib/route';
+import type { StepParam } from '../../lib/stepParam';
 import { recordedStates } from '../../lib/stepStates';
 import type { LoadedWorld } from '../../worlds/types';
 import { EpisodeBody } from '../episode/EpisodeBody';
@@ -17,7 +18,7 @@ export interface Opened {
 }
 
 /** A trace from the library, stepped through as replayed now, with the replay's verdict above it. */
-export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: number | null; vf?: VfRollout }) {
+export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: string; step: StepParam; vf?: VfRollout }) {
   const { kit, report } = opened;
   const task = kit.world.makeTask(report.trace.task);
   if (!task.ok) return <p className="error">{task.error}</p>;
