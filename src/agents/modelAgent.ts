@@ -122,7 +122,7 @@ export class ModelAgent implements Agent {
    * hand it to `Episode.spendUnsent` and ask again. Throws ChatError.
    */
   async propose(obs: AgentObservation, signal?: AbortSignal): Promise<Proposal | StopAction | UnsentAction> {
-    this.begin(obs.task);
+    this.begin(obs.task, obs.steps);
     this.sync(obs.steps);
     if (this.awaiting) throw new Error('the previous call has no result yet: apply it to the episode before asking for the next one');
     if (this.proposal) return this.proposal;
@@ -196,11 +196,18 @@ export class ModelAgent implements Agent {
     return { model: modelMeta(this, end.steps, end.stop) };
   }
 
-  private begin(task: Task): void {
+  private begin(task: Task, steps: readonly Step[]): void {
     if (this.task === null) {
       this.task = task;
       // A prompt "tool" message has no call id to answer, so it is sent as the user's words.
       for (const m of task.prompt) this.log.push(m.role === 'tool' ? { role: 'user', content: m.content } : { role: m.role, content: m.content });
+      // A fork: the steps it continues from are shown as the model's own earlier calls and their results.
+      const limit = historyLimits(this.opts.config).messageChars;
+      for (const s of steps) {
+        const id = `vp_prior_${s.index + 1}`;
+        this.log.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: s.call.name, arguments: JSON.stringify(s.call.arguments) } }] });
+        this.log.push({ role: 'tool', tool_call_id: id, content: boundText(s.result.content, limit) });
+      }
     } else if (this.task.id !== task.id) throw new Error('a model agent plays one task; make a new agent for another');
   }
 

@@ -1,6 +1,6 @@
 import { Episode, extrasOf } from '../core/episode';
 import { hashString } from '../core/hash';
-import { canonicalJson } from '../core/json';
+import { canonicalJson, isJsonObject } from '../core/json';
 import { err, ok, type Result } from '../core/result';
 import type { AgentInfo, Step, Trace } from '../core/types';
 import type { World } from '../core/world';
@@ -55,4 +55,16 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
 async function fail(episode: Episode, message: string): Promise<Result<Episode>> {
   await episode.close();
   return err(message);
+}
+
+/** A fork's parent as its trace records it (`meta.parent`), with where the parent is shown when the UI wrote it. */
+export interface ForkLink extends ForkParent {
+  href: string | null;
+}
+
+/** `meta.parent` read from a trace of any origin (free-form meta: checked, never cast); null when it is not a fork. */
+export function parentOf(trace: Trace): ForkLink | null {
+  const p = trace.meta?.parent;
+  if (!isJsonObject(p) || typeof p.trace !== 'string' || typeof p.step !== 'number' || !Number.isInteger(p.step) || p.step < 0) return null;
+  return { trace: p.trace, hash: typeof p.hash === 'string' ? p.hash : '', step: p.step, href: typeof p.href === 'string' ? p.href : null };
 }

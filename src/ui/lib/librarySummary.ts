@@ -1,6 +1,8 @@
 import type { Trace } from '../../core/types';
 import { divergesAs, type RunVerdicts } from '../../traces/divergence';
+import { parentOf, type ForkLink } from '../../traces/fork';
 import type { VfRollout } from '../../traces/import/types';
+import { driverOf } from '../../agents/driverMode';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
 export interface LibraryEntry {
@@ -25,6 +27,10 @@ export interface LibraryEntry {
   stop: string | null;
   /** Lower-cased tool calls and answers, for full-text search (capped). */
   text: string;
+  /** A fork: the trace it continues (`meta.parent`), and from which step. */
+  parent?: ForkLink | null;
+  /** How a model agent was driven ('history' or 'scratchpad'); null for any other agent. */
+  driver?: string | null;
 }
 
 const TEXT_CAP = 4000;
@@ -67,6 +73,8 @@ export function summarizeNative(trace: Trace, id: string, source: string): Libra
     durationMs: duration > 0 ? duration : null,
     stop: trace.stop?.reason ?? null,
     text,
+    parent: parentOf(trace),
+    driver: driverOf(trace),
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

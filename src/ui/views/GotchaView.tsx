@@ -56,6 +56,7 @@ export default function GotchaView({ route }: { route: Route }) {
       stepHref={(k) => hrefFor(['gotcha', id], { step: k })}
       banner={banner}
       canAddGotcha={false}
+      fork={{ name: `gotcha “${g.entry.label}”`, href: hrefFor(['gotcha', id]), trace: result.trace }}
     />
   );
 }

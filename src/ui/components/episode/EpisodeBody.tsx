@@ -12,6 +12,8 @@ import { Clamp } from '../Clamp';
 import { ExportButton } from '../ExportButton';
 import { AddGotcha } from '../gotchas/AddGotcha';
 import { Controls } from './Controls';
+import type { ForkOrigin } from '../../live/forks';
+import { ForkBar } from './ForkBar';
 import { JUMP_KEYS, JumpControls } from './JumpControls';
 import { StepList } from './StepList';
 import { StepPanels } from './StepPanels';
@@ -39,6 +41,8 @@ export interface EpisodeBodyProps {
   reset?: { label: string; onReset(): void } | null;
   /** Back to following the live end, shown while an earlier step is selected. */
   onFollow?: () => void;
+  /** The recorded episode this view shows, offered to be continued from the selected step; none where it cannot be. */
+  fork?: ForkOrigin;
   /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
   canAddGotcha?: boolean;
 }
@@ -82,6 +86,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
         <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
       </Controls>
       <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
+      {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}
       <div className="episode-grid">
         <section className="panel steps-panel">
           <h3>

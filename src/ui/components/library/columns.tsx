@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { clampText } from '../../lib/clamp';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import { LineageCell } from './LineageCell';
 
 const col = createColumnHelper<LibraryEntry>();
 // Cells are a few hundred pixels wide: more characters than fit is only layout work (names can be 200,000 long).
@@ -38,6 +39,8 @@ export const LIBRARY_COLUMNS = [
     },
   }),
   col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) }),
+  col.display({ id: 'lineage', header: 'forks', size: 120, cell: (c) => <LineageCell entry={c.row.original} /> }),
+  col.accessor((e) => e.driver ?? '', { id: 'driver', header: 'driver', size: 90 }),
   col.accessor('steps', { header: 'steps', size: 60 }),
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),

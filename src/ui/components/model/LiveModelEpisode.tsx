@@ -39,6 +39,8 @@ export function LiveModelEpisode({ kit, driver, route, resolved, header, onNew }
       toolbar={<ModelToolbar driver={driver} connection={resolved.ok ? connectionOf(resolved.value) : undefined} onNew={onNew} />}
       move={<DriverLog events={events} messages={messages} />}
       reset={null}
+      // Saved under the driver's id when it ends: the fork's parent is that library entry.
+      fork={trace.stop ? { name: driver.id, href: `#/trace/${encodeURIComponent(driver.id)}`, trace } : undefined}
       onFollow={() => navigate(modelHref({ ...route, step: null }), { replace: true })}
     />
   );

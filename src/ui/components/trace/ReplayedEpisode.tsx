@@ -6,6 +6,7 @@ import type { StepParam } from '../../lib/stepParam';
 import { recordedStates } from '../../lib/stepStates';
 import type { LoadedWorld } from '../../worlds/types';
 import { EpisodeBody } from '../episode/EpisodeBody';
+import { Lineage } from './Lineage';
 import { MessageView } from './MessageView';
 import { VerifyBanner } from './VerifyBanner';
 
@@ -31,7 +32,14 @@ export function ReplayedEpisode({ opened, id, step, vf }: { opened: Opened; id: 
         states={recordedStates(kit.world, task.value, report.trace)}
         step={step}
         stepHref={(k) => hrefFor(['trace', id], { step: k })}
-        banner={<VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />}
+        banner={
+          <>
+            <VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />
+            <Lineage id={id} trace={opened.recorded} />
+          </>
+        }
+        // The recording, not the replay, is what a fork must reproduce: a trace that no longer replays is refused.
+        fork={{ name: id, href: hrefFor(['trace', id]), trace: opened.recorded }}
       />
       {vf ? (
         <details className="panel">
