@@ -1,3 +1,4 @@
+import { summarizeFaultApi } from './summary';
 import { err, ok, type Result } from '../../core/result';
 import type { Leniency } from '../../core/lenient';
 import type { Task, ToolSpec } from '../../core/types';
@@ -123,6 +124,7 @@ export const faultApiWorld: World<FaultApiState, FaultApiEvent> = {
     return new FaultApiSession(task, p.value);
   },
   rubric: faultApiRubric,
+  summarize: summarizeFaultApi,
   referenceAgents: [
     solverRef('naive', 'Follow next_cursor, keep everything as sent, stop at the first failure.', naiveSolver),
     solverRef('stubborn', 'Dedupe and coerce, retry every failure at once (3 in a row at most), trust the total.', stubbornSolver),
