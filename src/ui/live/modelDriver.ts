@@ -63,7 +63,7 @@ export class ModelDriver {
   ) {}
 
   static async open(world: World, task: Task, config: EndpointConfig, o: ModelDriverOptions): Promise<ModelDriver> {
-    return ModelDriver.openWith(config, o, (agent, options, state) => LiveEpisode.start(world, task, agent.info, o.id, o.deps, options, state));
+    return ModelDriver.openWith(world, config, o, (agent, options, state) => LiveEpisode.start(world, task, agent.info, o.id, o.deps, options, state));
   }
 
   /**
@@ -72,17 +72,18 @@ export class ModelDriver {
    * Nothing is sent until Step or Run; the model is shown the kept steps as its own.
    */
   static async openFork(world: World, open: (agent: AgentInfo) => Promise<Episode>, config: EndpointConfig, o: ModelDriverOptions): Promise<ModelDriver> {
-    return ModelDriver.openWith(config, o, async (agent, options, state) => LiveEpisode.adopt(o.id, world, await open(agent.info), o.deps, options, state));
+    return ModelDriver.openWith(world, config, o, async (agent, options, state) => LiveEpisode.adopt(o.id, world, await open(agent.info), o.deps, options, state));
   }
 
   private static async openWith(
+    world: World,
     config: EndpointConfig,
     o: ModelDriverOptions,
     start: (agent: ModelAgent, options: ControllerOptions, state: ModelState) => Promise<LiveEpisode<ModelState>>,
   ): Promise<ModelDriver> {
     const owned: EndpointConfig = { ...config };
     o.remember(owned);
-    const agent = new ModelAgent({ config: owned, chat: o.chat, sleep: o.sleep, retry: o.retry });
+    const agent = new ModelAgent({ config: owned, chat: o.chat, sleep: o.sleep, retry: o.retry, summarize: world.summarize });
     const state: ModelState = { status: { kind: 'idle' }, totals: agent.totals(), events: [], messages: agent.messages() };
     const live = await start(agent, { persist: 'at-end', onEnd: (steps, stop) => ({ model: modelMeta(agent, steps, stop) }) }, state);
     return new ModelDriver(live, owned, agent, o.remember);
