@@ -13,11 +13,11 @@ describe('lineage in the library', () => {
   it('reads a fork’s parent from its trace, lists forks under their parent, and links to the parent at the step', async () => {
     const trace = await runEpisode(faultApiWorld, made.value, stubbornSolver());
     const parent = summarizeNative(trace, 'p', 'saved');
-    const forkOf = (id: string, _step: number, meta: JsonObject) => summarizeNative({ ...trace, meta: { parent: meta } }, id, 'saved');
-    const a = forkOf('a', 2, { trace: 'p', hash: 'h', step: 2 });
-    const b = forkOf('b', 5, { trace: 'p', hash: 'h', step: 5, href: '#/trace/p' });
-    const elsewhere = forkOf('c', 1, { trace: 'reference agent stubborn', step: 1, href: '#/episode/fault-api?agent=stubborn' });
-    const broken = forkOf('d', 1, { trace: 'p', step: -1 });
+    const forkOf = (id: string, meta: JsonObject) => summarizeNative({ ...trace, meta: { parent: meta } }, id, 'saved');
+    const a = forkOf('a', { trace: 'p', hash: 'h', step: 2 });
+    const b = forkOf('b', { trace: 'p', hash: 'h', step: 5, href: '#/trace/p' });
+    const elsewhere = forkOf('c', { trace: 'reference agent stubborn', step: 1, href: '#/episode/fault-api?agent=stubborn' });
+    const broken = forkOf('d', { trace: 'p', step: -1 });
     expect(a.parent).toEqual({ trace: 'p', hash: 'h', step: 2, href: null });
     expect(parent.parent).toBeNull();
     expect(broken.parent).toBeNull();
