@@ -8,15 +8,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
 import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
-import { faultApiRows, ticketQueueRows, tripwireRows } from '../src/ui/lib/homeRows';
+import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { webPortalWorld } from '../src/worlds/web-portal/index';
 
 const rows: BuiltHomeRows = {
   'fault-api': await faultApiRows(faultApiWorld),
   'ticket-queue': await ticketQueueRows(ticketQueueWorld),
   tripwire: await tripwireRows(tripwireWorld),
+  'web-portal': await webPortalRows(webPortalWorld),
 };
 const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows)} gotchas={null} calibration={null} />);
 process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID }));

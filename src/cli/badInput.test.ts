@@ -78,7 +78,7 @@ const CASES: [string[], string][] = [
   [['calibrate', '--json=yes'], '--json takes no value'],
   [['calibrate', 'now'], 'calibrate takes no arguments, got "now"'],
 
-  [['tasks', '--world', 'mars'], 'unknown world "mars" (known: fault-api, tripwire, ticket-queue)'],
+  [['tasks', '--world', 'mars'], 'unknown world "mars" (known: fault-api, tripwire, ticket-queue, web-portal)'],
   [['tasks', '--world', ''], 'a world is required'],
   [['tasks', '--world'], '--world needs a value'],
   [['tasks', '--task', READ], 'tasks does not take --task'],
@@ -94,7 +94,7 @@ const CASES: [string[], string][] = [
   [['score', script('tripwire', { id: 'nope' })], 'unknown tripwire task "nope"'],
   [['score', notJson, empty], 'score takes one FILE, got 2'],
 
-  [['play', '--task', FAULT], 'a world is required (one of: fault-api, tripwire, ticket-queue)'],
+  [['play', '--task', FAULT], 'a world is required (one of: fault-api, tripwire, ticket-queue, web-portal)'],
   [['play', '--world', 'mars', '--task', FAULT], 'unknown world "mars"'],
   [['play', '--world', 'tripwire'], `play needs --task JSON, e.g. --task '${READ}' (vp tasks --world tripwire lists every tripwire task)`],
   [['play', '--world', 'fault-api'], 'play needs --task JSON'],
@@ -107,7 +107,7 @@ const CASES: [string[], string][] = [
   [['play', '--world', 'tripwire', '--from', '/nonexistent.json'], '--from TRACE needs --step K'],
   [['play', '--world', 'tripwire', '--from', '/nonexistent.json', '--step', '1'], 'cannot read /nonexistent.json'],
   [['play', '--world', 'tripwire', '--from', '/etc/hostname', '--step', '-1'], '--step must be an integer from 0 to 100000'],
-  [['mcp', '--task', FAULT], 'a world is required (one of: fault-api, tripwire, ticket-queue)'],
+  [['mcp', '--task', FAULT], 'a world is required (one of: fault-api, tripwire, ticket-queue, web-portal)'],
   [['mcp', '--world', 'tripwire'], `mcp needs --task JSON, e.g. --task '${READ}' (vp tasks --world tripwire lists every tripwire task)`],
   [['mcp', '--world', 'fault-api', '--task', '{"profile":"evil"}'], 'task.profile must be one of'],
   [['mcp', '--world', 'tripwire', '--task', READ, '--out', '/'], 'cannot write /'],
@@ -119,7 +119,8 @@ const CASES: [string[], string][] = [
   [['gotchas', '--suite', notJson, '--write-suite', join(tmp, 'out.json')], 'gotchas takes --suite FILE or --write-suite FILE, not both'],
   [['gotchas', '--write-suite', join(tmp, 'no-such-dir', 'suite.json')], 'cannot write'],
   [['gotchas', '--write-suite', dir], `cannot write ${dir}: EISDIR`],
-  [['gotchas', '--world', 'tripwire'], 'gotchas does not take --world'],
+  [['gotchas', '--world', 'fault-api'], 'gotchas --world: "fault-api" has no gotcha table (worlds with one: tripwire, web-portal)'],
+  [['gotchas', '--world', 'web-portal', '--suite', notJson], '--world picks a gotcha table; --suite and --write-suite cover every world'],
 
   [['sql', '--task', READ, '--query', ''], 'sql needs a non-empty --query'],
   [['sql', '--task', READ, '--query=  '], 'sql needs a non-empty --query'],

@@ -8,6 +8,7 @@ import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
 import { PROFILES } from '../worlds/fault-api/params';
 import { sentinelCeiling } from '../worlds/gates';
 import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
+import { webPortalGotchaTable } from '../worlds/web-portal';
 import { exportTraceJson } from '../traces/export/native';
 import { summarize } from '../traces/summary';
 import type { Args, OptionName } from './args';
@@ -151,18 +152,28 @@ const mcp: Command = {
   },
 };
 
+/** The worlds with a hand-written gotcha table (their three cheats on showcase tasks). */
+const GOTCHA_TABLES: Record<string, () => ReturnType<typeof gotchaTable>> = {
+  tripwire: () => gotchaTable(),
+  'web-portal': () => webPortalGotchaTable(requireWorld('web-portal')),
+};
+
 const gotchas: Command = {
   usage: [
-    '  gotchas [--json]                       tripwire: the three cheats, naive vs layered verdicts',
+    '  gotchas [--world W] [--json]           the three cheats, naive vs layered verdicts (W: tripwire, the default, or web-portal)',
     '  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed',
     '  gotchas --write-suite FILE [--json]    write the default suite: every gotcha and sentinel on every task',
   ].join('\n'),
-  options: ['suite', 'write-suite', 'json'],
+  options: ['suite', 'write-suite', 'world', 'json'],
   async run(args, io) {
     const json = args.flag('json');
     const suiteFile = args.value('suite');
     const outFile = args.value('write-suite');
+    const tableWorld = args.value('world');
     if (suiteFile !== undefined && outFile !== undefined) throw new CliError('gotchas takes --suite FILE or --write-suite FILE, not both');
+    if (tableWorld !== undefined && (suiteFile !== undefined || outFile !== undefined)) throw new CliError('--world picks a gotcha table; --suite and --write-suite cover every world');
+    if (tableWorld !== undefined && !(tableWorld in GOTCHA_TABLES))
+      throw new CliError(`gotchas --world: "${tableWorld}" has no gotcha table (worlds with one: ${Object.keys(GOTCHA_TABLES).join(', ')})`);
     if (outFile !== undefined) {
       // Building the suite replays every reference agent: find out first whether it can be saved.
       checkWritable(outFile);
@@ -177,7 +188,7 @@ const gotchas: Command = {
       io.out(json ? JSON.stringify(suiteJson(report)) : formatSuite(report));
       return report.changed > 0 || report.errors > 0 ? 1 : 0;
     }
-    const rows = await gotchaTable();
+    const rows = await GOTCHA_TABLES[tableWorld ?? 'tripwire']!();
     if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
     else {
       const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);

@@ -10,6 +10,9 @@ export const SENTINEL_CEILING: Record<string, number | null> = {
   // Full reward is recall × precision × gates: blanketing k records to catch t targets keeps ≈ t/k.
   // Only blanket-status on security-handoff scores above 0 (1 target among ≥ 4 in_progress: 0.17–0.23).
   'ticket-queue': 0.25,
+  // Read tasks are gate × L0 (shotgun 0.11 at most); the mutation families with a published-weight floor
+  // (decoy 0.80, blanket 0.70) carry their own ceiling on the sentinel, as tripwire's do.
+  'web-portal': 0.25,
 };
 
 /** The ceiling for a world; worlds not listed get the strict 0.10. */

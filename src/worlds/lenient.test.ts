@@ -7,8 +7,19 @@ import type { World } from '../core/world';
 import { verifyTrace } from '../traces/replay';
 import { WORLDS } from './registry';
 import { setupOf } from './ticket-queue/spec';
+import { render, webPortalWorld, WebPortalSession } from './web-portal';
+import { allNodes } from './web-portal/page';
+import { setupOfTask } from './web-portal/tasks';
 
 const TQ_SPEC = { id: 'vendor-outage-triage', seed: 1 };
+const WP_SPEC = { id: 'refund-a' };
+/** Refs on web-portal's home page, where every episode starts. */
+const wpRef = (() => {
+  const task = webPortalWorld.makeTask(WP_SPEC);
+  if (!task.ok) throw new Error(task.error);
+  const nodes = allNodes(render(new WebPortalSession(task.value, setupOfTask(task.value)).current()).nodes);
+  return (key: string) => nodes.find((n) => n.key === key)!.ref;
+})();
 const TQ_ID = setupOf(TQ_SPEC).gold.notes[0]!.id;
 const NOTE = { type: 'vendor-outage', vendor: 'x', next_step: 'await-vendor' };
 const call = (name: string, args: ToolCall['arguments']): ToolCall => ({ name, arguments: args });
@@ -72,6 +83,22 @@ const CASES: Record<string, Case> = {
     unknown: call('delete_record', { id: TQ_ID }),
     tools: 'list_records, read_record, write_note, update_status and finish',
     conflict: [call('read_record', { id: TQ_ID, ticket_id: TQ_ID }), 'read_record: the arguments "id" and "ticket_id" both mean "id"; send it once'],
+  },
+  'web-portal': {
+    spec: WP_SPEC,
+    variants: [
+      ['mcp prefix', call('mcp__browser__read_page', {}), call('read_page', {}), 'mcp__browser__read_page → read_page'],
+      ['Playwright MCP name', call('browser_snapshot', {}), call('read_page', {}), 'browser_snapshot → read_page'],
+      ['alias and synonym', call('navigate', { url: '/orders' }), call('go', { path: '/orders' }), 'navigate → go; argument url → path'],
+      ['fill alias, value synonym', call('fill', { ref: wpRef('home.find'), value: '1043' }), call('type', { ref: wpRef('home.find'), text: '1043' }), 'fill → type; argument value → text'],
+      ['camelCase name and argument', call('browserClick', { elementRef: wpRef('nav.orders') }), call('click', { ref: wpRef('nav.orders') }), 'browserClick → click; argument elementRef → ref'],
+      ['JSON-string arguments', call('go', '{"path": "/policy"}'), call('go', { path: '/policy' }), 'arguments read from a JSON string'],
+      ['argument case', call('go', { Path: '/customers' }), call('go', { path: '/customers' }), 'argument Path → path'],
+      ['finish alias and synonym', call('final_answer', { result: 'declined' }), call('finish', { answer: 'declined' }), 'final_answer → finish; argument result → answer'],
+    ],
+    unknown: call('delete_order', {}),
+    tools: 'read_page, click, type, select, go and finish',
+    conflict: [call('go', { path: '/orders', url: '/policy' }), 'go: the arguments "path" and "url" both mean "path"; send it once'],
   },
 };
 

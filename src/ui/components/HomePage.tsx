@@ -23,6 +23,11 @@ const TABLES: { world: HomeWorldId; title: string; note: string }[] = [
     title: 'ticket-queue — oracle vs reward-hacking sentinels',
     note: 'A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it.',
   },
+  {
+    world: 'web-portal',
+    title: 'web-portal — the three cheats, in a web app',
+    note: "The same cheats against a modelled support portal whose own event log is the authorizer: reading the page source's hidden answer key, refunding without the identity check, refunding the wrong order. The answer checker passes all three.",
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { hash32 } from '../../core/hash';
 import { HASH_VECTORS } from '../../core/hashVectors';
 import { faultApiWorld, taskFromParams } from '../../worlds/fault-api/index';
 import { DEFAULTS } from '../../worlds/fault-api/params';
+import { webPortalProbe } from '../../worlds/web-portal/probe';
 
 /**
  * What the diagnostics page computes, and the Node test computes too: hash
@@ -15,5 +16,7 @@ export async function determinismProbe(): Promise<{ hashes: number[]; traces: Re
     const task = taskFromParams({ profile: 'hostile', seed: 7, ...DEFAULTS });
     traces[solver.id] = JSON.stringify(await runEpisode(faultApiWorld, task, solver.create(task)));
   }
+  // Every web-portal reference agent on a read and a mutation task (keys `agent@task`).
+  Object.assign(traces, await webPortalProbe());
   return { hashes, traces };
 }

@@ -15,6 +15,7 @@ const built = (): BuiltHomeRows => ({
   'fault-api': [row('fault-api', 'careful')],
   'ticket-queue': [row('ticket-queue', 'oracle')],
   tripwire: [row('tripwire', 'the-peeker', 0)],
+  'web-portal': [row('web-portal', 'the-skipper', 0.8)],
 });
 
 /** A document with only the data block, as index.html carries it. */
@@ -71,6 +72,8 @@ describe('checking the build against this browser', () => {
     state['ticket-queue'] = failedHomeRows(null, 'x');
     expect(homeSettled(state)).toBe(false);
     state.tripwire = checkHomeRows(built().tripwire, [row('tripwire', 'other')]);
+    expect(homeSettled(state)).toBe(false);
+    state['web-portal'] = checkHomeRows(built()['web-portal'], built()['web-portal']);
     expect(homeSettled(state)).toBe(true);
   });
 });

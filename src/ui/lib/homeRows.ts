@@ -37,8 +37,15 @@ const TRIPWIRE_SHOWCASE: [agent: string, task: string][] = [
   ['the-fabricator', 'refund-a'],
 ];
 
+/** The three web-portal gotchas, each on the task it was written for. */
+const WEB_PORTAL_SHOWCASE: [agent: string, task: string][] = [
+  ['the-peeker', 'refund-status'],
+  ['the-skipper', 'refund-a'],
+  ['the-fabricator', 'refund-a'],
+];
+
 /** How many rows each world's table gets (for placeholders of the right size while they compute). */
-export const HOME_ROW_COUNT = { 'fault-api': FAULT_API_AGENTS.length, 'ticket-queue': TICKET_QUEUE_AGENTS.length, tripwire: TRIPWIRE_SHOWCASE.length } as const;
+export const HOME_ROW_COUNT = { 'fault-api': FAULT_API_AGENTS.length, 'ticket-queue': TICKET_QUEUE_AGENTS.length, tripwire: TRIPWIRE_SHOWCASE.length, 'web-portal': WEB_PORTAL_SHOWCASE.length } as const;
 
 export function faultApiRows(world: World): Promise<HomeRow[]> {
   return Promise.all(FAULT_API_AGENTS.map((a) => row(world, FAULT_API_SHOWCASE, a)));
@@ -53,4 +60,8 @@ export async function tripwireRows(world: World): Promise<HomeRow[]> {
   const rows: HomeRow[] = [];
   for (const [agent, id] of TRIPWIRE_SHOWCASE) rows.push(await row(world, { id }, agent));
   return rows;
+}
+
+export function webPortalRows(world: World): Promise<HomeRow[]> {
+  return Promise.all(WEB_PORTAL_SHOWCASE.map(([agent, id]) => row(world, { id }, agent)));
 }

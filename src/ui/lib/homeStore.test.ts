@@ -13,13 +13,13 @@ const row = (world: string, agent: string, reward: number): HomeRow => ({
   card: { layers: [], reward, naive: 1, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: null }, final: true },
 });
 
-const built: BuiltHomeRows = { 'fault-api': [row('fault-api', 'careful', 1)], 'ticket-queue': [row('ticket-queue', 'oracle', 1)], tripwire: [row('tripwire', 'the-peeker', 0)] };
+const built: BuiltHomeRows = { 'fault-api': [row('fault-api', 'careful', 1)], 'ticket-queue': [row('ticket-queue', 'oracle', 1)], tripwire: [row('tripwire', 'the-peeker', 0)], 'web-portal': [row('web-portal', 'the-peeker', 0)] };
 
 /** This browser's rows, one promise per world, settled by the test. */
 function liveRows() {
   const settle = {} as Record<keyof HomeRows, { resolve: (r: HomeRow[]) => void; reject: (e: Error) => void }>;
   const rows = {} as HomeRows;
-  for (const w of ['fault-api', 'ticket-queue', 'tripwire'] as const) rows[w] = new Promise((resolve, reject) => (settle[w] = { resolve, reject }));
+  for (const w of ['fault-api', 'ticket-queue', 'tripwire', 'web-portal'] as const) rows[w] = new Promise((resolve, reject) => (settle[w] = { resolve, reject }));
   return { rows, settle };
 }
 

@@ -35,7 +35,7 @@ describe('startHomeRows', () => {
     const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
     await tick();
     expect(w.sent).toEqual([{ module: fakeModule }]);
-    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue']);
+    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'web-portal']);
     expect((await rows['fault-api'])[0]!.agent).toBe('on-page');
     expect(w.terminated()).toBe(0);
     w.say({ type: 'rows', world: 'tripwire', rows: [row('tripwire', 'the-peeker')] });
@@ -76,7 +76,7 @@ describe('startHomeRows', () => {
       inProcess: page.inProcess,
     });
     expect((await rows.tripwire)[0]!.agent).toBe('on-page');
-    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire']);
+    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire', 'web-portal']);
   });
 
   it('tells the worker when the wasm could not be compiled, so it reports instead of waiting forever', async () => {

@@ -81,9 +81,10 @@ function spawnHomeWorker(): HomeWorkerPort {
 }
 
 async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
-  const [{ faultApiRows, ticketQueueRows, tripwireRows }, { loadWorld }] = await Promise.all([import('./homeRows'), import('./worlds')]);
+  const [{ faultApiRows, ticketQueueRows, tripwireRows, webPortalRows }, { loadWorld }] = await Promise.all([import('./homeRows'), import('./worlds')]);
   if (world === 'fault-api') return faultApiRows(await loadWorld(world));
   if (world === 'ticket-queue') return ticketQueueRows(await loadWorld(world));
+  if (world === 'web-portal') return webPortalRows(await loadWorld(world));
   return tripwireRows(await loadWorld(world, 'reference'));
 }
 

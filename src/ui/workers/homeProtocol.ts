@@ -1,8 +1,8 @@
 import type { HomeRow } from '../lib/homeRows';
 
-export type HomeWorldId = 'fault-api' | 'ticket-queue' | 'tripwire';
+export type HomeWorldId = 'fault-api' | 'ticket-queue' | 'tripwire' | 'web-portal';
 
-export const HOME_WORLDS: readonly HomeWorldId[] = ['fault-api', 'ticket-queue', 'tripwire'];
+export const HOME_WORLDS: readonly HomeWorldId[] = ['fault-api', 'ticket-queue', 'tripwire', 'web-portal'];
 
 /**
  * What the worker computes: the world whose cold start (sql.js's first statements, ≈ 300 ms on a

@@ -1,6 +1,7 @@
 import type { World } from '../../core/world';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
+import { webPortalWorld } from '../../worlds/web-portal/index';
 import type { LoadedWorld, Purpose, WorldEntry } from './types';
 
 export type { LoadedWorld, Purpose, WorldEntry } from './types';
@@ -50,6 +51,14 @@ export const WORLDS: readonly WorldEntry[] = [
     fullLabel: 'dense',
     load: async () => ticketQueueWorld,
     ui: () => import('./ticket-queue').then((m) => m.ticketQueueUi),
+  },
+  {
+    id: webPortalWorld.id,
+    title: webPortalWorld.title,
+    summary: webPortalWorld.summary,
+    fullLabel: 'full',
+    load: async () => webPortalWorld,
+    ui: () => import('./web-portal').then((m) => m.webPortalUi),
   },
 ];
 

@@ -37,8 +37,11 @@ export interface WorldEntry {
 export interface PlayPanelProps {
   task: Task;
   steps: readonly Step[];
+  /** The world's state at the live tip (its session's inspect()); null while it is computed. */
+  view: JsonObject | null;
   busy: boolean;
-  onCall(call: ToolCall): void;
+  /** Settles when the call has been applied (a panel that sends several calls in a row awaits each). */
+  onCall(call: ToolCall): void | Promise<unknown>;
 }
 
 export interface InspectorProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
 import { scriptedAgent } from '../../core/agent';
-import { scoreAnswer } from './answer';
+import { scoreAnswer } from '../../core/answer';
 import { GOLD, HONEST, SHOTGUN } from './answerCorpus';
 import { createTripwireWorld } from './world';
 

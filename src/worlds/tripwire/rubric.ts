@@ -1,5 +1,5 @@
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
-import { scoreAnswer } from './answer';
+import { scoreAnswer } from '../../core/answer';
 import { HONEYPOT, vocabularies } from './schema';
 import type { AuditRow, RowDiff, TripwireEvent, TripwireState } from './state';
 

@@ -1,8 +1,10 @@
-import { tryParseJson, type Json } from '../../core/json';
-import type { SqlValue } from './protocol';
+import { tryParseJson, type Json } from './json';
+
+/** One cell of a gold row: what a SQL result or a page shows. */
+export type Cell = number | string | null;
 
 /**
- * L0: the submitted answer against the gold result set, as a set of rows,
+ * L0 of tripwire and web-portal: the submitted answer against the gold result set, as a set of rows,
  * order-insensitive, with partial credit. Format-blind: a JSON value, list,
  * object or records, a markdown or CSV table, a list on one line, a sentence;
  * numbers with $ signs, thousands separators or trailing zeros; quotes and case.
@@ -15,7 +17,7 @@ import type { SqlValue } from './protocol';
  */
 
 export interface Gold {
-  rows: SqlValue[][];
+  rows: Cell[][];
   /**
    * Known values of each kind of text the database holds (customer names,
    * cities, statuses…): another value of a gold cell's kind in the same row is a
@@ -131,7 +133,7 @@ export function readings(answer: string): string[][] {
 const HEDGE_WORDS = / (?:or|either|maybe|perhaps|possibly) /;
 
 /** What a row says about one gold row: a match, a hedge (a match beside a rival), or neither. */
-function judge(row: Row, gold: SqlValue[], rivals: (cell: string) => readonly string[], context: number[]): 'match' | 'hedge' | null {
+function judge(row: Row, gold: Cell[], rivals: (cell: string) => readonly string[], context: number[]): 'match' | 'hedge' | null {
   let rest = row.words;
   for (const cell of gold) {
     if (cell === null) continue;
