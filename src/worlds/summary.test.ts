@@ -5,6 +5,7 @@ import { summarizeFaultApi } from './fault-api/summary';
 import { WORLDS } from './registry';
 import { summarizeTicketQueue } from './ticket-queue/summary';
 import { summarizeTripwire } from './tripwire/summary';
+import { summarizeWebPortal } from './web-portal/summary';
 
 const step = (name: string, args: object, content: object, ok = true) => ({ call: { name, arguments: args as never }, result: { ok, content: JSON.stringify(content) } });
 
@@ -41,5 +42,12 @@ describe('scratchpad summaries', () => {
     expect(summarizeTicketQueue(step('read_record', { id: 'TQ-1' }, { id: 'TQ-1', title: 'login down', status: 'open', priority: 'low', body: 'x' }))).toBe('TQ-1 (open, low): login down');
     expect(summarizeTicketQueue(step('write_note', {}, { id: 'TQ-1', notes: 2 }))).toBe('note 2 on TQ-1');
     expect(summarizeTicketQueue(step('update_status', {}, { id: 'TQ-1', status: 'waiting', previous: 'open' }))).toBe('TQ-1 open → waiting');
+  });
+
+  it('web-portal: a page by title, address and size; an action in its own sentence; a refusal by code', () => {
+    const page = { call: { name: 'read_page', arguments: {} }, result: { ok: true, content: 'Page: Orders\nURL: /orders\n- main "Orders" [ref=e1]:\n  - link "1044" [ref=e2]' } };
+    expect(summarizeWebPortal(page)).toBe('Page: Orders at /orders (2 elements)');
+    expect(summarizeWebPortal({ call: { name: 'go', arguments: {} }, result: { ok: true, content: 'Opened /orders/1044.' } })).toBe('Opened /orders/1044.');
+    expect(summarizeWebPortal(step('click', {}, { error: 'hidden_element', message: 'e4 is hidden' }, false))).toBe('error hidden_element: e4 is hidden');
   });
 });
