@@ -24,6 +24,14 @@ export function ForkBar({ world, task, origin, step }: ForkBarProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const spec = origin.trace.task;
+  // Submitted or out of turns at this step: the replay would end there too, so there is nothing to continue.
+  const stop = origin.trace.stop;
+  if (step === origin.trace.steps.length && stop && (stop.terminated || stop.truncated))
+    return (
+      <div className="fork-bar muted" data-testid="fork-bar">
+        The episode ended at step {step} ({stop.reason}): select an earlier step to continue from it as yourself, the model or a reference agent.
+      </div>
+    );
 
   const act = (what: string, work: () => Promise<void>) => async () => {
     setBusy(what);

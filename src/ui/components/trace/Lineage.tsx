@@ -16,8 +16,8 @@ export function Lineage({ id, trace }: { id: string; trace: Trace }) {
     <section className="panel lineage-panel" data-testid="trace-lineage">
       {parent ? (
         <p>
-          Forked from {up ? <a href={up} data-testid="lineage-parent">{parent.trace}</a> : <code>{parent.trace}</code>} at step {parent.step}: its first {parent.step} calls
-          were replayed and verified, the rest played by {trace.agent.kind === 'human' ? 'a person' : trace.agent.name}.
+          Forked from {up ? <a href={up} data-testid="lineage-parent">{parent.trace}</a> : <code>{parent.trace}</code>} at step {parent.step}:{' '}
+          {parent.step === 1 ? 'its first call was' : `its first ${parent.step} calls were`} replayed and verified, the rest played by {trace.agent.kind === 'human' ? 'a person' : trace.agent.name}.
         </p>
       ) : null}
       {forks.length ? (
