@@ -3,6 +3,8 @@ import { policyResponder } from '../src/agents/testing/policyResponder';
 import { startMockServer, type MockServer } from '../src/agents/testing/mockServer';
 import { runEpisode } from '../src/core/episode';
 import type { Trace } from '../src/core/types';
+import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { carefulSolver } from '../src/worlds/fault-api/solvers';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 
 let server: MockServer;
@@ -96,4 +98,27 @@ test('“what would the careful solver do from here?”: the stubborn run on a h
   await page.getByTestId('trace-lineage').getByTestId('lineage-parent').click();
   await expect(page.getByTestId('step-counter')).toHaveText(/step \d+ \//, { timeout: 30_000 });
   await expect(page).toHaveURL(/agent=stubborn/);
+});
+
+test('a run handed to the model at step 3: the model view replays the kept calls, shows them to the model as its own, and it finishes the task', async ({ page }) => {
+  const made = faultApiWorld.makeTask({ profile: 'hostile', seed: 6 });
+  if (!made.ok) throw new Error(made.error);
+  // The "model" plays the careful solver on whatever steps its messages show: the three kept ones included.
+  server = await startMockServer({ respond: policyResponder(made.value, carefulSolver), cors: true });
+  await page.goto(`./#/episode/fault-api?task=${encodeURIComponent(JSON.stringify(made.value.spec))}&agent=stubborn&step=3`);
+  await expect(page.getByTestId('step-counter')).toHaveText(/step 3 \//, { timeout: 30_000 });
+  await page.getByTestId('fork-model').click();
+  await expect(page.getByTestId('fork-offered')).toContainText('Continues reference agent stubborn from step 3');
+  await page.getByTestId('base-url').fill(server.baseUrl);
+  await page.getByTestId('model-name').fill('mock-model');
+  await page.getByTestId('driver').selectOption('history');
+  await page.getByTestId('model-run').click();
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS');
+  const first = (server.completions()[0]!.body as { messages: { role: string; tool_call_id?: string }[] }).messages;
+  expect(first.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['vp_prior_1', 'vp_prior_2', 'vp_prior_3']);
+  await expect(page.getByTestId('saved')).toContainText('Saved');
+  const [run] = await savedRuns(page);
+  expect(run!.trace.meta?.parent).toMatchObject({ trace: 'reference agent stubborn', step: 3 });
+  expect(run!.trace.meta?.model).toMatchObject({ driver: 'history' });
 });
