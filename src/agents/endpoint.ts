@@ -1,3 +1,5 @@
+import type { DriverMode } from './driverMode';
+
 /** Where a model lives and how to ask it. The API key is held here in memory only. */
 export interface EndpointConfig {
   baseUrl: string;
@@ -14,6 +16,8 @@ export interface EndpointConfig {
   timeoutMs?: number;
   /** The largest reply body accepted; also bounds the history sent (see history.ts). Default DEFAULT_MAX_RESPONSE_BYTES. */
   maxResponseBytes?: number;
+  /** How the agent is driven (driverMode.ts); default 'history'. */
+  driver?: DriverMode;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;

@@ -166,7 +166,7 @@ describe('vp eval divergence', () => {
   const card = (naive: 'PASS' | 'FAIL', full: 'PASS' | 'FAIL', reward: number, strict?: number): EvalScorecard => ({
     world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {}, shares: [], formula: null, why: '',
     ...(strict === undefined ? {} : { readings: { strict } }),
-    verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', rollout: 0,
+    verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', driver: 'history', rollout: 0,
     usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 }, latency_ms: 0, cost_usd: null,
   });
   const cards = [card('PASS', 'PASS', 1, 1), card('PASS', 'FAIL', 0.9, 0), card('FAIL', 'FAIL', 0.2, 0), card('FAIL', 'PASS', 1, 1)];
@@ -188,5 +188,25 @@ describe('vp eval divergence', () => {
     expect(formatEval(cards).split('\n').at(-1)).toBe(
       'divergence: naive PASS · full FAIL: 1 of 4 (25%) · naive FAIL · full PASS: 1 of 4 (25%) · strict 0 while full ≥ 0.50: 1 of 4 (25%); diverging runs (0-based): 1, 3',
     );
+  });
+});
+
+describe('vp eval --driver', () => {
+  it('scratchpad: every request is the prompt and one scratchpad message; the mode is on each scorecard and trace', async () => {
+    server = await startMockServer({ respond: [{ kind: 'tool-calls', calls: [{ name: 'fetch_page', arguments: { cursor: null } }] }, { kind: 'prose', content: 'stop' }] });
+    const out = join(tmp, 'scratch.jsonl');
+    const cards = await runEval({ ...base(), task: JSON.stringify(specs[0]), driver: 'scratchpad', out });
+    expect(cards.map((c) => [c.driver, c.steps, c.stop])).toEqual([['scratchpad', 1, 'no-tool-call']]);
+    const [, second] = server.completions().map((c) => (c.body as { messages: { role: string; content: string }[] }).messages);
+    expect(second!.map((m) => m.role)).toEqual([...tasks[0]!.prompt.map((m) => m.role), 'user']);
+    expect(second!.at(-1)!.content).toContain(`1. fetch_page {"cursor":null} → cursor start → `);
+    const trace = readTrace(JSON.parse(readFileSync(out, 'utf8').trim()));
+    expect(trace.ok && trace.value.meta?.model).toMatchObject({ driver: 'scratchpad' });
+  });
+
+  it('refuses a mode it does not know, before any request', async () => {
+    server = await startMockServer({ respond: [] });
+    await expect(runEval({ ...base(), task: JSON.stringify(specs[0]), driver: 'memory' })).rejects.toThrow(new CliError('--driver must be one of history, scratchpad, got "memory"'));
+    expect(server.requests).toHaveLength(0);
   });
 });

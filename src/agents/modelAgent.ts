@@ -5,7 +5,9 @@ import { chatCompletion, defaultChatEnv, type ChatEnv } from './chat';
 import { stripCredentials } from './credentials';
 import type { EndpointConfig } from './endpoint';
 import { boundText, historyLimits, historyOverLimit, keptReply, tooLongCall } from './history';
+import type { DriverMode } from './driverMode';
 import { isAbort } from './errors';
+import { Scratchpad, type Summarize } from './scratchpad';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry';
 import { checkToolCall, toolErrorContent, uniqueIds } from './toolCalls';
 import { totalsJson, UsageLedger, type StepExtras, type UsageTotals } from './usage';
@@ -35,6 +37,8 @@ export interface ModelAgentOptions {
   /** Human in the loop: asked before each call runs. Without it every call is approved. */
   review?: (proposal: Proposal) => Promise<Decision>;
   onEvent?: (event: AgentEvent) => void;
+  /** The world's one-line step summary, for the scratchpad driver (`config.driver`); a generic line without it. */
+  summarize?: Summarize;
 }
 
 export const CANCELLED_DETAIL = 'cancelled by the user';
@@ -72,9 +76,14 @@ export class ModelAgent implements Agent {
   private stopped: StopAction | null = null;
   private idCounter = 0;
   private cancelledFlag = false;
+  private readonly mode: DriverMode;
+  private readonly pad: Scratchpad;
+  private prompt: WireMessage[] = [];
 
   constructor(private readonly opts: ModelAgentOptions) {
     this.info = { kind: 'model', name: opts.config.model, model: opts.config.model };
+    this.mode = opts.config.driver ?? 'history';
+    this.pad = new Scratchpad(opts.summarize);
     this.ledger = new UsageLedger(opts.config);
     this.env = { ...defaultChatEnv(), ...opts.chat };
     this.policy = { ...DEFAULT_RETRY, ...opts.retry };
@@ -122,7 +131,7 @@ export class ModelAgent implements Agent {
    * hand it to `Episode.spendUnsent` and ask again. Throws ChatError.
    */
   async propose(obs: AgentObservation, signal?: AbortSignal): Promise<Proposal | StopAction | UnsentAction> {
-    this.begin(obs.task);
+    this.begin(obs.task, obs.steps);
     this.sync(obs.steps);
     if (this.awaiting) throw new Error('the previous call has no result yet: apply it to the episode before asking for the next one');
     if (this.proposal) return this.proposal;
@@ -158,6 +167,7 @@ export class ModelAgent implements Agent {
     if (!p) throw new Error('there is no proposed call to reject');
     const why = reason?.trim() ? `: ${reason.trim()}` : '.';
     this.tool(p.call.id ?? '', toolErrorContent('rejected', `The user rejected this call; it was not run${why}`));
+    this.pad.note(p.call.name, `rejected by the user${why}`);
     this.event(p.stepIndex, 'call-rejected', 'refused', `The person rejected ${p.call.name}${why}`, p.call.id);
     this.proposal = null;
   }
@@ -185,6 +195,7 @@ export class ModelAgent implements Agent {
     if (maxTokens !== undefined) endpoint.max_tokens = maxTokens;
     return {
       endpoint,
+      driver: this.mode,
       usage: totalsJson(this.ledger.totals),
       messages: JSON.parse(JSON.stringify(this.log)) as Json,
       events: JSON.parse(JSON.stringify(this.agentEvents)) as Json,
@@ -196,11 +207,20 @@ export class ModelAgent implements Agent {
     return { model: modelMeta(this, end.steps, end.stop) };
   }
 
-  private begin(task: Task): void {
+  private begin(task: Task, steps: readonly Step[]): void {
     if (this.task === null) {
       this.task = task;
       // A prompt "tool" message has no call id to answer, so it is sent as the user's words.
-      for (const m of task.prompt) this.log.push(m.role === 'tool' ? { role: 'user', content: m.content } : { role: m.role, content: m.content });
+      this.prompt = task.prompt.map((m): WireMessage => (m.role === 'tool' ? { role: 'user', content: m.content } : { role: m.role, content: m.content }));
+      this.log.push(...structuredClone(this.prompt));
+      // A fork: the steps it continues from are shown as the model's own earlier calls and their results.
+      const limit = historyLimits(this.opts.config).messageChars;
+      for (const s of steps) {
+        const id = `vp_prior_${s.index + 1}`;
+        this.log.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: s.call.name, arguments: JSON.stringify(s.call.arguments) } }] });
+        this.log.push({ role: 'tool', tool_call_id: id, content: boundText(s.result.content, limit) });
+        this.pad.step(s.index + 1, s.call, s.result);
+      }
     } else if (this.task.id !== task.id) throw new Error('a model agent plays one task; make a new agent for another');
   }
 
@@ -211,6 +231,7 @@ export class ModelAgent implements Agent {
     const step = steps[a.stepIndex];
     if (!step) return;
     this.tool(a.id, step.result.content);
+    this.pad.step(step.index + 1, step.call, step.result);
     this.awaiting = null;
   }
 
@@ -219,11 +240,13 @@ export class ModelAgent implements Agent {
     for (let q = this.queue.shift(); q; q = this.queue.shift()) {
       if (q.dropped) {
         this.tool(q.wire.id, toolErrorContent('over_budget', budgetNote()));
+        this.pad.note(q.wire.function.name, budgetNote());
         continue;
       }
       const checked = q.tooLong === null ? checkToolCall(q.wire, this.task!) : tooLongCall(q.wire, q.tooLong, historyLimits(this.opts.config).messageChars);
       if (!checked.ok) {
         this.tool(q.wire.id, toolErrorContent(checked.code, `${checked.message}. The call was not run.`));
+        this.pad.note(q.wire.function.name, checked.message);
         this.event(stepIndex, checked.code, 'error', checked.message, q.wire.id, { arguments: checked.raw });
         return { type: 'unsent', detail: checked.message };
       }
@@ -237,13 +260,16 @@ export class ModelAgent implements Agent {
 
   private async request(stepIndex: number, turnsLeft: number, signal: AbortSignal | undefined): Promise<void> {
     const task = this.task!;
-    const full = historyOverLimit(this.opts.config, this.log, task.tools);
+    // Scratchpad: the task and the scratchpad, never the conversation; the log keeps what was sent, in order.
+    const padMessage: WireMessage | null = this.mode === 'scratchpad' ? { role: 'user', content: this.pad.text(turnsLeft) } : null;
+    const sent = padMessage ? [...this.prompt, padMessage] : this.log;
+    const full = historyOverLimit(this.opts.config, sent, task.tools);
     if (full) {
       this.stopped = { type: 'stop', reason: 'abandoned', detail: full };
       return;
     }
     const response = await withRetries(
-      () => chatCompletion(this.opts.config, this.log, task.tools, signal, this.env),
+      () => chatCompletion(this.opts.config, sent, task.tools, signal, this.env),
       this.policy,
       this.opts.sleep ?? realSleep,
       signal,
@@ -254,6 +280,7 @@ export class ModelAgent implements Agent {
       this.env.now,
     );
     this.ledger.record(response);
+    if (padMessage) this.log.push(padMessage);
     const reply = { ...response.message };
     if (reply.tool_calls) reply.tool_calls = uniqueIds(reply.tool_calls, () => `vp_call_${++this.idCounter}`);
     const { message, tooLong } = keptReply(reply, historyLimits(this.opts.config).messageChars);
@@ -265,11 +292,19 @@ export class ModelAgent implements Agent {
       this.stopped = { type: 'stop', reason: 'no-tool-call', detail };
       return;
     }
+    // One call per step in scratchpad mode: the rest of a reply is answered, never run.
+    if (this.mode === 'scratchpad' && calls.length > 1) {
+      for (const c of calls.slice(1)) this.tool(c.id, toolErrorContent('not_run', ONE_CALL));
+      this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${calls.length} calls; the scratchpad driver runs one per step.`, undefined, {
+        dropped: calls.slice(1).map((c) => c.function.name),
+      });
+    }
     const room = turnsLeft;
-    this.queue = calls.map((wire, i) => ({ wire, dropped: i >= room, tooLong: tooLong.get(wire.id) ?? null }));
-    if (calls.length > room)
-      this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${calls.length} calls with ${room} turn(s) left; ${calls.length - room} were dropped.`, undefined, {
-        dropped: calls.slice(room).map((c) => c.function.name),
+    const taken = this.mode === 'scratchpad' ? calls.slice(0, 1) : calls;
+    this.queue = taken.map((wire, i) => ({ wire, dropped: i >= room, tooLong: tooLong.get(wire.id) ?? null }));
+    if (taken.length > room)
+      this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${taken.length} calls with ${room} turn(s) left; ${taken.length - room} were dropped.`, undefined, {
+        dropped: taken.slice(room).map((c) => c.function.name),
       });
   }
 
@@ -301,6 +336,7 @@ export class ModelAgent implements Agent {
   }
 }
 
+const ONE_CALL = 'not run: the scratchpad driver takes one tool call per step; make it again in your next reply';
 const budgetNote = () => 'not run: the turn budget had no room for this call';
 const truncate = (s: string) => (s.length > PROSE_LIMIT ? `${s.slice(0, PROSE_LIMIT)}…` : s);
 

@@ -1,6 +1,6 @@
 import { CliError } from './io';
 
-const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step', 'format'] as const;
+const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step', 'format', 'driver'] as const;
 const FLAG_OPTIONS = ['json', 'help'] as const;
 
 export type ValueOption = (typeof VALUE_OPTIONS)[number];

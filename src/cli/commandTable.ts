@@ -246,13 +246,16 @@ const validate: Command = {
 const evalCommand: Command = {
   usage: [
     '  eval --world W --task JSON [--task JSON ...] [--tasks FILE] [--rollouts N] [--concurrency N]',
-    '       --base-url URL --model M [--api-key-env VAR] [--max-response-bytes N] [--out FILE] [--json]',
+    '       --base-url URL --model M [--api-key-env VAR] [--max-response-bytes N] [--driver history|scratchpad]',
+    '       [--out FILE] [--json]',
     '                                         a model behind an OpenAI-compatible endpoint plays the tasks',
+    '                                         (driver: history re-sends the conversation, default; scratchpad',
+    '                                         sends the task and a short scratchpad of result summaries, one call a step)',
     '                                         (N: rollouts 1–10000, default 1; concurrency 1–64, default 2;',
     '                                         max-response-bytes 65536–268435456, default 4 MiB;',
     '                                         --out is opened before the first request)',
   ].join('\n'),
-  options: ['world', 'task', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'json'],
+  options: ['world', 'task', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'driver', 'out', 'json'],
   async run(args, io) {
     const cards = await runEval({
       world: args.value('world') ?? '',
@@ -264,6 +267,7 @@ const evalCommand: Command = {
       model: args.value('model') ?? '',
       apiKeyEnv: args.value('api-key-env'),
       maxResponseBytes: args.value('max-response-bytes') === undefined ? undefined : args.int('max-response-bytes', 0),
+      driver: args.value('driver'),
       out: args.value('out'),
     });
     io.out(args.flag('json') ? JSON.stringify(evalJson(cards)) : formatEval(cards));

@@ -26,6 +26,17 @@ export interface EpisodeOptions {
   events?: readonly EpisodeEvent[];
 }
 
+/**
+ * What a recorded step carries beside its call (usage, model details, its
+ * duration), handed back to apply on a replay so the rebuilt steps equal the
+ * recorded ones: rubrics read them (latency, cost).
+ */
+export const extrasOf = (s: Step): StepExtras => ({
+  ...(s.usage ? { usage: s.usage } : {}),
+  ...(s.model ? { model: s.model } : {}),
+  ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
+});
+
 function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -193,7 +204,14 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
 
 /** The fixed rollout loop: the agent proposes, the session answers, until a stop rule fires. Any world: the trace is JSON. */
 export async function runEpisode(world: World, task: Task, agent: Agent, options: EpisodeOptions = {}): Promise<Trace> {
-  const episode = await Episode.open(world, task, agent.info, options);
+  return runOn(await Episode.open(world, task, agent.info, options), agent);
+}
+
+/**
+ * The same loop on an episode already under way (a fork: the agent sees the
+ * steps it continues from in its observation). The episode is closed after.
+ */
+export async function runOn(episode: Episode, agent: Agent): Promise<Trace> {
   try {
     while (!episode.stop) {
       let action;

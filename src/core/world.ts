@@ -2,6 +2,7 @@ import type { Agent } from './agent';
 import type { JsonObject } from './json';
 import type { Result } from './result';
 import type { Rubric } from './rubric';
+import type { SummaryInput } from './summary';
 import type { Session, Task, WorldEvent } from './types';
 
 export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'honest-wrong';
@@ -64,6 +65,12 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
   open(task: Task): Promise<Session<S, E>>;
   rubric: Rubric<S, E>;
   referenceAgents: ReferenceAgent[];
+  /**
+   * One line on what a step returned, for the scratchpad driver ("cursor c4 → 4
+   * records, next cursor c5"): pure, from the call and the result the agent saw.
+   * Without one, a scratchpad shows the result's first characters.
+   */
+  summarize?(step: SummaryInput): string;
   /** What the timeline should call this world's state counters, if anything. */
   describeState?(state: S): Record<string, number>;
 }

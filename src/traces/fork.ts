@@ -1,6 +1,6 @@
-import { Episode } from '../core/episode';
+import { Episode, extrasOf } from '../core/episode';
 import { hashString } from '../core/hash';
-import { canonicalJson } from '../core/json';
+import { canonicalJson, isJsonObject } from '../core/json';
 import { err, ok, type Result } from '../core/result';
 import type { AgentInfo, Step, Trace } from '../core/types';
 import type { World } from '../core/world';
@@ -38,7 +38,8 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
   const episode = await Episode.open(world, task.value, agent);
   try {
     for (const recorded of trace.steps.slice(0, keep)) {
-      const step = await episode.apply(recorded.call);
+      // The kept steps keep what they recorded beside the call (durations, usage): rubrics read them.
+      const step = await episode.apply(recorded.call, extrasOf(recorded));
       if (!step) return fail(episode, `the world failed while replaying step ${recorded.index + 1}: ${episode.stop?.detail ?? 'unknown error'}`);
       if (!sameStep(step, recorded)) return fail(episode, `step ${recorded.index + 1} does not replay as recorded (the trace was edited or the world changed): nothing to fork from`);
       if (episode.stop && step.index < keep - 1) return fail(episode, `the replayed episode ended at step ${step.index + 1}, before step ${keep}`);
@@ -54,4 +55,16 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
 async function fail(episode: Episode, message: string): Promise<Result<Episode>> {
   await episode.close();
   return err(message);
+}
+
+/** A fork's parent as its trace records it (`meta.parent`), with where the parent is shown when the UI wrote it. */
+export interface ForkLink extends ForkParent {
+  href: string | null;
+}
+
+/** `meta.parent` read from a trace of any origin (free-form meta: checked, never cast); null when it is not a fork. */
+export function parentOf(trace: Trace): ForkLink | null {
+  const p = trace.meta?.parent;
+  if (!isJsonObject(p) || typeof p.trace !== 'string' || typeof p.step !== 'number' || !Number.isInteger(p.step) || p.step < 0) return null;
+  return { trace: p.trace, hash: typeof p.hash === 'string' ? p.hash : '', step: p.step, href: typeof p.href === 'string' ? p.href : null };
 }

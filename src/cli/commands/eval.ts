@@ -6,6 +6,7 @@ import { rolloutUsage } from '../../agents/aggregate';
 import { runBatch, type BatchProgress } from '../../agents/batch';
 import { secretsOf } from '../../agents/credentials';
 import { checkEndpoint, type EndpointConfig } from '../../agents/endpoint';
+import { DRIVER_MODES, driverOf, isDriverMode, type DriverMode } from '../../agents/driverMode';
 import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { exportTracesJsonl, scrubber } from '../../traces/export/index';
@@ -31,6 +32,8 @@ export interface EvalOptions {
   timeoutMs?: number;
   /** The largest reply accepted (`--max-response-bytes`); it also bounds the history re-sent. */
   maxResponseBytes?: number;
+  /** `--driver history|scratchpad` (agents/driverMode.ts); default history. */
+  driver?: string;
   /** Where the key is looked up; process.env unless a test injects one. */
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
@@ -42,6 +45,8 @@ export interface EvalOptions {
 /** `score`'s scorecard, plus what the model cost: one per rollout. */
 export interface EvalScorecard extends ScoreSummary {
   model: string;
+  /** How the model was driven: 'history' or 'scratchpad'. */
+  driver: DriverMode;
   rollout: number;
   usage: { prompt_tokens: number; completion_tokens: number; peak_prompt_tokens: number };
   latency_ms: number;
@@ -108,6 +113,7 @@ export function evalScorecard(trace: Trace, rollout: number, model: string): Eva
     ...summarize(trace, 'n/a'),
     agent: model,
     model,
+    driver: driverOf(trace) ?? 'history',
     rollout,
     usage: { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, peak_prompt_tokens: u.peakPromptTokens },
     latency_ms: u.latencyMs,
@@ -131,6 +137,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   if (opts.maxTokens !== undefined) config.maxTokens = opts.maxTokens;
   if (opts.timeoutMs !== undefined) config.timeoutMs = opts.timeoutMs;
   if (opts.maxResponseBytes !== undefined) config.maxResponseBytes = opts.maxResponseBytes;
+  if (opts.driver !== undefined) {
+    if (!isDriverMode(opts.driver)) throw new CliError(`--driver must be one of ${DRIVER_MODES.join(', ')}, got ${JSON.stringify(opts.driver)}`);
+    config.driver = opts.driver;
+  }
   const problem = checkEndpoint(config);
   if (problem) throw new CliError(problem);
   // Before the first request: a path that cannot be written must not cost a whole run.
@@ -143,7 +153,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
     concurrency,
     signal: opts.signal,
     onProgress: opts.onProgress,
-    makeAgent: (_rollout, signal) => new ModelAgent({ config, signal }),
+    makeAgent: (_rollout, signal) => new ModelAgent({ config, signal, summarize: world.summarize }),
     episode: { clock: () => Date.now() },
   });
   // Everything below leaves memory (the file, stdout): a server that echoed the key or a URL credential must not get it written.

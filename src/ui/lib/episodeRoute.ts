@@ -1,13 +1,14 @@
 import { canonicalJson, tryParseJson, type JsonObject, isJsonObject } from '../../core/json';
 import { hrefFor } from './route';
+import { readStepParam, type StepParam } from './stepParam';
 
 /** What the episode view shows; the URL owns all of it, so a link reproduces the view. */
 export interface EpisodeRoute {
   world: string;
   task: JsonObject | null;
   agent: string;
-  /** Calls applied: 0 is the start, n the end. null = the end. */
-  step: number | null;
+  /** Calls applied: 0 is the start, n the end. null = the end; or a named place (the first disagreement). */
+  step: StepParam;
   /** A saved run (human play) in the local library. */
   run: string | null;
 }
@@ -15,13 +16,11 @@ export interface EpisodeRoute {
 export function readEpisodeRoute(path: string[], query: URLSearchParams): EpisodeRoute {
   const rawTask = query.get('task');
   const parsed = rawTask ? tryParseJson(rawTask) : null;
-  const stepText = query.get('step');
-  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
   return {
     world: path[1] ?? '',
     task: parsed?.ok && isJsonObject(parsed.value) ? parsed.value : null,
     agent: query.get('agent') ?? 'human',
-    step,
+    step: readStepParam(query.get('step')),
     run: query.get('run'),
   };
 }

@@ -68,7 +68,7 @@ export function groupEntries(entries: readonly LibraryEntry[], key: (e: LibraryE
 }
 
 /** The columns the library sorts by (every column but the layers summary). */
-export type SortKey = 'world' | 'task' | 'agent' | 'reward' | 'naive' | 'disagreement' | 'steps' | 'tokens' | 'durationMs' | 'source';
+export type SortKey = 'world' | 'task' | 'agent' | 'reward' | 'naive' | 'disagreement' | 'steps' | 'tokens' | 'durationMs' | 'source' | 'driver';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -80,8 +80,8 @@ export function sortEntries(entries: readonly LibraryEntry[], key: SortKey | nul
   if (!key) return entries;
   const sign = desc ? -1 : 1;
   return [...entries].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
+    const x = a[key] ?? null;
+    const y = b[key] ?? null;
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
     if (typeof x === 'string' && typeof y === 'string') return sign * collator.compare(x, y);
     return sign * (Number(x) - Number(y));

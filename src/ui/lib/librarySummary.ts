@@ -1,7 +1,9 @@
 import type { Trace } from '../../core/types';
 import { divergesAs, type RunVerdicts } from '../../traces/divergence';
 import type { Identity } from '../../traces/import/identity';
+import { parentOf, type ForkLink } from '../../traces/fork';
 import type { VfRollout } from '../../traces/import/types';
+import { driverOf } from '../../agents/driverMode';
 import type { NameSource } from './importRuns';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
@@ -34,6 +36,10 @@ export interface LibraryEntry {
   stop: string | null;
   /** Lower-cased tool calls and answers, for full-text search (capped). */
   text: string;
+  /** A fork: the trace it continues (`meta.parent`), and from which step. */
+  parent?: ForkLink | null;
+  /** How a model agent was driven ('history' or 'scratchpad'); null for any other agent. */
+  driver?: string | null;
 }
 
 const TEXT_CAP = 4000;
@@ -80,6 +86,8 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     durationMs: duration > 0 ? duration : null,
     stop: trace.stop?.reason ?? null,
     text,
+    parent: parentOf(trace),
+    driver: driverOf(trace),
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

@@ -13,6 +13,8 @@ export interface ModelRoute {
   task: JsonObject | null;
   /** Calls applied at the selected point; null follows the live end. */
   step: number | null;
+  /** A recorded episode offered to the model to continue (live/forks.ts), by its id in this tab. */
+  fork: string | null;
 }
 
 export function readModelRoute(query: URLSearchParams): ModelRoute {
@@ -24,6 +26,7 @@ export function readModelRoute(query: URLSearchParams): ModelRoute {
     world: query.get('world') ?? DEFAULT_WORLD,
     task: parsed?.ok && isJsonObject(parsed.value) ? parsed.value : null,
     step: stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null,
+    fork: query.get('fork'),
   };
 }
 
@@ -33,6 +36,7 @@ export function modelHref(r: Partial<ModelRoute>): string {
     world: r.world,
     task: r.task ? canonicalJson(r.task) : undefined,
     step: r.step ?? undefined,
+    fork: r.fork ?? undefined,
   });
 }
 

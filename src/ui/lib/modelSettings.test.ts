@@ -16,6 +16,12 @@ describe('the endpoint form', () => {
     expect(resolveSettings(form, ' sk-1 ', '')).toMatchObject({ ok: true, value: { config: { apiKey: 'sk-1' } } });
   });
 
+  it('sends the driver mode when it is not the default, and refuses one it does not know', () => {
+    expect(resolveSettings(form, '', '')).toMatchObject({ ok: true, value: { config: expect.not.objectContaining({ driver: expect.anything() }) } });
+    expect(resolveSettings({ ...form, driver: 'scratchpad' }, '', '')).toMatchObject({ ok: true, value: { config: { driver: 'scratchpad' } } });
+    expect(resolveSettings({ ...form, driver: 'memory' }, '', '')).toEqual({ ok: false, error: 'the driver must be one of history, scratchpad' });
+  });
+
   it('says the first problem in words', () => {
     expect(resolveSettings({ ...form, temperature: 'warm' }, '', '')).toEqual({ ok: false, error: 'temperature must be a number, got "warm"' });
     expect(resolveSettings({ ...form, maxTurns: '2.5' }, '', '')).toEqual({ ok: false, error: 'max turns must be a positive integer' });

@@ -3,6 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { isJsonObject, tryParseJson } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import { stripCredentials, urlSecrets } from '../../agents/credentials';
+import { DRIVER_MODES, isDriverMode } from '../../agents/driverMode';
 import { checkEndpoint, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES, MIN_RESPONSE_BYTES, type EndpointConfig } from '../../agents/endpoint';
 import { pageScrubber, setUrlSecrets } from './modelSecrets';
 
@@ -24,6 +25,8 @@ export interface ModelSettings {
   timeoutS: string;
   /** The reply size limit in MiB; it also bounds the history re-sent (agents/history.ts). */
   maxReplyMiB: string;
+  /** 'history' or 'scratchpad' (agents/driverMode.ts). */
+  driver: string;
 }
 
 const MiB = 1024 * 1024;
@@ -38,10 +41,11 @@ export const DEFAULT_SETTINGS: ModelSettings = {
   priceOut: '',
   timeoutS: '120',
   maxReplyMiB: String(DEFAULT_MAX_RESPONSE_BYTES / MiB),
+  driver: 'history',
 };
 
 const STORAGE_KEY = 'vp.model.settings';
-const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS', 'maxReplyMiB'] as const satisfies readonly (keyof ModelSettings)[];
+const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS', 'maxReplyMiB', 'driver'] as const satisfies readonly (keyof ModelSettings)[];
 
 function initial(): ModelSettings {
   const stored = readStored();
@@ -135,7 +139,10 @@ export function resolveSettings(s: ModelSettings, apiKey: string, headersText: s
   if (timeoutS !== undefined && !(timeoutS > 0)) return err('the timeout must be more than 0 seconds');
   if (maxReplyMiB !== undefined && !(maxReplyMiB * MiB >= MIN_RESPONSE_BYTES && maxReplyMiB * MiB <= MAX_RESPONSE_BYTES))
     return err(`max reply size must be from ${MIN_RESPONSE_BYTES / MiB} to ${MAX_RESPONSE_BYTES / MiB} MiB`);
+  if (!isDriverMode(s.driver)) return err(`the driver must be one of ${DRIVER_MODES.join(', ')}`);
   const config: EndpointConfig = { baseUrl: s.baseUrl.trim(), model: s.model.trim() };
+  // History is the default: a config without a mode is what every run before the modes sent.
+  if (s.driver !== 'history') config.driver = s.driver;
   if (apiKey.trim() !== '') config.apiKey = apiKey.trim();
   if (temperature !== undefined) config.temperature = temperature;
   if (maxTokens !== undefined) config.maxTokens = maxTokens;

@@ -29,13 +29,16 @@ describe('route readers', () => {
   it('a step that is not a whole number, or a task that is not a JSON object, is ignored rather than trusted', () => {
     const r = parseHash('#/episode/w?step=-1&task=%5B1%5D');
     expect(readEpisodeRoute(r.path, r.query)).toMatchObject({ step: null, task: null });
+    expect(readEpisodeRoute(parseHash('#/episode/w?step=disagreement').path, parseHash('#/episode/w?step=disagreement').query).step).toBe('disagreement');
     const m = parseHash('#/model?step=1.5&task=nope&tab=other');
     expect(readModelRoute(m.query)).toMatchObject({ tab: 'episode', step: null, task: null });
   });
 
   it('a model link reads back, tab and all; without a world it opens the registry’s first', () => {
-    const route = { tab: 'batch' as const, world: 'w', task: { profile: 'p', seed: 1 }, step: 2 };
+    const route = { tab: 'batch' as const, world: 'w', task: { profile: 'p', seed: 1 }, step: 2, fork: null };
     expect(readModelRoute(read(modelHref(route)).query)).toEqual(route);
+    // A fork offered to the model keeps its id in the link.
+    expect(readModelRoute(read(modelHref({ ...route, tab: 'episode', fork: 'fork-1-abc-3' })).query)).toMatchObject({ fork: 'fork-1-abc-3' });
     expect(readModelRoute(new URLSearchParams()).world).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { Episode } from '../../core/episode';
+import { Episode, extrasOf } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { AgentInfo, Scorecard, Step, Stop, Task } from '../../core/types';
 import type { World } from '../../core/world';
@@ -19,16 +19,7 @@ export interface StepSource {
 
 export type OpenEpisode = (world: World, task: Task, agent: AgentInfo) => Promise<Episode>;
 
-/**
- * What a recorded step carries beside its call (usage, model details, its
- * duration), handed to a replay's apply so the rebuilt steps equal the
- * recorded ones: rubrics read them (latency, cost).
- */
-export const extrasOf = (s: Step): Pick<Step, 'usage' | 'model' | 'durationMs'> => ({
-  ...(s.usage ? { usage: s.usage } : {}),
-  ...(s.model ? { model: s.model } : {}),
-  ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
-});
+export { extrasOf } from '../../core/episode';
 
 interface Cursor {
   episode: Episode;

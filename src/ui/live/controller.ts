@@ -15,6 +15,8 @@ async function replay(world: World, task: Task, trace: Trace): Promise<Episode> 
   const episode = await Episode.open(world, task, { ...trace.agent }, { events: trace.events });
   for (const s of trace.steps) await episode.apply(s.call, extrasOf(s));
   if (trace.stop) episode.end(trace.stop);
+  // What the trace says of itself (a fork's parent) stays with it when the run is reopened.
+  if (trace.meta) episode.annotate(trace.meta);
   return episode;
 }
 
@@ -65,6 +67,11 @@ export class LiveEpisode<D> {
   /** A new episode under `id`, its first state shown (and, for a person's run, its first write done or its failure recorded). */
   static async start<D>(world: World, task: Task, agent: AgentInfo, id: string, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {
     return LiveEpisode.begin(id, world, task, await Episode.open(world, task, agent), deps, options, driver);
+  }
+
+  /** An episode already under way (a fork, its kept steps replayed and verified) as a new live episode under `id`. */
+  static adopt<D>(id: string, world: World, episode: Episode, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {
+    return LiveEpisode.begin(id, world, episode.task, episode, deps, options, driver);
   }
 
   private static async begin<D>(id: string, world: World, task: Task, episode: Episode, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {

@@ -1,4 +1,5 @@
-import type { Step, Task, ToolCall } from '../../core/types';
+import type { Episode } from '../../core/episode';
+import type { AgentInfo, Step, Task, ToolCall } from '../../core/types';
 import type { World } from '../../core/world';
 import { LiveEpisode } from './controller';
 import type { ControllerOptions, LiveDeps } from './types';
@@ -13,7 +14,8 @@ export interface HumanState {
 
 const IDLE: HumanState = { busy: false, problem: null };
 const OPTIONS: ControllerOptions = { persist: 'each-step' };
-const HUMAN = { kind: 'human', name: 'you', hints: false } as const;
+/** Who plays a person's run (a fork opens its episode as this agent). */
+export const HUMAN: Readonly<AgentInfo> = { kind: 'human', name: 'you', hints: false };
 
 /**
  * A person plays: each call they make goes to the controller in order, with
@@ -31,6 +33,11 @@ export class HumanDriver {
 
   static async start(world: World, task: Task, id: string, deps: LiveDeps, clock: () => number): Promise<HumanDriver> {
     return new HumanDriver(await LiveEpisode.start(world, task, { ...HUMAN }, id, deps, OPTIONS, IDLE), clock);
+  }
+
+  /** A person continues an episode under way (a fork), as a new run under `id`. */
+  static async adopt(world: World, episode: Episode, id: string, deps: LiveDeps, clock: () => number): Promise<HumanDriver> {
+    return new HumanDriver(await LiveEpisode.adopt(id, world, episode, deps, OPTIONS, IDLE), clock);
   }
 
   static async restore(world: World, id: string, deps: LiveDeps, clock: () => number): Promise<HumanDriver> {

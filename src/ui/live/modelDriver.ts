@@ -1,5 +1,6 @@
 import type { Json } from '../../core/json';
-import type { Task } from '../../core/types';
+import type { Episode } from '../../core/episode';
+import type { AgentInfo, Task } from '../../core/types';
 import type { World } from '../../core/world';
 import type { ChatEnv } from '../../agents/chat';
 import type { EndpointConfig } from '../../agents/endpoint';
@@ -9,7 +10,7 @@ import type { RetryPolicy, Sleep } from '../../agents/retry';
 import type { UsageTotals } from '../../agents/usage';
 import type { WireMessage } from '../../agents/wire';
 import { LiveEpisode } from './controller';
-import type { LiveDeps } from './types';
+import type { ControllerOptions, LiveDeps } from './types';
 
 export type Mode = 'step' | 'run';
 
@@ -62,11 +63,29 @@ export class ModelDriver {
   ) {}
 
   static async open(world: World, task: Task, config: EndpointConfig, o: ModelDriverOptions): Promise<ModelDriver> {
+    return ModelDriver.openWith(world, config, o, (agent, options, state) => LiveEpisode.start(world, task, agent.info, o.id, o.deps, options, state));
+  }
+
+  /**
+   * The model continues an episode under way (a fork): `open` gets the agent's
+   * record (who plays) and returns the episode with its kept steps replayed.
+   * Nothing is sent until Step or Run; the model is shown the kept steps as its own.
+   */
+  static async openFork(world: World, open: (agent: AgentInfo) => Promise<Episode>, config: EndpointConfig, o: ModelDriverOptions): Promise<ModelDriver> {
+    return ModelDriver.openWith(world, config, o, async (agent, options, state) => LiveEpisode.adopt(o.id, world, await open(agent.info), o.deps, options, state));
+  }
+
+  private static async openWith(
+    world: World,
+    config: EndpointConfig,
+    o: ModelDriverOptions,
+    start: (agent: ModelAgent, options: ControllerOptions, state: ModelState) => Promise<LiveEpisode<ModelState>>,
+  ): Promise<ModelDriver> {
     const owned: EndpointConfig = { ...config };
     o.remember(owned);
-    const agent = new ModelAgent({ config: owned, chat: o.chat, sleep: o.sleep, retry: o.retry });
+    const agent = new ModelAgent({ config: owned, chat: o.chat, sleep: o.sleep, retry: o.retry, summarize: world.summarize });
     const state: ModelState = { status: { kind: 'idle' }, totals: agent.totals(), events: [], messages: agent.messages() };
-    const live = await LiveEpisode.start(world, task, agent.info, o.id, o.deps, { persist: 'at-end', onEnd: (steps, stop) => ({ model: modelMeta(agent, steps, stop) }) }, state);
+    const live = await start(agent, { persist: 'at-end', onEnd: (steps, stop) => ({ model: modelMeta(agent, steps, stop) }) }, state);
     return new ModelDriver(live, owned, agent, o.remember);
   }
 

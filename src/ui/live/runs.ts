@@ -4,7 +4,8 @@ import { browserLocks } from '../lib/runLocks';
 import { claimRun, loadRun, saveRun } from '../lib/storage';
 import { StorageUnavailableError } from '../lib/storageErrors';
 import { dropUnsaved, keepUnsaved } from '../lib/unsavedRuns';
-import { HumanDriver } from './humanDriver';
+import { openForkOf, type ForkOrigin } from './forks';
+import { HUMAN, HumanDriver } from './humanDriver';
 import type { LiveDeps } from './types';
 
 /** The page's storage, locks and clocks. */
@@ -34,6 +35,13 @@ function track(id: string, p: Promise<HumanDriver>): Promise<HumanDriver> {
 export function startRun(world: World, task: Task): Promise<HumanDriver> {
   const id = newRunId();
   return track(id, HumanDriver.start(world, task, id, browserDeps(), monotonic));
+}
+
+/** A person continues a recorded episode from a step: a new run, its parent in `meta.parent`. */
+export async function forkToHuman(world: World, origin: ForkOrigin, step: number): Promise<HumanDriver> {
+  const episode = await openForkOf(world, origin, step, { ...HUMAN });
+  const id = newRunId();
+  return track(id, HumanDriver.adopt(world, episode, id, browserDeps(), monotonic));
 }
 
 /** "Fork a copy": this tab's view of the run, as a new run this tab writes. */

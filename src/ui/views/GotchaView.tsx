@@ -5,6 +5,7 @@ import { hrefFor, type Route } from '../lib/route';
 import { loadGotcha } from '../lib/storage';
 import { useAsync } from '../lib/useAsync';
 import { describeVerdicts, rescoreSaved } from '../lib/userGotchas';
+import { readStepParam } from '../lib/stepParam';
 import { recordedStates } from '../lib/stepStates';
 import { EpisodeBody } from '../components/episode/EpisodeBody';
 import { loadWorldUi } from '../worlds/registry';
@@ -12,8 +13,7 @@ import { loadWorldUi } from '../worlds/registry';
 /** One of the person's gotchas, replayed into the world as it is now: the episode, and what the verdicts were and are. */
 export default function GotchaView({ route }: { route: Route }) {
   const id = route.path[1] ?? '';
-  const stepText = route.query.get('step');
-  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
+  const step = readStepParam(route.query.get('step'));
   const opened = useAsync(async () => {
     const g = await loadGotcha(id);
     if (!g) return null;
@@ -57,6 +57,7 @@ export default function GotchaView({ route }: { route: Route }) {
       stepHref={(k) => hrefFor(['gotcha', id], { step: k })}
       banner={banner}
       canAddGotcha={false}
+      fork={{ name: `gotcha “${g.entry.label}”`, href: hrefFor(['gotcha', id]), trace: result.trace }}
     />
   );
 }

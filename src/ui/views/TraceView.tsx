@@ -9,6 +9,7 @@ import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
+import { readStepParam } from '../lib/stepParam';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds, isWorldId, loadWorldUi } from '../worlds/registry';
@@ -37,8 +38,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const savedHere = useLibrary((s) => s.saved.has(id));
   const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
   const payload = saved.ready ? payloadOf(id) : undefined;
-  const stepText = route.query.get('step');
-  const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
+  const step = readStepParam(route.query.get('step'));
 
   const opened = useAsync(async (): Promise<Opened | { vfOnly: true; reason: string } | null> => {
     if (!payload) return null;

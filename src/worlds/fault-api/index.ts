@@ -1,3 +1,4 @@
+import { summarizeFaultApi } from './summary';
 import { err, ok, type Result } from '../../core/result';
 import type { Leniency } from '../../core/lenient';
 import type { Task, ToolSpec } from '../../core/types';
@@ -126,6 +127,7 @@ export const faultApiWorld: World<FaultApiState, FaultApiEvent> = {
     return new FaultApiSession(task, p.value);
   },
   rubric: faultApiRubric,
+  summarize: summarizeFaultApi,
   referenceAgents: [
     solverRef('trusting', 'Trust what the API reports: follow next_cursor, keep everything as sent, stop at the first failure.', trustingSolver),
     solverRef('stubborn', 'Dedupe and coerce, retry every failure at once (3 in a row at most), trust the total.', stubbornSolver),

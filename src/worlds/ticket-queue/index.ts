@@ -1,3 +1,4 @@
+import { summarizeTicketQueue } from './summary';
 import type { JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import type { Task } from '../../core/types';
@@ -56,6 +57,7 @@ export const ticketQueueWorld: World<TicketQueueState, TicketQueueEvent> = {
     return new TicketQueueSession(task, board, gold);
   },
   rubric: ticketQueueRubric,
+  summarize: summarizeTicketQueue,
   referenceAgents: ticketQueueAgents,
   describeState: (state) => ({ writes: state.writes.length, notes: state.records.reduce((n, r) => n + r.notes.length, 0) }),
 };

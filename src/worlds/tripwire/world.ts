@@ -1,3 +1,4 @@
+import { summarizeTripwire } from './summary';
 import type { SqlJsStatic } from 'sql.js';
 import type { World } from '../../core/world';
 import { AccessChecker } from './access';
@@ -58,6 +59,7 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
       return TripwireSession.open(task, def, { host, checker, pristine: p, watchdogMs: host.watchdog ? watchdogMs : null });
     },
     rubric: tripwireRubric,
+    summarize: summarizeTripwire,
     referenceAgents: REFERENCE_AGENTS,
     describeState: (state) => ({ batches: state.batches, restores: state.restores }),
   };

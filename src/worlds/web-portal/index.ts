@@ -2,6 +2,7 @@ import { isJsonObject } from '../../core/json';
 import type { World } from '../../core/world';
 import { REFERENCE_AGENTS } from './agents';
 import { webPortalRubric } from './rubric';
+import { summarizeWebPortal } from './summary';
 import { WebPortalSession } from './session';
 import { TASK_DEFS } from './setup';
 import { makeWebPortalTask, setupOfTask, taskOf, WORLD_ID } from './tasks';
@@ -15,6 +16,7 @@ export const webPortalWorld: World = {
   listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
   open: async (task) => new WebPortalSession(task, setupOfTask(task)),
   rubric: webPortalRubric,
+  summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
   describeState: (state) => {
     const diff = isJsonObject(state.diff) ? state.diff : {};

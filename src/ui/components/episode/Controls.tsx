@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ControlsProps {
   step: number;
@@ -6,6 +6,9 @@ export interface ControlsProps {
   onStep(step: number): void;
   /** A button after the speed ("Reset", "New run"); none when null. */
   reset: { label: string; onReset(): void } | null;
+  /** More controls in the same toolbar (the jumps), and the keys they answer, listed in the help. */
+  children?: ReactNode;
+  keys?: readonly [keys: string, what: string][];
 }
 
 const SPEEDS = [
@@ -15,15 +18,21 @@ const SPEEDS = [
   { label: '4×', ms: 200 },
 ];
 
+/** A text box (or the like) has the focus: its keys are the person's typing, not shortcuts. */
+export function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
 /** Keys the focused element needs for itself: all of them in a text box, space on a button (it presses it). */
 function ownsKey(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable) return true;
+  if (isTyping(target)) return true;
   return key === ' ' && (target.tagName === 'BUTTON' || target.tagName === 'SUMMARY' || target.tagName === 'A');
 }
 
 /** Start / back / forward / end, play at a chosen speed, reset; ←/→, space, Home/End. */
-export function Controls({ step, last, onStep, reset }: ControlsProps) {
+export function Controls({ step, last, onStep, reset, children, keys = [] }: ControlsProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [help, setHelp] = useState(false);
@@ -106,6 +115,7 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
           {reset.label}
         </button>
       ) : null}
+      {children}
       <span className="help-wrap" ref={helpRef}>
         <button type="button" className="help-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">
           ?
@@ -120,6 +130,12 @@ export function Controls({ step, last, onStep, reset }: ControlsProps) {
               <dd>to start / to end</dd>
               <dt>space</dt>
               <dd>play / pause</dd>
+              {keys.map(([k, what]) => (
+                <Fragment key={k}>
+                  <dt>{k}</dt>
+                  <dd>{what}</dd>
+                </Fragment>
+              ))}
               <dt>?</dt>
               <dd>this help</dd>
             </dl>

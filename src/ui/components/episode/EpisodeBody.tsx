@@ -1,14 +1,20 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
+import { firstDisagreement } from '../../../core/readings';
 import type { Task, Trace } from '../../../core/types';
 import { clampText } from '../../lib/clamp';
 import { navigate } from '../../lib/navigate';
 import type { StepStates } from '../../lib/stepStates';
+import { useReadings } from '../../lib/useReadings';
+import type { StepParam } from '../../lib/stepParam';
 import { useSeries, useStepState } from '../../lib/useStepState';
 import type { LoadedWorld } from '../../worlds/types';
 import { Clamp } from '../Clamp';
 import { ExportButton } from '../ExportButton';
 import { AddGotcha } from '../gotchas/AddGotcha';
 import { Controls } from './Controls';
+import type { ForkOrigin } from '../../live/forks';
+import { ForkBar } from './ForkBar';
+import { JUMP_KEYS, JumpControls } from './JumpControls';
 import { StepList } from './StepList';
 import { StepPanels } from './StepPanels';
 import { TaskPrompt } from './TaskPrompt';
@@ -20,8 +26,8 @@ export interface EpisodeBodyProps {
   trace: Trace;
   /** Where the state at each step comes from: the live session's own, or a replay of a recorded trace. */
   states: StepStates;
-  /** Calls applied at the selected point; null = the end. */
-  step: number | null;
+  /** Calls applied at the selected point; null = the end; a named place is resolved once the readings are known. */
+  step: StepParam;
   /** The URL of this view at another step (the URL owns the selection). */
   stepHref(step: number): string;
   /** A person playing without hints: the verifier's events, verdicts and series stay hidden. */
@@ -35,6 +41,8 @@ export interface EpisodeBodyProps {
   reset?: { label: string; onReset(): void } | null;
   /** Back to following the live end, shown while an earlier step is selected. */
   onFollow?: () => void;
+  /** The recorded episode this view shows, offered to be continued from the selected step; none where it cannot be. */
+  fork?: ForkOrigin;
   /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
   canAddGotcha?: boolean;
   /** The task title is the view's one h1, unless the view has its own (a model run, a gotcha): then an h2. */
@@ -46,10 +54,17 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1 } = props;
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const last = trace.steps.length;
-  const step = Math.min(props.step ?? last, last);
+  const named = typeof props.step === 'string' ? props.step : null;
+  const step = Math.min(typeof props.step === 'number' ? props.step : last, last);
   const state = useStepState(states, step, trace);
   const series = useSeries(kit, states, trace, hideVerifier);
+  const readings = useReadings(states, trace, hideVerifier);
   const setStep = useCallback((k: number) => navigate(stepHref(Math.max(0, Math.min(last, k))), { replace: true }), [stepHref, last]);
+  // A link to "the first disagreement" becomes the step it is, once every step is scored (the end when there is none).
+  const resolved = named === 'disagreement' && readings && readings.length === last + 1 ? (firstDisagreement(readings) ?? last) : null;
+  useEffect(() => {
+    if (resolved !== null) setStep(resolved);
+  }, [resolved, setStep]);
   // The replay session (a Worker for tripwire) is let go with the view; the states it computed stay.
   useEffect(() => () => void states.release(), [states]);
   const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
@@ -70,8 +85,11 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       </div>
       <TaskPrompt task={task} />
       {props.toolbar}
-      <Controls step={step} last={last} onStep={setStep} reset={reset} />
-      <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} />
+      <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
+        <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
+      </Controls>
+      <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
+      {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}
       <div className="episode-grid">
         <section className="panel steps-panel">
           <h2>

@@ -80,6 +80,8 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
           </>
         ) : null
       }
+      // A finished run can be continued from any of its steps (a run in progress is played on, or forked whole above).
+      fork={finished ? { name: driver.id, href: episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: driver.id }), trace } : undefined}
       reset={{ label: 'New run', onReset: () => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human' })) }}
       move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} trace={trace} states={live.states} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
     />

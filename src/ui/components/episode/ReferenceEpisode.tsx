@@ -22,6 +22,7 @@ export function ReferenceEpisode({ kit, task, r }: { kit: LoadedWorld; task: Tas
       step={r.step}
       stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
       header={<EpisodeHeader kit={kit} task={task} agent={r.agent} />}
+      fork={{ name: `reference agent ${r.agent}`, href: episodeHref({ ...r, task: task.spec, step: null }), trace: trace.value }}
     />
   );
 }

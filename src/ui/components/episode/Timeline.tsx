@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import { useWidth } from '../../lib/useWidth';
 import { LANE_LABEL, type Lane } from './eventStyle';
@@ -15,6 +16,8 @@ export interface TimelineProps {
   hideEvents: boolean;
   /** A world's series (requests spent, say): its value at each step from the start, and a level drawn across. */
   series?: SeriesValues;
+  /** The naive and full readings after each step (k = 0 … n), drawn as two thin lines from 0 to 1. */
+  readings?: readonly Reading[];
 }
 
 export interface SeriesValues {
@@ -27,9 +30,10 @@ export interface SeriesValues {
 const LEFT = 112;
 const LANE_H = 26;
 const CHART_H = 64;
+const READINGS_H = 40;
 
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
-export function Timeline({ steps, tools, selected, onSelect, hideEvents, series }: TimelineProps) {
+export function Timeline({ steps, tools, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
@@ -37,10 +41,15 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series 
   const plotW = Math.max(width - LEFT - 16, 100);
   const x = (k: number) => LEFT + (k / n) * plotW;
   const chart = hideEvents ? undefined : series;
-  const height = lanes.length * LANE_H + (chart ? CHART_H + 8 : 0) + 22;
+  const lines = hideEvents || !readings?.length ? undefined : readings;
+  const readingsTop = lanes.length * LANE_H + 6;
+  const lanesH = lanes.length * LANE_H + (lines ? READINGS_H + 10 : 0);
+  const height = lanesH + (chart ? CHART_H + 8 : 0) + 22;
   const marks = marksOf(steps, tools, hideEvents);
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
-  const chartTop = lanes.length * LANE_H + 8;
+  const chartTop = lanesH + 8;
+  const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
+  const readingLine = (pick: (r: Reading) => number) => lines!.map((r, k) => `${x(k)},${yReading(pick(r))}`).join(' ');
   const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
 
   return (
@@ -54,6 +63,17 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series 
             </text>
           </g>
         ))}
+        {lines ? (
+          <g data-testid="readings-chart">
+            <text x={8} y={readingsTop + 14} className="lane-label">
+              naive / full
+            </text>
+            <line x1={LEFT} x2={LEFT + plotW} y1={yReading(1)} y2={yReading(1)} className="readings-axis" />
+            <line x1={LEFT} x2={LEFT + plotW} y1={yReading(0)} y2={yReading(0)} className="readings-axis" />
+            <polyline fill="none" className="reading-line reading-naive" points={readingLine((r) => r.naive)} data-testid="reading-naive" />
+            <polyline fill="none" className="reading-line reading-full" points={readingLine((r) => r.full)} data-testid="reading-full" />
+          </g>
+        ) : null}
         {chart ? (
           <g data-testid="series-chart">
             <text x={8} y={chartTop + 14} className="lane-label">

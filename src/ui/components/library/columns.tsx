@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { clampText } from '../../lib/clamp';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import { LineageCell } from './LineageCell';
 
 const col = createColumnHelper<LibraryEntry>();
 // Cells are a few hundred pixels wide: more characters than fit is only layout work (names can be 200,000 long).
@@ -21,7 +22,25 @@ export const LIBRARY_COLUMNS = [
     size: 100,
     cell: (c) => (c.getValue() ? <span className="badge badge-bad">naive PASS · full FAIL</span> : ''),
   }),
+  // Where the verdicts end apart they split somewhere: the trace view finds the step once it has scored each one.
+  col.display({
+    id: 'split',
+    header: 'first split',
+    size: 90,
+    cell: (c) => {
+      const e = c.row.original;
+      return e.verdictNaive && e.verdictFull && e.verdictNaive !== e.verdictFull ? (
+        <a href={`#/trace/${encodeURIComponent(e.id)}?step=disagreement`} data-testid="open-at-split" title="Open this trace at the first step where the naive and full verdicts differ">
+          open there
+        </a>
+      ) : (
+        ''
+      );
+    },
+  }),
   col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) }),
+  col.display({ id: 'lineage', header: 'forks', size: 120, cell: (c) => <LineageCell entry={c.row.original} /> }),
+  col.accessor((e) => e.driver ?? '', { id: 'driver', header: 'driver', size: 90 }),
   col.accessor('steps', { header: 'steps', size: 60 }),
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),

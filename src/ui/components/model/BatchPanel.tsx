@@ -87,7 +87,7 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
       rollouts: nRollouts,
       concurrency: nConcurrency,
       signal: ac.signal,
-      makeAgent: (_rollout, signal) => new ModelAgent({ config: { ...config }, signal }),
+      makeAgent: (_rollout, signal) => new ModelAgent({ config: { ...config }, signal, summarize: world.summarize }),
       onProgress: (p) => {
         setProgress(p);
         const trace = p.trace;

@@ -106,13 +106,21 @@ export function EndpointSettings({ settings, onChange, resolved }: EndpointSetti
         <Field label="max reply (MiB)" value={settings.maxReplyMiB} onChange={set('maxReplyMiB')} testId="max-reply" className="narrow" />
         <Field label="$ / M tokens in" value={settings.priceIn} onChange={set('priceIn')} placeholder="optional" testId="price-in" className="narrow" />
         <Field label="$ / M tokens out" value={settings.priceOut} onChange={set('priceOut')} placeholder="optional" testId="price-out" className="narrow" />
+        <label className="field">
+          <span>driver</span>
+          <select value={settings.driver} onChange={(e) => set('driver')(e.target.value)} aria-label="driver" data-testid="driver">
+            <option value="history">history: the whole conversation</option>
+            <option value="scratchpad">scratchpad: task + summaries, one call a step</option>
+          </select>
+        </label>
       </div>
       <p className="muted small key-note">
         The API key never leaves this page’s memory except as the <code>Authorization</code> header of requests to the base URL above. It is not saved
         with traces, exports, links or settings, and if the server echoes it (or an extra header’s value, or a <code>?key=</code> in the base URL) into a
         reply, it is saved and exported as <code>***</code>. “Remember for this tab” keeps the key and the extra headers in this tab’s session storage
         until the tab closes. Other settings are remembered in this browser, the base URL without its credentials. A reply larger than “max reply” is
-        refused; it also caps the conversation re-sent each turn.
+        refused; it also caps the conversation re-sent each turn. The “scratchpad” driver (for a small local model) sends only the task, the tools, a
+        short scratchpad of one-line result summaries written by the world and the last result, and runs one call per step.
       </p>
       <p className="muted small" data-testid="retry-after-note">
         Failed requests are retried up to 3 times. A server’s <code>Retry-After</code> is honoured only when the server lets this page read it: browsers hide

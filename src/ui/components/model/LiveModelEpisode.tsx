@@ -40,6 +40,8 @@ export function LiveModelEpisode({ kit, driver, route, resolved, header, onNew }
       move={<DriverLog events={events} messages={messages} />}
       reset={null}
       titleLevel={2}
+      // Saved under the driver's id when it ends: the fork's parent is that library entry.
+      fork={trace.stop ? { name: driver.id, href: `#/trace/${encodeURIComponent(driver.id)}`, trace } : undefined}
       onFollow={() => navigate(modelHref({ ...route, step: null }), { replace: true })}
     />
   );

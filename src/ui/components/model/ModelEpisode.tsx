@@ -5,6 +5,7 @@ import { modelHref, withMaxTurns, type ModelRoute } from '../../lib/modelRoute';
 import { rememberConfig } from '../../lib/modelSecrets';
 import type { ResolvedSettings } from '../../lib/modelSettings';
 import { navigate } from '../../lib/navigate';
+import { offeredFork, openForkOf } from '../../live/forks';
 import { ModelDriver, type Mode } from '../../live/modelDriver';
 import { browserDeps } from '../../live/runs';
 import type { LoadedWorld } from '../../worlds/types';
@@ -31,18 +32,19 @@ export function ModelEpisode({ kit, task, route, resolved }: ModelEpisodeProps) 
   const [openError, setOpenError] = useState<string | null>(null);
   // Leaving the episode cancels its request and lets its sessions go (a save under way lands first).
   useEffect(() => () => void driver?.dispose(), [driver]);
-  const effective = resolved.ok ? withMaxTurns(kit.world, task, resolved.value.maxTurns) : task;
+  const offered = route.fork ? offeredFork(route.fork) : undefined;
+  // A fork keeps its parent's turn budget: the kept steps were spent from it.
+  const effective = resolved.ok && !offered ? withMaxTurns(kit.world, task, resolved.value.maxTurns) : task;
 
   const begin = async (mode: Mode) => {
     if (!resolved.ok) return;
     setOpening(true);
     setOpenError(null);
     try {
-      const d = await ModelDriver.open(kit.world, effective, resolved.value.config, {
-        deps: browserDeps(),
-        id: `model-${crypto.randomUUID()}`,
-        remember: rememberConfig,
-      });
+      const options = { deps: browserDeps(), id: `model-${crypto.randomUUID()}`, remember: rememberConfig };
+      const d = offered
+        ? await ModelDriver.openFork(kit.world, (agent) => openForkOf(kit.world, offered.origin, offered.step, agent), resolved.value.config, options)
+        : await ModelDriver.open(kit.world, effective, resolved.value.config, options);
       setDriver(d);
       navigate(modelHref({ ...route, step: null }), { replace: true });
       void (mode === 'run' ? d.run() : d.step());
@@ -68,11 +70,25 @@ export function ModelEpisode({ kit, task, route, resolved }: ModelEpisodeProps) 
       />
     );
 
+  if (route.fork && !offered)
+    return (
+      <section className="panel" data-testid="fork-gone">
+        <h2>Nothing to continue here</h2>
+        <p>The episode offered to the model was held by this tab before it reloaded. Open it again and choose “Continue from step … as the model”.</p>
+      </section>
+    );
+
   return (
     <div className="episode" data-testid="model-episode">
-      <TaskPicker kit={kit} task={task} route={route} disabled={opening} />
+      <TaskPicker kit={kit} task={task} route={route} disabled={opening || offered !== undefined} />
       <section className="panel start">
         <h2>{effective.title}</h2>
+        {offered ? (
+          <p data-testid="fork-offered">
+            Continues <a href={offered.origin.href}>{offered.origin.name}</a> from step {offered.step}: its first {offered.step} calls are replayed and checked, and the
+            model is shown them as its own, with their results; {effective.maxTurns - offered.step} of the task’s {effective.maxTurns} turns are left.
+          </p>
+        ) : null}
         <TaskPrompt task={effective} open />
         <p className="muted small">
           Turn budget: {effective.maxTurns} tool calls{effective.maxTurns !== task.maxTurns ? ` (the task’s is ${task.maxTurns}; set by “max turns”)` : ''}. Tools:{' '}

@@ -2,9 +2,11 @@ import type { Trace } from '../../../core/types';
 import type { VfRollout } from '../../../traces/import/types';
 import type { ReplayReport } from '../../../traces/replay';
 import { hrefFor } from '../../lib/route';
+import type { StepParam } from '../../lib/stepParam';
 import { recordedStates } from '../../lib/stepStates';
 import type { LoadedWorld } from '../../worlds/types';
 import { EpisodeBody } from '../episode/EpisodeBody';
+import { Lineage } from './Lineage';
 import { MessageView } from './MessageView';
 import { VerifyBanner } from './VerifyBanner';
 
@@ -26,7 +28,7 @@ export function ReplayedEpisode({
 }: {
   opened: Opened;
   id: string;
-  step: number | null;
+  step: StepParam;
   vf?: VfRollout;
   /** Query parameters a step's link keeps (the library listing the trace was opened from). */
   keep?: Record<string, string | undefined>;
@@ -43,7 +45,14 @@ export function ReplayedEpisode({
         states={recordedStates(kit.world, task.value, report.trace)}
         step={step}
         stepHref={(k) => hrefFor(['trace', id], { ...keep, step: k })}
-        banner={<VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />}
+        banner={
+          <>
+            <VerifyBanner recorded={opened.recorded} report={report} note={opened.note} />
+            <Lineage id={id} trace={opened.recorded} />
+          </>
+        }
+        // The recording, not the replay, is what a fork must reproduce: a trace that no longer replays is refused.
+        fork={{ name: id, href: hrefFor(['trace', id]), trace: opened.recorded }}
       />
       {vf ? (
         <details className="panel">
