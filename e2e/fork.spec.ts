@@ -1,8 +1,8 @@
+import { savedRuns } from './traceFixtures';
 import { expect, test, type Page } from '@playwright/test';
 import { policyResponder } from '../src/agents/testing/policyResponder';
 import { startMockServer, type MockServer } from '../src/agents/testing/mockServer';
 import { runEpisode } from '../src/core/episode';
-import type { Trace } from '../src/core/types';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { carefulSolver } from '../src/worlds/fault-api/solvers';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
@@ -16,19 +16,6 @@ const task = made.value;
 const skipper = tripwireWorld.referenceAgents.find((a) => a.id === 'the-skipper')!;
 const order = /#(\d+)/.exec(task.prompt[1]!.content)![1]!;
 
-const savedRuns = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ id: string; trace: Trace; finished: boolean }[]>((resolve, reject) => {
-        const req = indexedDB.open('verifier-playground');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const all = req.result.transaction('runs', 'readonly').objectStore('runs').getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 async function runSql(page: Page, query: string, k: number) {
   await page.getByTestId('sql-editor').fill(query);
@@ -46,7 +33,7 @@ test('a model run that skips the identity check, continued by a person from step
   await page.getByTestId('model-run').click();
   await expect(page.getByTestId('episode-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
   await expect(page.getByTestId('saved')).toContainText('Saved');
-  await expect(page.getByTestId('verdict-layered')).toContainText(`${reference.scorecard!.reward.toFixed(2)} FAIL`);
+  await expect(page.getByTestId('verdict-full')).toContainText(`${reference.scorecard!.reward.toFixed(2)} FAIL`);
   const [parent] = await savedRuns(page);
 
   // Step 1 (the amount read) is kept; a person takes it from there.
@@ -61,7 +48,7 @@ test('a model run that skips the identity check, continued by a person from step
   const amount = JSON.parse(reference.steps[0]!.result.content).rows[0][0] as number;
   await page.getByTestId('answer-input').fill(`$${(amount / 100).toFixed(2)}`);
   await page.getByRole('button', { name: /Submit answer/ }).click();
-  await expect(page.getByTestId('verdict-layered')).toContainText('1.00 PASS', { timeout: 20_000 });
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS', { timeout: 20_000 });
 
   const child = (await savedRuns(page)).find((r) => r.id !== parent!.id)!;
   expect(child.finished).toBe(true);
@@ -80,7 +67,7 @@ test('a model run that skips the identity check, continued by a person from step
   await page.screenshot({ path: 'test-results/fork-parent.png', fullPage: true });
   await page.getByTestId('trace-lineage').getByTestId('lineage-child').click();
   await expect(page.getByTestId('trace-lineage')).toContainText(`Forked from ${parent!.id} at step 1`, { timeout: 20_000 });
-  await expect(page.getByTestId('verdict-layered')).toContainText('1.00 PASS');
+  await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS');
   await page.screenshot({ path: 'test-results/fork-child.png', fullPage: true });
 });
 

@@ -128,7 +128,7 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
 test('native traces and an Inspect log: grouped by run, the trace view steps through the listing and goes back to it, exported as Inspect logs and re-imported with identity kept', async ({ page }) => {
   const traces = [
     await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
-    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'naive'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'trusting'),
   ];
   const native = join(dir, 'played.jsonl');
   writeFileSync(native, exportTracesJsonl(traces));
@@ -165,7 +165,7 @@ test('native traces and an Inspect log: grouped by run, the trace view steps thr
   await expect(count(page)).toHaveText(/^8 of 8 traces/);
   await page.getByLabel('group by').selectOption('agent');
   const groups = page.getByTestId('library-group');
-  for (const agent of ['careful', 'naive']) await expect(groups.filter({ hasText: agent })).toContainText('2');
+  for (const agent of ['careful', 'trusting']) await expect(groups.filter({ hasText: agent })).toContainText('2');
   await page.getByLabel('group by').selectOption('world');
   await expect(groups.filter({ hasText: 'fault-api' })).toContainText('4');
 });

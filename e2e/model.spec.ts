@@ -1,10 +1,11 @@
+import { savedRuns } from './traceFixtures';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { policyResponder } from '../src/agents/testing/policyResponder';
 import { startMockServer, type MockServer } from '../src/agents/testing/mockServer';
 import type { WireMessage } from '../src/agents/wire';
 import { runEpisode } from '../src/core/episode';
-import type { Task, Trace } from '../src/core/types';
+import type { Task } from '../src/core/types';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { carefulSolver, stubbornSolver } from '../src/worlds/fault-api/solvers';
 
@@ -32,20 +33,6 @@ async function configure(page: Page, url: string, baseUrl: string, key?: string)
   await expect(page.getByTestId('settings-problem')).toHaveCount(0);
 }
 
-/** Every record in the trace library, read straight from IndexedDB. */
-const savedRuns = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ id: string; trace: Trace; finished: boolean }[]>((resolve, reject) => {
-        const req = indexedDB.open('verifier-playground');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const all = req.result.transaction('runs', 'readonly').objectStore('runs').getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 const sentMessages = (i: number): WireMessage[] => (server.completions()[i]!.body as { messages: WireMessage[] }).messages;
 

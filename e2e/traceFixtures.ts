@@ -17,3 +17,18 @@ export async function importFile(page: Page, path: string | string[]): Promise<v
   await page.getByTestId('file-input').setInputFiles(path);
   await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 }
+
+/** Every record of saved runs, read straight from the page's IndexedDB. */
+export const savedRuns = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ id: string; trace: Trace; finished: boolean }[]>((resolve, reject) => {
+        const req = indexedDB.open('verifier-playground');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('runs', 'readonly').objectStore('runs').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );

@@ -18,7 +18,7 @@ export default function CalibrationChart({ calibration }: { calibration: Calibra
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="profile" stroke="var(--muted)" />
           <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} stroke="var(--muted)" />
-          <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} />
+          <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} itemStyle={{ color: 'var(--text)' }} />
           <Legend itemSorter={barOrder} />
           {SOLVERS.map((s) => (
             <Bar key={s} dataKey={s} fill={SOLVER_COLORS[s]} isAnimationActive={false} />

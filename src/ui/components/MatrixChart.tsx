@@ -28,7 +28,7 @@ export default function MatrixChart({ cells }: { cells: MatrixCell[] }) {
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} stroke="var(--muted)" />
           <YAxis type="category" dataKey="agent" stroke="var(--muted)" fontSize={11} interval={0} width={width} />
-          <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} />
+          <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} itemStyle={{ color: 'var(--text)' }} />
           <Legend itemSorter={barOrder} verticalAlign="top" />
           <Bar dataKey="naive" fill={VERIFIER_COLORS.naive} isAnimationActive={false} />
           <Bar dataKey="full" fill={VERIFIER_COLORS.full} isAnimationActive={false} />

@@ -6,8 +6,9 @@ export function EditableName({ value, label, onSave, placeholder, testId }: { va
   const [draft, setDraft] = useState<string | null>(null);
   if (draft === null)
     return (
-      <button type="button" className="link" onClick={() => setDraft(value)} aria-label={`edit ${label}`} data-testid={testId}>
-        {value ? <Clamp text={value} max={40} /> : <span className="muted">{placeholder}</span>} ✎
+      // The name is the button's text (what a person sees is what a screen reader says), with what it edits after it.
+      <button type="button" className="link" onClick={() => setDraft(value)} title={`edit ${label}`} data-testid={testId}>
+        {value ? <Clamp text={value} max={40} /> : <span className="muted">{placeholder}</span>} ✎<span className="sr-only"> (edit {label})</span>
       </button>
     );
   const save = () => {

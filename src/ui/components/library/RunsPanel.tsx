@@ -17,8 +17,10 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
   if (list.length === 0 && storage.files === 0 && !storage.error) return null;
   return (
     <div className="runs" data-testid="import-runs">
-      <h3>Imported runs</h3>
+      <h2>Imported runs</h2>
       {list.length ? (
+        // Its own scroll box on a phone: six columns do not fit 390 px without writing over each other.
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="imported runs">
         <table className="grid">
           <thead>
             <tr>
@@ -27,7 +29,9 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
               <th>model</th>
               <th className="num">rows</th>
               <th>kept</th>
-              <th />
+              <th>
+                <span className="sr-only">actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -36,6 +40,7 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
       <p className="muted small" data-testid="storage-info">
         {storage.files
