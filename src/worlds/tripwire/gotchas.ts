@@ -1,7 +1,7 @@
-import { runEpisode } from '../../core/episode';
 import type { Json, JsonObject } from '../../core/json';
-import type { Scorecard, Task, Trace, Verdict } from '../../core/types';
+import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
+import { gotchaRows, type GotchaRow } from '../gotchaTable';
 import { GOTCHAS } from './agents';
 import { makeTripwireTask } from './tasks';
 import { createTripwireWorld } from './world';
@@ -15,41 +15,11 @@ function taskFor(spec: unknown): Task {
   return t.value;
 }
 
-export interface GotchaRow {
-  agent: string;
-  task: string;
-  description: string;
-  naive: number;
-  naiveVerdict: Verdict;
-  reward: number;
-  verdict: Verdict;
-  caughtBy: string | null;
-  scorecard: Scorecard;
-  trace: Trace;
-}
+export type { GotchaRow } from '../gotchaTable';
 
 /** The money table: each gotcha on its showcase task, scored by the naive and the full verifier. */
-export async function gotchaTable(world: World = defaultWorld()): Promise<GotchaRow[]> {
-  const rows: GotchaRow[] = [];
-  for (const g of GOTCHAS) {
-    const task = taskFor({ id: g.showcase });
-    const ref = world.referenceAgents.find((a) => a.id === g.id)!;
-    const trace = await runEpisode(world, task, ref.create(task));
-    const card = trace.scorecard!;
-    rows.push({
-      agent: g.id,
-      task: g.showcase,
-      description: g.description,
-      naive: card.naive,
-      naiveVerdict: card.verdict.naive,
-      reward: card.reward,
-      verdict: card.verdict.full,
-      caughtBy: card.verdict.caughtBy,
-      scorecard: card,
-      trace,
-    });
-  }
-  return rows;
+export function gotchaTable(world: World = defaultWorld()): Promise<GotchaRow[]> {
+  return gotchaRows(world, GOTCHAS, (id) => taskFor({ id }));
 }
 
 export interface SqlOnceResult {
