@@ -1,34 +1,12 @@
 import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
-import { HOME_ROW_COUNT } from '../lib/homeRows';
 import type { HomeState } from '../lib/homeCheck';
-import { WORLD_INFO } from '../lib/worlds';
+import { HOME_TABLES, WORLD_INFO } from '../lib/worlds';
 import type { HomeWorldId } from '../workers/homeProtocol';
 import { HomeTable } from './HomeTable';
 
-/** The showcase: which world's reference rows each home table shows, and what it says about them (the rows: lib/homeRows). */
-const TABLES: { world: HomeWorldId; title: string; note: string }[] = [
-  {
-    world: 'tripwire',
-    title: 'tripwire — the three cheats',
-    note: 'Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three.',
-  },
-  {
-    world: 'fault-api',
-    title: 'fault-api — hostile profile, seed 6',
-    note: 'The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out.',
-  },
-  {
-    world: 'ticket-queue',
-    title: 'ticket-queue — oracle vs reward-hacking sentinels',
-    note: 'A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it.',
-  },
-  {
-    world: 'web-portal',
-    title: 'web-portal — the three cheats, in a web app',
-    note: "The same cheats against a modelled support portal whose own event log is the authorizer: reading the page source's hidden answer key, refunding without the identity check, refunding the wrong order. The answer checker passes all three.",
-  },
-];
+/** A table's world as the home state keys it (the registry's home tables are exactly the home state's worlds: worlds/names.test.ts). */
+const homeId = (id: string) => id as HomeWorldId;
 
 /**
  * The home page as plain props. The build renders it in Node with the rows it
@@ -49,8 +27,8 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
         </p>
       </section>
       <section className="panel home-tables" data-testid="home">
-        {TABLES.map((t) => (
-          <HomeTable key={t.world} {...t} state={state[t.world]} expectedRows={HOME_ROW_COUNT[t.world]} />
+        {HOME_TABLES.map((w) => (
+          <HomeTable key={w.id} world={w.id} title={w.home.title} note={w.home.note} state={state[homeId(w.id)]} expectedRows={w.home.count} />
         ))}
       </section>
       {gotchas}
@@ -67,14 +45,15 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
           ))}
         </ul>
       </section>
-      <section className="panel">
-        <h2>fault-api: calibration</h2>
-        <p className="muted">
-          Three reference solvers — the trusting one (it believes what the API reports), the impatient one (stubborn) and the careful one — against the three profiles.
-          Careful must reach 1.00 everywhere, or the world became unfair rather than harder.
-        </p>
-        {calibration ?? <p className="muted">Starts when the tables above are verified…</p>}
-      </section>
+      {HOME_TABLES.flatMap((w) =>
+        w.home.calibration ? (
+          <section className="panel" key={`calibration-${w.id}`}>
+            <h2>{w.home.calibration.title}</h2>
+            <p className="muted">{w.home.calibration.intro}</p>
+            {calibration ?? <p className="muted">Starts when the tables above are verified…</p>}
+          </section>
+        ) : [],
+      )}
     </>
   );
 }

@@ -81,11 +81,11 @@ function spawnHomeWorker(): HomeWorkerPort {
 }
 
 async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
-  const [{ faultApiRows, ticketQueueRows, tripwireRows, webPortalRows }, { loadWorld }] = await Promise.all([import('./homeRows'), import('./worlds')]);
-  if (world === 'fault-api') return faultApiRows(await loadWorld(world));
-  if (world === 'ticket-queue') return ticketQueueRows(await loadWorld(world));
-  if (world === 'web-portal') return webPortalRows(await loadWorld(world));
-  return tripwireRows(await loadWorld(world, 'reference'));
+  const { worldEntry, loadWorld } = await import('./worlds');
+  const home = worldEntry(world)?.home;
+  if (!home) throw new Error(`no home table for ${world}`);
+  // Reference agents' own SQL: run in-process, no watchdog Worker.
+  return home.rows(await loadWorld(world, 'reference'));
 }
 
 let started: HomeRows | null = null;

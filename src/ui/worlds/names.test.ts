@@ -3,18 +3,18 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { WORLDS as CORE_WORLDS } from '../../worlds/registry';
-import { WORLDS } from './registry';
+import { HOME_WORLDS } from '../workers/homeProtocol';
+import { HOME_TABLES, WORLDS } from './registry';
 
 const UI = join(__dirname, '..');
 const IDS = new Set(CORE_WORLDS.map((w) => w.id));
 
 /**
- * The home page's showcase: which reference rows of which worlds its tables
- * show and what each table says about them, prerendered at build time
- * (scripts/prerenderHome.tsx) and checked in this browser. Curated content
- * named by world, not behaviour: what a world is and does stays in the registry.
+ * The home rows' specs (which reference agents on which tasks: lib/homeRows)
+ * and the home worker, whose protocol keys rows by world. Each table's title,
+ * note and rows function are in the registry entry (`home`).
  */
-const HOME_PAGE = new Set(['components/HomePage.tsx', 'lib/homeRows.ts', 'lib/homeWorker.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
+const HOME_PAGE = new Set(['lib/homeRows.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -56,6 +56,12 @@ function namings(path: string, text = readFileSync(path, 'utf8')): string[] {
 describe('world knowledge lives in src/ui/worlds', () => {
   it('every world has one registry entry, and no other', () => {
     expect(WORLDS.map((w) => w.id).sort()).toEqual([...IDS].sort());
+  });
+
+  it('the home tables are the registry entries with a showcase, exactly the worlds the home state checks, in the story\'s order', () => {
+    expect(HOME_TABLES.map((w) => w.id).sort()).toEqual([...HOME_WORLDS].sort());
+    expect(HOME_TABLES.map((w) => w.home.order)).toEqual([...HOME_TABLES.map((w) => w.home.order)].sort((a, b) => a - b));
+    expect(HOME_TABLES[0]!.home.title).toMatch(/the three cheats/);
   });
 
   it('no UI file outside src/ui/worlds names a world', () => {

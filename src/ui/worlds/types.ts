@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Json, JsonObject } from '../../core/json';
 import type { Step, Task, ToolCall } from '../../core/types';
 import type { World } from '../../core/world';
+import type { HomeRow } from '../lib/homeRows';
 
 /**
  * What the world will run. `play`: SQL from a person, a model or a file, so
@@ -17,10 +18,29 @@ export type Purpose = 'play' | 'reference';
  * home page, pickers and the library read it. One entry per world, in the
  * registry's table.
  */
+/**
+ * A world's table on the home page: which reference rows it shows and what it
+ * says about them. The rows are deterministic: the build prerenders them and
+ * the page checks them again (lib/homeCheck).
+ */
+export interface HomeShowcase {
+  /** Tables are shown by this number, smallest first (the story's order, not the registry's). */
+  order: number;
+  title: string;
+  note: string;
+  /** How many rows the table gets (placeholders of the right size while they compute). */
+  count: number;
+  rows(world: World): Promise<HomeRow[]>;
+  /** A calibration shown under the tables, with what it proves. */
+  calibration?: { title: string; intro: string };
+}
+
 export interface WorldEntry {
   id: string;
   title: string;
   summary: string;
+  /** Its home-page table, if it has one. */
+  home?: HomeShowcase;
   load(purpose: Purpose): Promise<World>;
   /** Everything else the UI knows about the world, loaded with it. */
   ui(): Promise<WorldUi>;
