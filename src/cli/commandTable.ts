@@ -219,7 +219,7 @@ const sql: Command = {
 };
 
 const validate: Command = {
-  usage: '  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence',
+  usage: '  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence, the contract\'s generated variants',
   options: ['world', 'json'],
   async run(args, io) {
     const id = args.value('world');
@@ -238,6 +238,21 @@ const validate: Command = {
           io.out(`  sentinel ${name}${family}: max ${fmt(max)}${limit}`);
         }
         for (const f of reports[world.id]!.details.failures) io.out(`  ! ${f}`);
+        const rows = g.variants;
+        if (rows.length > 0) {
+          const total = rows.reduce((n, r) => n + r.count, 0);
+          io.out(`  contract variants: ${total} generated from the oracle runs`);
+          io.out(
+            table(
+              ['operator', 'kind', 'variants', 'worst reward', 'ceiling', 'broken'],
+              rows.map((r) => [r.operator, r.kind, String(r.count), fmt(r.worst), r.ceiling === null ? '= oracle' : `≤ ${fmt(r.ceiling)}`, String(r.failures)]),
+            )
+              .split('\n')
+              .map((l) => `    ${l}`)
+              .join('\n'),
+          );
+        }
+        for (const f of reports[world.id]!.variantFailures.slice(0, 20)) io.out(`  ! ${f}`);
       }
     return Object.values(gates).some((g) => !g.pass) ? 1 : 0;
   },

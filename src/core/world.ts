@@ -1,4 +1,5 @@
 import type { Agent } from './agent';
+import type { WorldContract } from './contract';
 import type { JsonObject } from './json';
 import type { Result } from './result';
 import type { Rubric } from './rubric';
@@ -73,6 +74,11 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
   summarize?(step: SummaryInput): string;
   /** What the timeline should call this world's state counters, if anything. */
   describeState?(state: S): Record<string, number>;
+  /**
+   * The verifier's contract in this world's terms and the operators that prove it
+   * on generated variants of every oracle run (`core/contract.ts`).
+   */
+  contract?: WorldContract;
 }
 
 /** A world's reference agent by its id, or by an id it had before a rename. */
