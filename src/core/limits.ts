@@ -110,11 +110,11 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 /** "256 MiB", "10,000", "1,000×": a limit's value as people read it. */
-export function describeLimitValue(name: LimitName): string {
+export function describeLimitValue(name: LimitName, value: number = LIMITS[name].value): string {
   const l: Limit = LIMITS[name];
-  if (l.unit === 'ratio') return `${l.value.toLocaleString('en-US')}×`;
-  if (l.unit === 'count') return l.value.toLocaleString('en-US');
-  return describeAmount(l.value, l.unit === 'bytes' ? 'bytes' : 'characters');
+  if (l.unit === 'ratio') return `${value.toLocaleString('en-US')}×`;
+  if (l.unit === 'count') return value.toLocaleString('en-US');
+  return describeAmount(value, l.unit === 'bytes' ? 'bytes' : 'characters');
 }
 
 /** 1.5 GiB, 300 MiB, 12 KiB, 800 bytes. */
@@ -128,11 +128,11 @@ export function describeAmount(n: number, unit: 'bytes' | 'characters' = 'bytes'
 
 /**
  * The one message a limit ends with: which limit, its value, what reached it,
- * where. `reached` is a phrase ("1,000 messages", "2.1 GiB so far").
+ * where. `value` is the limit in force (a test may narrow it). `reached` is a phrase ("1,000 messages", "2.1 GiB so far").
  */
-export function overLimit(name: LimitName, where: string, reached: string): string {
+export function overLimit(name: LimitName, where: string, reached: string, value: number = LIMITS[name].value): string {
   const l: Limit = LIMITS[name];
-  return `${where}: ${reached}, over the limit of ${describeLimitValue(name)} ${l.what.replace(/ \(.*\)$/, '')} (limit ${name})`;
+  return `${where}: ${reached}, over the ${name} limit of ${describeLimitValue(name, value)} (${l.what.replace(/ \(.*\)$/, '')})`;
 }
 
 /** Thrown where a limit is reached deep inside a reader; callers turn it into a located issue. */

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from '../../traces/import/limits';
 import { parseVfMetadata } from '../../traces/import/metadata';
 import { looksLikeZip } from '../../traces/inspect/byteSource';
 import { importInspectEval } from '../../traces/inspect/importEval';
+import type { DecompressBudget } from '../../traces/inspect/zipRead';
 import { CliError, describeBytes, describeFsError, errnoText, READ_LIMITS, readTextFile } from '../io';
 import { fileSource } from './fileSource';
 
@@ -100,10 +101,11 @@ async function importTextFile(path: string, info: Stats, options: ImporterOption
 }
 
 /** An Inspect .eval log: a zip read entry by entry, as the site's worker reads a dropped file. */
-async function importZipFile(path: string, info: Stats, take: (item: ImportedItem) => void): Promise<ImportSummary> {
+async function importZipFile(path: string, info: Stats, take: (item: ImportedItem) => void, budget?: DecompressBudget): Promise<ImportSummary> {
   const { source, close } = await fileSource(path, info.size);
   try {
     return await importInspectEval(source, {
+      budget,
       onEvents: (events) => {
         for (const e of events) if (e.type === 'item') take(e.item);
       },
@@ -122,7 +124,7 @@ async function importZipFile(path: string, info: Stats, take: (item: ImportedIte
  * env and model derived for each (see identity.ts). `onItem` sees every item.
  * Throws CliError when the file cannot be read or nothing of it imports.
  */
-export async function importFile(path: string, onItem?: (item: SourcedItem) => void): Promise<ImportReport> {
+export async function importFile(path: string, onItem?: (item: SourcedItem) => void, budget?: DecompressBudget): Promise<ImportReport> {
   let info: Stats;
   try {
     info = await stat(path);
@@ -149,7 +151,7 @@ export async function importFile(path: string, onItem?: (item: SourcedItem) => v
   }
   let summary: ImportSummary;
   let metadataFile: string | null = null;
-  if (zip) summary = await importZipFile(path, info, take);
+  if (zip) summary = await importZipFile(path, info, take, budget);
   else {
     const { options, file } = siblingMetadata(path, warnings);
     metadataFile = file;

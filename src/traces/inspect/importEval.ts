@@ -1,4 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { LIMITS } from '../../core/limits';
 import { DEFAULT_LIMITS, describeSize, tooDeep, type ImportLimits } from '../import/limits';
 import type { ImportEvent, ImportIssue, ImportSummary } from '../import/types';
 import { ShapeError } from '../validate';
@@ -7,16 +8,28 @@ import { headerWarnings } from './readLog';
 import { readInspectRun, Reductions, runMetadata } from './readRun';
 import { readInspectSample } from './readSample';
 import type { InspectRun } from './types';
-import { openZip, ZipError, type ZipEntry, type ZipReader } from './zipRead';
+import { openZip, ZipError, ZipLimitError, type DecompressBudget, type ZipEntry, type ZipLimits, type ZipReader } from './zipRead';
 
 export interface EvalImportOptions {
   limits?: Partial<ImportLimits>;
   /** Called with what each step completed (items, issues) and how far through the file it is. */
   onEvents?: (events: ImportEvent[], progress: { done: number; total: number }) => void;
+  /** The zip's budgets (core/limits.ts unless a test narrows them). */
+  zip?: Partial<ZipLimits>;
+  /** What the import this file belongs to may still decompress, shared with its other files. */
+  budget?: DecompressBudget;
 }
 
-/** More entries than any real log has (one per sample and epoch, plus a few): a bound on the central directory. */
-const MAX_ENTRIES = 1_000_000;
+export function zipLimits(over: Partial<ZipLimits> = {}, budget?: DecompressBudget): ZipLimits {
+  return {
+    maxEntries: LIMITS.archiveEntries.value,
+    maxEntryBytes: LIMITS.entryBytes.value,
+    maxTotalBytes: LIMITS.fileDecompressedBytes.value,
+    maxRatio: LIMITS.compressionRatio.value,
+    ...(budget ? { budget } : {}),
+    ...over,
+  };
+}
 const HEADER = 'header.json';
 const START = '_journal/start.json';
 const REDUCTIONS = 'reductions.json';
@@ -81,7 +94,7 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
   let run: InspectRun;
   let reductions: Reductions;
   try {
-    zip = await openZip(source, { maxEntries: MAX_ENTRIES, maxEntryBytes: limits.maxTotalChars });
+    zip = await openZip(source, zipLimits({ maxEntryBytes: Math.min(LIMITS.entryBytes.value, limits.maxTotalChars), ...options.zip }, options.budget));
     const byName = new Map(zip.entries.map((e) => [e.name, e]));
     const opened = byName.get(HEADER) ?? byName.get(START) ?? null;
     if (!opened) {
@@ -113,6 +126,8 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
       s.items++;
       out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
+      // A limit of the whole file: the rest is not read, and the file is refused (its rows are taken back).
+      if (e instanceof ZipLimitError) return fatal(reasonOf(e));
       if (!(e instanceof ZipError || e instanceof ShapeError)) throw e;
       issue('error', reasonOf(e));
     }

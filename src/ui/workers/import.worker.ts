@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { identityFromPath, identityOf } from '../../traces/import/identity';
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
+import { LIMITS } from '../../core/limits';
 import { DEFAULT_LIMITS, describeSize } from '../../traces/import/limits';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
 import { blobSource, bufferSource, looksLikeZip, type ByteSource } from '../../traces/inspect/byteSource';
@@ -89,14 +90,18 @@ async function run(req: ImportRequest): Promise<void> {
       kept?.push(new Uint8Array(whole));
       zip = bufferSource(whole);
     }
+    const total = LIMITS.importDecompressedBytes.value;
+    const budget = { left: Math.min(total, req.decompressLeft ?? total), total };
+    const left = budget.left;
     const summary = await importInspectEval(zip, {
+      budget,
       onEvents: (events, p) => {
         take(events);
         post({ type: 'progress', done: p.done, total: p.total });
       },
     });
     flush();
-    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined });
+    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined, decompressed: left - budget.left });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
