@@ -1,5 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { LIMITS } from '../../core/limits';
+import { LIMITS, overLimit } from '../../core/limits';
 import { DEFAULT_LIMITS, describeSize, tooDeep, type ImportLimits } from '../import/limits';
 import type { ImportEvent, ImportIssue, ImportSummary } from '../import/types';
 import { ShapeError } from '../validate';
@@ -8,6 +8,7 @@ import { headerWarnings } from './readLog';
 import { readInspectRun, Reductions, runMetadata } from './readRun';
 import { readInspectSample } from './readSample';
 import type { InspectRun } from './types';
+import { ROW_LIMITS, rowOverLimit, type RowLimits } from '../import/rowLimits';
 import { openZip, ZipError, ZipLimitError, type DecompressBudget, type ZipEntry, type ZipLimits, type ZipReader } from './zipRead';
 
 export interface EvalImportOptions {
@@ -18,6 +19,9 @@ export interface EvalImportOptions {
   zip?: Partial<ZipLimits>;
   /** What the import this file belongs to may still decompress, shared with its other files. */
   budget?: DecompressBudget;
+  /** One row's budgets, and the rows one file may list (core/limits.ts unless a test narrows them). */
+  rows?: Partial<RowLimits>;
+  maxRows?: number;
 }
 
 export function zipLimits(over: Partial<ZipLimits> = {}, budget?: DecompressBudget): ZipLimits {
@@ -116,12 +120,17 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
   const metadata = runMetadata(run);
   const samples = zip.entries.filter((e) => SAMPLE.test(e.name));
   if (samples.length === 0) issue('error', 'an Inspect log without samples (written with --no-log-samples, or cut before the first one): nothing to import');
+  const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
+  const maxRows = options.maxRows ?? LIMITS.importRows.value;
   for (const [i, entry] of samples.entries()) {
+    if (s.items >= maxRows) return fatal(overLimit('importRows', entry.name, `row ${(s.items + 1).toLocaleString('en-US')}`, maxRows));
     try {
       const value = await readJson(zip, entry, limits);
       s.chars += entry.size;
       if (!isJsonObject(value)) throw new ShapeError(entry.name, 'expected a sample object');
       const rollout = readInspectSample(value as JsonObject, { run, metadata, reductions, line: 0, rowIndex: i, path: entry.name });
+      const over = rowOverLimit(rollout, entry.name, rowLimits);
+      if (over) throw new ZipError(over);
       s.inspect++;
       s.items++;
       out.push({ type: 'item', item: { kind: 'vf', rollout } });

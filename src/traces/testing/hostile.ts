@@ -116,13 +116,13 @@ function crc32(bytes: Uint8Array): number {
 /** A string of `n` characters with no space or break opportunity in it. */
 export const unbroken = (n: number, c = 'x') => c.repeat(n);
 
-/** A vf-eval row (v0.1.14+ shape) with one assistant turn of `calls` tool calls, each answered in turn. */
-export function manyToolCallsRow(calls: number): JsonObject {
+/** A vf-eval row (v0.1.14+ shape) with one assistant turn of `calls` tool calls, the first `answered` of them answered. */
+export function manyToolCallsRow(calls: number, answered = calls): JsonObject {
   const toolCalls: Json[] = [];
   const results: Json[] = [];
   for (let i = 0; i < calls; i++) {
     toolCalls.push(JSON.stringify({ id: `c${i}`, name: 'lookup', arguments: '{}' }));
-    results.push({ role: 'tool', content: `r${i}`, tool_call_id: `c${i}` });
+    if (i < answered) results.push({ role: 'tool', content: `r${i}`, tool_call_id: `c${i}` });
   }
   return {
     example_id: 0,
