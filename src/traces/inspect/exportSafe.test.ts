@@ -16,9 +16,9 @@ import { inspectEvalZip, safeSampleIds } from './writeLog';
 function hostileLog(): JsonObject {
   const log = handLog();
   const [first] = log.samples as JsonObject[];
-  const samples = ZIP_SLIP_IDS.map((id) => ({ ...first!, id }));
+  const samples: JsonObject[] = ZIP_SLIP_IDS.map((id) => ({ ...first!, id }));
   samples.push({ ...first!, id: ZIP_SLIP_IDS[0]!, epoch: 2 }, { ...first!, id: 'a_b' }, { ...first!, id: 'a/b' });
-  return { ...log, samples, reductions: [{ scorer: 'match', samples: samples.map((s) => ({ value: 1, sample_id: s.id })) }] };
+  return { ...log, samples, reductions: [{ scorer: 'match', samples: samples.map((s) => ({ value: 1, sample_id: s.id ?? null })) }] };
 }
 
 const SAFE_ENTRY = /^samples\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}_epoch_\d+(-\d+)?\.json$/;
