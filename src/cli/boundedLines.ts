@@ -16,56 +16,76 @@ export type BoundedLine = string | OverlongLine;
 export const isOverlong = (l: BoundedLine): l is OverlongLine => typeof l !== 'string';
 
 /**
- * Lines of a byte stream, each held only up to `maxBytes`: a longer line is
+ * Cuts bytes into lines, each held only up to `maxBytes`: a longer line is
  * skipped as it arrives (its bytes are counted and dropped) and reported once
  * it ends, so a 512 MiB line costs one chunk of memory, not a RangeError.
  * CRLF and LF both end a line; the text is UTF-8.
  */
-export async function* boundedLines(input: AsyncIterable<Uint8Array | string>, maxBytes: number = LIMITS.stdinLineBytes.value, what = 'stdin'): AsyncGenerator<BoundedLine> {
-  const decoder = new TextDecoder('utf-8');
-  let parts: Uint8Array[] = [];
-  let held = 0;
-  let dropped = 0;
-  let line = 0;
-  const end = (): BoundedLine => {
-    line++;
-    if (dropped > 0) {
-      const bytes = dropped;
-      dropped = 0;
-      parts = [];
-      held = 0;
-      return { overlong: true, line, bytes, message: overLimit('stdinLineBytes', `${what} line ${line}`, `${bytes.toLocaleString('en-US')} bytes`, maxBytes) };
+export class LineCutter {
+  private readonly decoder = new TextDecoder('utf-8');
+  private parts: Uint8Array[] = [];
+  private held = 0;
+  private dropped = 0;
+  private line = 0;
+
+  constructor(
+    private readonly maxBytes: number = LIMITS.stdinLineBytes.value,
+    private readonly what = 'stdin',
+  ) {}
+
+  /** The lines this chunk completes. */
+  push(chunk: Uint8Array | string): BoundedLine[] {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    const out: BoundedLine[] = [];
+    let from = 0;
+    for (let nl = bytes.indexOf(10, from); nl >= 0; nl = bytes.indexOf(10, from)) {
+      this.take(bytes.subarray(from, nl));
+      out.push(this.cut());
+      from = nl + 1;
     }
-    const whole = new Uint8Array(held);
+    this.take(bytes.subarray(from));
+    return out;
+  }
+
+  /** End of input: the last line, if it did not end with a newline. */
+  end(): BoundedLine[] {
+    return this.held > 0 || this.dropped > 0 ? [this.cut()] : [];
+  }
+
+  private take(bytes: Uint8Array): void {
+    if (this.dropped > 0) this.dropped += bytes.length;
+    else if (this.held + bytes.length > this.maxBytes) {
+      this.dropped = this.held + bytes.length;
+      this.parts = [];
+      this.held = 0;
+    } else if (bytes.length > 0) {
+      this.parts.push(bytes.slice());
+      this.held += bytes.length;
+    }
+  }
+
+  private cut(): BoundedLine {
+    this.line++;
+    if (this.dropped > 0) {
+      const bytes = this.dropped;
+      this.dropped = 0;
+      return { overlong: true, line: this.line, bytes, message: overLimit('stdinLineBytes', `${this.what} line ${this.line}`, `${bytes.toLocaleString('en-US')} bytes`, this.maxBytes) };
+    }
+    const whole = new Uint8Array(this.held);
     let at = 0;
-    for (const p of parts) {
+    for (const p of this.parts) {
       whole.set(p, at);
       at += p.length;
     }
-    parts = [];
-    held = 0;
-    return decoder.decode(whole).replace(/\r$/, '');
-  };
-  const take = (bytes: Uint8Array) => {
-    if (dropped > 0) dropped += bytes.length;
-    else if (held + bytes.length > maxBytes) {
-      dropped = held + bytes.length;
-      parts = [];
-      held = 0;
-    } else if (bytes.length > 0) {
-      parts.push(bytes.slice());
-      held += bytes.length;
-    }
-  };
-  for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-    let from = 0;
-    for (let nl = bytes.indexOf(10, from); nl >= 0; nl = bytes.indexOf(10, from)) {
-      take(bytes.subarray(from, nl));
-      yield end();
-      from = nl + 1;
-    }
-    take(bytes.subarray(from));
+    this.parts = [];
+    this.held = 0;
+    return this.decoder.decode(whole).replace(/\r$/, '');
   }
-  if (held > 0 || dropped > 0) yield end();
+}
+
+/** The lines of a byte stream through a LineCutter (`vp play`'s stdin). */
+export async function* boundedLines(input: AsyncIterable<Uint8Array | string>, maxBytes: number = LIMITS.stdinLineBytes.value, what = 'stdin'): AsyncGenerator<BoundedLine> {
+  const cutter = new LineCutter(maxBytes, what);
+  for await (const chunk of input) yield* cutter.push(chunk);
+  yield* cutter.end();
 }

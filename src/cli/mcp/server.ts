@@ -34,6 +34,8 @@ export interface McpEpisode {
   /** Connects the server to a transport (stdio for the CLI, in-memory in tests). */
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+  /** Something the transport refused (a limit reached): kept for the trace's record if the client then goes away. */
+  note(reason: string): void;
 }
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
@@ -57,6 +59,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   };
   const episode = await Episode.open(world, task, { kind: 'scripted', name: 'mcp' });
   let finished: Trace | null = null;
+  const notes: string[] = [];
   let resolveEnded!: (t: Trace) => void;
   let rejectEnded!: (e: unknown) => void;
   const ended = new Promise<Trace>((resolve, reject) => {
@@ -68,7 +71,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function finish(): Promise<Trace> {
     if (finished) return finished;
-    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: 'the MCP client disconnected before the episode ended' });
+    const refused = notes.length ? `; the server had refused: ${notes.slice(-3).join('; ')}` : '';
+    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: `the MCP client disconnected before the episode ended${refused}` });
     const trace = { ...(await episode.toTrace()), agent: agent() };
     finished = trace;
     await episode.close();
@@ -142,6 +146,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     server,
     ended,
     connect: (transport) => server.connect(transport),
+    note: (reason) => void notes.push(reason),
     close: async () => {
       await server.close();
       await queue.then(finish);
