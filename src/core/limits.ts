@@ -21,6 +21,24 @@ export interface Limit {
 }
 
 export const LIMITS = {
+  fileChars: {
+    value: 256 * MiB,
+    unit: 'characters',
+    what: 'one imported text file (JSONL, a .json document), and one archive on disk',
+    why: 'a tab holds the text, the parsed rows and the table',
+  },
+  lineChars: {
+    value: 16 * MiB,
+    unit: 'characters',
+    what: 'one line of an imported JSONL file',
+    why: 'one row; longer lines are skipped and named',
+  },
+  overlappingEntries: {
+    value: 0,
+    unit: 'bytes',
+    what: 'bytes two entries of one archive may share (each entry\'s range must be disjoint)',
+    why: 'a bomb points many entries at one frame; a real zip never shares bytes',
+  },
   fileDecompressedBytes: {
     value: 1 * GiB,
     unit: 'bytes',
@@ -114,6 +132,7 @@ export function describeLimitValue(name: LimitName, value: number = LIMITS[name]
   const l: Limit = LIMITS[name];
   if (l.unit === 'ratio') return `${value.toLocaleString('en-US')}×`;
   if (l.unit === 'count') return value.toLocaleString('en-US');
+  if (l.unit === 'characters' && value % MiB !== 0) return `${value.toLocaleString('en-US')} characters`;
   return describeAmount(value, l.unit === 'bytes' ? 'bytes' : 'characters');
 }
 
