@@ -38,8 +38,9 @@ function sample(id: string, messages: JsonObject[], extra: JsonObject = {}): Jso
   return { ...first!, id, epoch: 1, messages, attachments: {}, ...extra };
 }
 
-function evalOf(name: string, samples: JsonObject[]): string {
+function evalOf(name: string, samples: JsonObject[], task?: string, model?: string): string {
   const { samples: _, reductions: __, ...header } = handLog();
+  if (task || model) header.eval = { ...(header.eval as JsonObject), ...(task ? { task } : {}), ...(model ? { model } : {}) };
   const files: Zippable = { 'header.json': [strToU8(JSON.stringify(header)), { level: 1 }] };
   for (const s of samples) files[`samples/${String(s.id).slice(0, 60)}_epoch_1.json`] = [strToU8(JSON.stringify(s)), { level: 1 }];
   const path = join(dir, name);
@@ -124,7 +125,7 @@ test('long unbroken strings from a file never widen the page: messages, answer, 
     target: long,
     scores: { [`metric_${unbroken(5_000, 'm')}`]: { value: 0.5 }, match: { value: 1 } },
   });
-  const file = evalOf('long.eval', [s]);
+  const file = evalOf('long.eval', [s], `task_${unbroken(50_000, 't')}`, `model/${unbroken(50_000, 'o')}`);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 860 });
     await page.goto('./#/traces');
@@ -135,6 +136,11 @@ test('long unbroken strings from a file never widen the page: messages, answer, 
     await expect(page.getByTestId('message-view')).toBeVisible({ timeout: 30_000 });
     const over = await sideScroll(page);
     expect(over.over, `trace view at ${width}px: ${over.widest}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join('test-results', `bounds-long-row-${width}.png`) });
+    await page.goto('./#/report');
+    await expect(page.getByRole('heading', { name: /Report per model/ })).toBeVisible();
+    const report = await sideScroll(page);
+    expect(report.over, `report at ${width}px: ${report.widest}`).toBeLessThanOrEqual(0);
   }
 
   // The home page's own gotchas, from a suite whose labels and notes are 200,000 characters with no break.

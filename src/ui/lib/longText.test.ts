@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLength, jsonPreview, piece, pieceCount } from './longText';
+import { describeLength, jsonPreview, messagePages, piece, pieceCount } from './longText';
 
 describe('long texts, shown in parts', () => {
   it('a JSON preview is indented JSON when it fits, exactly as JSON.stringify writes it', () => {
@@ -30,5 +30,14 @@ describe('long texts, shown in parts', () => {
     expect(parts.join('')).toBe(text);
     expect(parts[0]).toBe('a'.repeat(9));
     expect(describeLength(64 * 1024 * 1024)).toBe('67.1 MB');
+  });
+});
+
+describe('pages of messages', () => {
+  it('cut at a count or at the characters shown, whichever comes first; every message in exactly one page', () => {
+    expect(messagePages([10, 10, 10, 10, 10], 2, 1000)).toEqual([0, 2, 4]);
+    expect(messagePages([600, 600, 10, 10], 25, 1000)).toEqual([0, 1]);
+    expect(messagePages([], 25, 1000)).toEqual([]);
+    expect(messagePages(Array.from({ length: 100_000 }, () => 90)).length).toBe(4000);
   });
 });
