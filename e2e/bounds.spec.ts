@@ -169,3 +169,16 @@ test("the issue's bomb (40 entries sharing one zstd frame) is refused at once, a
   expect(await page.evaluate(() => 1 + 1)).toBe(2);
   console.log(`JS heap after the bomb: ${await heapMiB(page)} MiB`);
 });
+
+test('an honest .eval of 10,000 samples lists whole; the worker reads ahead and batches by time (long tasks printed)', async ({ page }) => {
+  const [first] = handLog().samples as JsonObject[];
+  const samples = Array.from({ length: 10_000 }, (_, i) => ({ ...first!, id: `s${i}` }));
+  const file = evalOf('honest.eval', samples);
+  await page.goto('./#/traces');
+  const longTasks = await watchLongTasks(page);
+  await page.getByTestId('file-input').setInputFiles(file);
+  await expect(page.getByTestId('import-status')).toContainText('honest.eval: 10000 imported', { timeout: 120_000 });
+  await expect(page.getByTestId('library-count')).toHaveText(/^10,?000 of 10,?000 traces/);
+  const tasks = await longTasks.read();
+  console.log(`10,000 samples listed: ${tasks.length} long tasks, ${tasks.reduce((a, b) => a + b, 0)} ms in all, longest ${Math.max(0, ...tasks)} ms`);
+});

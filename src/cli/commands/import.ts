@@ -5,7 +5,7 @@ import { createImporter, type ImportedItem, type ImporterOptions, type ImportSum
 import { identityFromPath, identityOf, type Identity } from '../../traces/import/identity';
 import { DEFAULT_LIMITS } from '../../traces/import/limits';
 import { parseVfMetadata } from '../../traces/import/metadata';
-import { looksLikeZip } from '../../traces/inspect/byteSource';
+import { looksLikeZip, readAhead } from '../../traces/inspect/byteSource';
 import { importInspectEval } from '../../traces/inspect/importEval';
 import type { DecompressBudget } from '../../traces/inspect/zipRead';
 import { CliError, describeBytes, describeFsError, errnoText, READ_LIMITS, readTextFile } from '../io';
@@ -104,7 +104,7 @@ async function importTextFile(path: string, info: Stats, options: ImporterOption
 async function importZipFile(path: string, info: Stats, take: (item: ImportedItem) => void, budget?: DecompressBudget): Promise<ImportSummary> {
   const { source, close } = await fileSource(path, info.size);
   try {
-    return await importInspectEval(source, {
+    return await importInspectEval(readAhead(source), {
       budget,
       onEvents: (events) => {
         for (const e of events) if (e.type === 'item') take(e.item);

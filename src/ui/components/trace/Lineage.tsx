@@ -1,14 +1,13 @@
-import { useMemo } from 'react';
 import { parentOf } from '../../../traces/fork';
 import type { Trace } from '../../../core/types';
 import { useLibrary } from '../../lib/library';
-import { foreignParentAddress, forksByParent, parentHref } from '../../lib/lineage';
+import { foreignParentAddress, forksByParent, listedIds, parentHref } from '../../lib/lineage';
 import { Clamp } from '../Clamp';
 
 /** Above a trace: the trace it was forked from (at which step), and the forks made of it. Nothing when it has neither. */
 export function Lineage({ id, trace }: { id: string; trace: Trace }) {
   const entries = useLibrary((s) => s.entries);
-  const ids = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
+  const ids = listedIds(entries);
   const parent = parentOf(trace);
   const forks = forksByParent(entries).get(id) ?? [];
   if (!parent && forks.length === 0) return null;
