@@ -43,3 +43,20 @@ describe('stdin lines, bounded', () => {
     expect(lines.at(-1)).toMatchObject({ done: true, scorecard: { stop: 'abandoned' } });
   });
 });
+
+describe('deep arguments', () => {
+  it('vp play answers a call nested past jsonDepth without running it (it was "the world failed: Maximum call stack size exceeded")', async () => {
+    const made = faultApiWorld.makeTask({ profile: 'clean', seed: 2 });
+    if (!made.ok) throw new Error(made.error);
+    const deep = `{"name":"fetch_page","arguments":{"cursor":${'['.repeat(20_000)}1${']'.repeat(20_000)}}}`;
+    const sent: string[] = [];
+    async function* lines() {
+      yield deep;
+      yield '{"name":"fetch_page","arguments":{}}';
+    }
+    await playLines(faultApiWorld, made.value, lines(), (l) => sent.push(l));
+    const out = sent.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(out[1]).toEqual({ ok: false, content: 'arguments nested deeper than 128 levels (the jsonDepth limit): not run', done: false });
+    expect(out[2]).toMatchObject({ ok: true, done: false });
+  });
+});

@@ -33,6 +33,12 @@ export const LIMITS = {
     what: 'one line of an imported JSONL file',
     why: 'one row; longer lines are skipped and named',
   },
+  jsonDepth: {
+    value: 128,
+    unit: 'count',
+    what: 'nesting of arrays and objects in an imported row or a call\'s arguments (play, MCP)',
+    why: 'real rows nest about 12 deep; every walk after parsing would otherwise need a stack as deep',
+  },
   overlappingEntries: {
     value: 0,
     unit: 'bytes',

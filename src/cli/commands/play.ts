@@ -3,6 +3,8 @@ import { isJsonObject, tryParseJson } from '../../core/json';
 import type { JsonObject } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { LIMITS } from '../../core/limits';
+import { tooDeep } from '../../traces/import/limits';
 import { summarize } from '../../traces/summary';
 import { isOverlong, type BoundedLine } from '../boundedLines';
 import { eagerInbox } from '../inbox';
@@ -55,6 +57,12 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<B
       const parsed = tryParseJson(line);
       if (!parsed.ok || !isJsonObject(parsed.value) || typeof parsed.value.name !== 'string') {
         send({ ok: false, content: BAD_LINE, done: false });
+        continue;
+      }
+      // Refused before the world sees it: every walk of the arguments (lenient reading, hashing, export) would recurse that deep.
+      const deep = tooDeep(parsed.value.arguments ?? null, LIMITS.jsonDepth.value);
+      if (deep) {
+        send({ ok: false, content: `arguments ${deep} (the jsonDepth limit): not run`, done: false });
         continue;
       }
       const step = await episode.apply({ name: parsed.value.name, arguments: parsed.value.arguments ?? {} });

@@ -76,3 +76,24 @@ describe('MCP over stdio, bounded', () => {
     await served.close();
   });
 });
+
+describe('deep arguments over MCP', () => {
+  it('a tools/call nested past jsonDepth is an error result, not run; the episode goes on', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const served = await serveEpisode(faultApiWorld, task);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await served.connect(serverSide);
+    const client = new Client({ name: 'deep', version: '1' });
+    await client.connect(clientSide);
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const refused = (await client.callTool({ name: 'fetch_page', arguments: { cursor: deep } })) as { isError: boolean; content: { text: string }[] };
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toBe('arguments nested deeper than 128 levels (the jsonDepth limit): not run');
+    const next = (await client.callTool({ name: 'fetch_page', arguments: {} })) as { isError: boolean };
+    expect(next.isError).toBe(false);
+    await client.close();
+    await served.close();
+  });
+});

@@ -13,6 +13,8 @@ import { Episode } from '../../core/episode';
 import { isJsonObject, type Json } from '../../core/json';
 import type { AgentInfo, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { LIMITS } from '../../core/limits';
+import { tooDeep } from '../../traces/import/limits';
 import { summarize } from '../../traces/summary';
 
 /**
@@ -85,6 +87,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function call(name: string, args: Json): Promise<CallToolResult> {
     if (finished || stopNow()) return { content: [text(`the episode is over (${stopNow()?.reason ?? 'ended'}); its scorecard was the last tool result`)], isError: true };
+    const deep = tooDeep(args, LIMITS.jsonDepth.value);
+    if (deep) return { content: [text(`arguments ${deep} (the jsonDepth limit): not run`)], isError: true };
     const step = await episode.apply({ name, arguments: args });
     if (!step) {
       const trace = await finish();

@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS: ImportLimits = {
   // A browser tab holds the text, the parsed rows and the table: a few hundred MB is the practical budget.
   maxTotalChars: LIMITS.fileChars.value,
   // Real rows nest about 12 deep (info.oai_tools[].function.parameters.properties.x.items...); 128 leaves room.
-  maxDepth: 128,
+  maxDepth: LIMITS.jsonDepth.value,
   maxIssues: 1000,
 };
 

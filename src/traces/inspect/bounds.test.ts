@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../core/json';
 import type { ImportSummary } from '../import/types';
 import { manyBombs, overlappingBomb, zstdRleBomb, handZip, crcOfRun } from '../testing/hostile';
 import { bufferSource } from './byteSource';
@@ -59,5 +60,23 @@ describe('decompression bombs and overlapping entries', () => {
   it('more entries than the archive limit is refused by the directory count', async () => {
     const { summary } = await run(manyBombs(3, 1, header), { zip: { maxEntries: 3 } });
     expect(summary.fatal).toMatch(/^the central directory: 4 entries, over the archiveEntries limit of 3 /);
+  });
+});
+
+describe('reading ahead', () => {
+  it('an .eval of 200 samples is read in a few large reads, not two per entry, and imports the same', async () => {
+    const { readAhead } = await import('./byteSource');
+    const { evalZipOf } = await import('./testing');
+    const log = handLog();
+    const [first] = log.samples as JsonObject[];
+    const bytes = evalZipOf({ ...log, samples: Array.from({ length: 200 }, (_, i) => ({ ...first!, id: `s${i}` })) });
+    let reads = 0;
+    const inner = bufferSource(bytes);
+    const counted = { size: inner.size, read: (o: number, n: number) => (reads++, inner.read(o, n)) };
+    const direct = await importInspectEval(bufferSource(bytes));
+    const ahead = await importInspectEval(readAhead(counted, 64 * 1024));
+    expect(ahead).toEqual(direct);
+    expect(ahead.items).toBe(200);
+    expect(reads).toBeLessThan(10);
   });
 });
