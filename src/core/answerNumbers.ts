@@ -14,8 +14,18 @@ const DATES = [
   /\b\d{4}-\d{1,2}(?:-\d{1,2})?(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\b/g,
   new RegExp(`\\b(?:${MONTHS})\\.?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?\\d{4}\\b`, 'gi'),
 ];
-// A result set's column label ("round(sum(o.amount_cents) / 100.0, 2)", "count(*)") is code, not a value.
-const SQL_CALL = /\b(?:count|sum|avg|round|min|max|total|coalesce|ifnull|cast|printf|abs|length|lower|upper|substr|strftime|date|julianday|group_concat)\([^()]*\)/gi;
+// A result set's column label ("round(sum(o.amount_cents) / 100.0, 2)", "count(*)") is code, not a value:
+// a SQL function applied to a column (an identifier or *), innermost first. "count(17)" names no column.
+const SQL_CALL = /\b(?:count|sum|avg|round|min|max|total|coalesce|ifnull|cast|printf|abs|length|lower|upper|substr|strftime|date|julianday|group_concat)\(([^()]*)\)/gi;
+
+function withoutSql(text: string): string {
+  let t = text;
+  for (let prev = ''; prev !== t; ) {
+    prev = t;
+    t = t.replace(SQL_CALL, (m: string, arg: string) => (/[a-z_*]/i.test(arg) ? ' col ' : m));
+  }
+  return t;
+}
 
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -67,7 +77,7 @@ const FRAMES = [
 
 /** The text with its dates, SQL code and framed numbers blanked, and number words as digits. */
 export function candidateText(text: string): string {
-  let t = wordsToDigits(text.replace(SQL_CALL, ' ').replace(SQL_CALL, ' ').replace(SQL_CALL, ' '));
+  let t = wordsToDigits(withoutSql(text));
   for (const d of DATES) t = t.replace(d, ' ');
   for (const f of FRAMES) t = t.replace(f, (_m, lead: string) => `${lead}~`);
   return t;

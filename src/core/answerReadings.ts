@@ -47,10 +47,11 @@ const KEY = /^\s*(?:[-*•+]\s+)?[*_]{0,2}([^:*_]{1,60}?)[*_]{0,2}\s*:(?:\s|$)/;
 
 /**
  * Lines grouped into records, as YAML and `key: value` blocks write one row
- * over several lines: a record ends at a blank line, before a bullet at the
- * outer indent, or before a key it already has.
+ * over several lines: a record ends at a blank line, before a key it already
+ * has, and (YAML lists) before a bullet at the outer indent — or not, where the
+ * bullets are the fields of one record ("- **customer**: …\n- **total**: …").
  */
-function records(raw: string[]): string[] {
+function records(raw: string[], bulletsSplit: boolean): string[] {
   const out: string[] = [];
   let cur: string[] = [];
   let keys = new Set<string>();
@@ -69,7 +70,7 @@ function records(raw: string[]): string[] {
     const indent = bullet ? bullet[1]!.length : null;
     if (indent !== null) outer ??= indent;
     const key = KEY.exec(line)?.[1]?.trim().toLowerCase();
-    if ((indent !== null && indent <= outer!) || (key !== undefined && keys.has(key))) flush();
+    if ((bulletsSplit && indent !== null && indent <= outer!) || (key !== undefined && keys.has(key))) flush();
     cur.push(line.trim().replace(BULLET, ''));
     if (key !== undefined) keys.add(key);
   }
@@ -97,7 +98,7 @@ function htmlAsText(answer: string): string {
 function textReadings(answer: string): string[][] {
   const raw = answer.split(/\r?\n/);
   const lines = raw.map((l) => l.trim().replace(BULLET, '')).filter((l) => l && !isRule(l));
-  const out = [lines, lines.flatMap((l) => items(l, /;/)), lines.flatMap((l) => items(l, ITEM_SPLIT)), records(raw)];
+  const out = [lines, lines.flatMap((l) => items(l, /;/)), lines.flatMap((l) => items(l, ITEM_SPLIT)), records(raw, true), records(raw, false)];
   const seen = new Set<string>();
   return out.filter((r) => {
     const key = JSON.stringify(r);
