@@ -94,6 +94,8 @@ interface Reader {
   width: number;
   goldKeys: Set<string>;
   rivals(cell: string): readonly string[];
+  /** A text read as a row, once per answer: readings share most of their rows. */
+  row(text: string): Row;
 }
 
 function readerOf(gold: Gold): Reader {
@@ -106,7 +108,13 @@ function readerOf(gold: Gold): Reader {
     const col = gold.rows.map((r) => r[c]);
     if (col.every((x) => typeof x === 'number')) totals.push((col as number[]).reduce((a, b) => a + b, 0));
   }
+  const rows = new Map<string, Row>();
   return {
+    row: (text) => {
+      let row = rows.get(text);
+      if (!row) rows.set(text, (row = rowOf(text)));
+      return row;
+    },
     gold: gold.rows,
     kinds: vocabs.filter((v) => goldTexts.some((t) => v.includes(t))),
     numeric: goldNums.length > 0,
@@ -194,7 +202,7 @@ const NOT_COMMENTARY =
  * nor states an answer. Its values stay out of the answer: they cannot match.
  */
 function isCommentary(sentence: string, r: Reader): boolean {
-  const row = rowOf(sentence);
+  const row = r.row(sentence);
   const c = carries(row, r);
   const distinct = c.numbers.filter((n, i) => c.numbers.findIndex((m) => sameNumber(m, n)) === i).length;
   if (distinct > r.width || c.values.some((v) => v.length > 1)) return false;
@@ -215,7 +223,7 @@ function withoutCommentary(answer: string, r: Reader): string | null {
   for (let i = lines.length - 1; i >= 0; i--)
     for (let j = lines[i]!.length - 1; j >= 0; j--) {
       const s = lines[i]![j]!;
-      if (!isContent(rowOf(s), r)) continue;
+      if (!isContent(r.row(s), r)) continue;
       if (!isCommentary(s, r)) return cut ? lines.map((l) => l.join(' ')).join('\n') : null;
       lines[i]![j] = '';
       cut = true;
@@ -224,10 +232,10 @@ function withoutCommentary(answer: string, r: Reader): string | null {
 }
 
 function scoreRows(texts: string[], r: Reader): AnswerScore {
-  const rows = texts.map(rowOf);
+  const weighed = texts.map(r.row).map((row) => ({ row, w: weight(row, r) }));
   // Rows naming no candidate (a header, a lead-in, a closing sentence) are prose, and free.
-  const content = rows.filter((row) => isContent(row, r));
-  const candidates = content.reduce((n, row) => n + weight(row, r), 0);
+  const content = weighed.filter((x) => x.w > 0).map((x) => x.row);
+  const candidates = weighed.reduce((n, x) => n + x.w, 0);
   const used = new Set<number>();
   let matched = 0;
   let hedged = 0;
