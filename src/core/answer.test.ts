@@ -50,6 +50,7 @@ describe('context is never credited', () => {
     '{a}, not {x}',
     '{a} orders, more than the {x} in February',
     '{a} (excluding {x} cancelled)',
+    '{a} orders, not counting {x} cancelled ones',
     '{a}\n\nFor comparison, February had {x} orders.',
     'Answer: {a} orders.\nThat is more than the {x} in February.',
   ];
@@ -87,6 +88,7 @@ describe('still caught', () => {
     ['16.\nIn other words, 17.', count],
     ['16.\nIt could also be 17.', count],
     ['16.\nA second query returned 17.', count],
+    ['16.\nNote: 17 orders if you include April 1.', count],
     ['16.\nFor comparison: 17, 18, 19 and 20.', count],
     ['16\n17', count],
     ['Quinn Kowal, $277.17. The runner-up could be Mira Abara.', person],

@@ -190,9 +190,9 @@ const isContent = (row: Row, r: Reader) => weight(row, r) > 0;
 // A sentence after the answer that points elsewhere — a comparison, a rank, the whole, the others, a note — is commentary…
 const REFERENCE =
   /\b(?:than|compared|comparison|versus|vs|(?:is|was|are|were|came|comes|ranks?|ranked|in) (?:second|third|next)|next (?:is|was|largest|highest|most|biggest|busiest|comes|up)|second[- ](?:highest|largest|most|biggest|busiest|place)|runner[- ]?ups?|(?:previous|prior|last|next) (?:month|year|week|quarter|period)|other|others|overall|in total|in all|altogether|all told|entire|whole|remaining|rest|each|per|across|out of|for reference|for context|note|nb)\b/;
-// …unless it hedges, states or revises an answer, or reports another result for it.
+// …unless it hedges (also conditionally: "17 if you include April 1"), states or revises an answer, or reports another result for it.
 const NOT_COMMENTARY =
-  /\b(?:answer|answers|result|results|final|correct|corrected|correction|actually|instead|rather|update|updated|revised|ie|namely|in other words|or|either|nor|maybe|perhaps|possibly|possible|probably|likely|plausible|might|could|alternatively|alternative|otherwise|else|unsure|uncertain|guess|also|too|tie|tied|same|equally|approximately|roughly|around|about|returned|returns|gave|gives|got|found|finds|showed|shows|says|said|suggests|suggested|reports|reported|estimate|estimated|counted|computed|calculated|query|queries)\b/;
+  /\b(?:answer|answers|result|results|final|correct|corrected|correction|actually|instead|rather|update|updated|revised|ie|namely|in other words|or|either|nor|maybe|perhaps|possibly|possible|probably|likely|plausible|might|could|alternatively|alternative|otherwise|else|unsure|uncertain|guess|also|too|tie|tied|same|equally|approximately|roughly|around|about|returned|returns|gave|gives|got|found|finds|showed|shows|says|said|suggests|suggested|reports|reported|estimate|estimated|counted|computed|calculated|query|queries|if|unless|depending|depends|assuming)\b/;
 
 /**
  * A sentence that names other values as context: it follows the answer, says

@@ -71,7 +71,7 @@ const NUM = String.raw`[-$]*\d[\d,]*(?:\.\d+)?`;
  * ("not 17"). Only the number right after the frame is context.
  */
 const FRAMES = [
-  new RegExp(String.raw`(\b(?:out of|than|from|versus|vs\.?|not|never|excluding|including|except|besides|across|instead of)\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`, 'gi'),
+  new RegExp(String.raw`(\b(?:out of|than|from|versus|vs\.?|not counting|not|never|excluding|including|ignoring|without|except|besides|across|instead of)\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`, 'gi'),
   new RegExp(String.raw`(\d\s*(?:[a-z]+\s+){0,2}\(?\s*of\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`, 'gi'),
 ];
 
