@@ -101,11 +101,12 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
       if (isJsonObject(written)) header = { ...header, ...written };
     }
     const sampleCount = zip.entries.filter((e) => SAMPLE.test(e.name)).length;
-    run = readInspectRun(header, 'inspect-eval', sampleCount);
+    const red = byName.get(REDUCTIONS);
+    const written = red ? await readJson(zip, red, limits) : undefined;
+    run = readInspectRun(header, 'inspect-eval', sampleCount, written ?? null);
     // start.json predates the results: a log without header.json was still running (or was killed) when copied.
     if (opened.name === START && !results) run.status ??= 'started';
-    const red = byName.get(REDUCTIONS);
-    reductions = new Reductions(red ? await readJson(zip, red, limits) : undefined, REDUCTIONS);
+    reductions = new Reductions(written, REDUCTIONS);
   } catch (e) {
     if (e instanceof ZipError || e instanceof ShapeError) return fatal(reasonOf(e));
     throw e;

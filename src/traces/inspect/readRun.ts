@@ -33,7 +33,7 @@ function headerOf(log: JsonObject): JsonObject {
 }
 
 /** The run of one log from its header (or start record). Throws a ShapeError located in the log. */
-export function readInspectRun(log: JsonObject, format: InspectRun['format'], sampleCount: number | null = null): InspectRun {
+export function readInspectRun(log: JsonObject, format: InspectRun['format'], sampleCount: number | null = null, reductions: Json = log.reductions ?? null): InspectRun {
   const spec = objectAt(log.eval, 'eval');
   const config = isJsonObject(spec.config) ? spec.config : {};
   const dataset = isJsonObject(spec.dataset) ? spec.dataset : {};
@@ -53,6 +53,7 @@ export function readInspectRun(log: JsonObject, format: InspectRun['format'], sa
     spec,
     header: headerOf(log),
     sampleCount,
+    reductions,
   };
 }
 

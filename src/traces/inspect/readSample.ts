@@ -33,6 +33,9 @@ const MAPPED = new Set([
   'model_usage', 'total_time', 'working_time', 'uuid', 'error', 'attachments', 'limit', 'started_at', 'completed_at',
 ]);
 
+/** Read and not kept: the transcript's pools and timelines repeat the events; a retried attempt's transcript likewise. */
+const DROPPED = ['events_data', 'timelines', 'error_retries'];
+
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const seconds = (v: Json | undefined) => (num(v) === null ? null : num(v)! * 1000);
 
@@ -127,6 +130,7 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     completedAt: typeof o.completed_at === 'string' ? o.completed_at : null,
     // Attachments are put back here too: the re-export writes none.
     output: isJsonObject(o.output) ? (resolveAttachments(o.output, attachments) as JsonObject) : null,
+    droppedFields: DROPPED.filter((k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0) && !(isJsonObject(o[k]) && Object.keys(o[k]).length === 0)),
   };
   const extra: JsonObject = {};
   for (const [k, v] of Object.entries(o)) {

@@ -34,6 +34,8 @@ export interface InspectRun {
   header: JsonObject;
   /** How many samples the file holds (readable or not): a re-export of all of them writes the header back as it was. */
   sampleCount: number | null;
+  /** The reductions as written (the log's `reductions`, or reductions.json). */
+  reductions: Json;
 }
 
 /** What an Inspect sample keeps that a vf-eval row has no field for; hangs on the rollout it became. */
@@ -59,4 +61,6 @@ export interface InspectOrigin {
   completedAt: string | null;
   /** The sample's ModelOutput as written (the last generation's choices, usage, time, stop reason). */
   output: JsonObject | null;
+  /** Sample fields read but not kept (the transcript's pools, timelines, retried attempts), by name. */
+  droppedFields: string[];
 }
