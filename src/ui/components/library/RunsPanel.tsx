@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { statusSummary } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
 /**
@@ -72,6 +73,8 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
 
 function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
   const id = runIdentity(run);
+  // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
+  const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
     <tr data-testid="import-run">
       <td>
@@ -88,7 +91,14 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
-      <td className="num">{run.rows}</td>
+      <td className="num">
+        {run.rows}
+        {status ? (
+          <div className="warn small" data-testid="run-status">
+            {status}
+          </div>
+        ) : null}
+      </td>
       <td className="small" data-testid="run-stored">
         {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
       </td>
