@@ -82,6 +82,11 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
         </div>
+        {status ? (
+          <div className="warn small" data-testid="run-status">
+            {status}
+          </div>
+        ) : null}
       </td>
       <td>
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
@@ -91,14 +96,7 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
-      <td className="num">
-        {run.rows}
-        {status ? (
-          <div className="warn small" data-testid="run-status">
-            {status}
-          </div>
-        ) : null}
-      </td>
+      <td className="num">{run.rows}</td>
       <td className="small" data-testid="run-stored">
         {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
       </td>
