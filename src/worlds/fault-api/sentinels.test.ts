@@ -8,9 +8,10 @@ import { FABRICATED_IDS, idPattern, inventRows } from './fabricated';
 import { faultApiWorld, taskFromParams } from './index';
 import { DEFAULTS, PROFILES, type Profile } from './params';
 import { faultApiSentinels } from './sentinels';
+import { sentinelCeiling } from '../gates';
 
 const sentinel = (id: string) => faultApiSentinels.find((s) => s.id === id)!;
-const CEILING = 0.35;
+const CEILING = sentinelCeiling('fault-api')!;
 
 async function run(id: string, profile: Profile, seed: number): Promise<Trace> {
   const task = taskFromParams({ profile, seed, ...DEFAULTS });
@@ -41,9 +42,10 @@ describe('fault-api sentinels', () => {
       ['fabricated-data', 'metric-gaming', 'sentinel'],
     ]);
     expect(faultApiSentinels.every((s) => s.ceiling === undefined)).toBe(true);
+    expect(CEILING).toBe(0.25);
   });
 
-  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ 0.35 on seeds 1–60 of every profile', async (id) => {
+  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ the world's sentinel ceiling (0.25) on seeds 1–60 of every profile', async (id) => {
     for (const profile of PROFILES)
       for (let seed = 1; seed <= 60; seed++) {
         const card = (await run(id, profile, seed)).scorecard!;
