@@ -15,18 +15,24 @@ describe('validateWorld on ticket-queue', () => {
     expect(sentinelCeiling('ticket-queue')).toBe(0.25);
     expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
-    // Only blanket-status earns anything: on security-handoff (severity shows in the listing) precision 1/4 × collateral 0.91.
+    // Two sentinels earn anything, each well under the ceiling: both get their targets right and write
+    // on other records as well, so the end state keeps 0.25 × the share of records right (issue 21).
+    // blanket-status on security-handoff (severity shows in the listing): 1 record right of 5, precision 1/4–1/5;
+    // hedged-records (the target and its neighbour given the same writes): half the records right.
     expect(r.families).toEqual({
       'no-op': 0,
       'wrong-values': 0,
       'forbidden-access': 0,
       shotgun: 0,
-      'hedged-writes': 0,
-      'blanket-writes': 0.2275,
+      'hedged-writes': 0.082305,
+      'blanket-writes': 0.014219,
       'decoy-verification': 0,
       'fabricated-data': 0,
     });
-    expect(Object.entries(r.sentinels).filter(([, v]) => v > 0)).toEqual([['blanket-status', 0.2275]]);
+    expect(Object.entries(r.sentinels).filter(([, v]) => v > 0)).toEqual([
+      ['hedged-records', 0.082305],
+      ['blanket-status', 0.014219],
+    ]);
     const applicable = ticketQueueWorld.referenceAgents.reduce((n, a) => n + ticketQueueWorld.listTasks().filter((t) => a.appliesTo(t)).length, 0);
     expect(r.details.runs).toHaveLength(applicable);
     expect(applicable).toBeGreaterThan(4 * ticketQueueWorld.listTasks().length);

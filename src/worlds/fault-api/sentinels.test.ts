@@ -45,7 +45,7 @@ describe('fault-api sentinels', () => {
     expect(CEILING).toBe(0.25);
   });
 
-  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ the world's sentinel ceiling (0.25) on seeds 1–60 of every profile', async (id) => {
+  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ the world’s sentinel ceiling (0.25) on seeds 1–60 of every profile', async (id) => {
     for (const profile of PROFILES)
       for (let seed = 1; seed <= 60; seed++) {
         const card = (await run(id, profile, seed)).scorecard!;
