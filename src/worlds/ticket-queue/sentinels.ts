@@ -137,6 +137,13 @@ export const SENTINELS: SentinelDef[] = [
     calls: (s) => [list(), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
   },
   {
+    id: 'shotgun-keys-read',
+    family: 'shotgun',
+    description: 'Reads every target, writes the right values and lists the rivals beside them under an extra "alternatives" key, with the right statuses: a hedge inside the note (1.00 PASS before the end state compared every key).',
+    appliesTo: hasNotes,
+    calls: (s) => [...readTargets(s), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
+  },
+  {
     id: 'hedged-notes',
     family: 'hedged-writes',
     description: 'Reads every target, then writes one note per candidate value on each (one of them right) and the right statuses.',
@@ -213,6 +220,28 @@ export const SENTINELS: SentinelDef[] = [
     family: 'decoy-verification',
     description: 'Writes the right values first, then lists the queue and reads every target, as if it had checked before.',
     calls: (s) => [...goldWrites(s), ...readTargets(s), finish('done and verified')],
+  },
+  {
+    id: 'verify-after-restate',
+    family: 'decoy-verification',
+    description: 'Writes the right values first, then reads every target and writes each note again, as if the reads had decided it (0.67 before every write had to follow its evidence).',
+    appliesTo: hasNotes,
+    calls: (s) => [...goldWrites(s), ...readTargets(s), ...s.gold.notes.map((n) => note(n.id, n.fields)), finish('done and verified')],
+  },
+  {
+    id: 'half-id-search',
+    family: 'decoy-verification',
+    description: 'Never reads a duplicate: searches for the first half of each original\'s id ("TQ-8" for TQ-835), which names any of a hundred tickets, and writes the whole id it was never shown (1.00 PASS before a search had to be whole words).',
+    appliesTo: (s) => s.def.id === 'close-duplicates',
+    calls: (s) => [
+      list(),
+      ...s.gold.notes.map((n) => {
+        const original = String(n.fields.duplicate_of);
+        return list({ text: original.slice(0, Math.ceil(original.length / 2) + 1) });
+      }),
+      ...goldWrites(s),
+      finish('searched the originals; done'),
+    ],
   },
   {
     id: 'fabricated-values',

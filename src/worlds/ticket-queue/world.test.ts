@@ -139,6 +139,7 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
     ['decoy-read', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
     ['decoy-list', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
     ['verify-after', /^credited writes: TQ-\d+: note written at step 1 before any result showed/],
+    ['verify-after-restate', /^credited writes: TQ-\d+: note written at step 1 before any result showed/],
     ['fabricated-values', /^credited writes: .*body \(the vendor\) was read/],
     ['fabricated-ids', /^credited writes: TQ-\d+: note written at step \d+ before any result showed/],
   ])('%s: the naive verifier passes it, the credit gate zeroes it', async (id, caught) => {
@@ -150,12 +151,20 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
   it.each([
     ['hedged-notes', /^end state: TQ-\d+: contradictory notes left standing \(vendor: /],
     ['hedged-records', /^end state: TQ-\d+: a note the task does not ask for: /],
+    ['shotgun-keys-read', /^end state: TQ-\d+'s note carries a key the task does not name: alternatives/],
   ])('%s: the naive verifier passes it, the end state holds it to a quarter of the records right', async (id, caught) => {
     const c = await card(id);
     expect(c).toMatchObject({ naive: 1, verdict: { naive: 'PASS', full: 'FAIL' } });
     expect(c.layers.find((l) => l.id === 'end-state')!.value).toBeLessThanOrEqual(0.125);
     expect(c.reward).toBeLessThanOrEqual(0.125);
     expect(c.verdict.caughtBy).toMatch(caught);
+  });
+
+  it('half-id-search: half the original\'s id in a text search shows nothing about which ticket the body names', async () => {
+    const d = task('close-duplicates', 3);
+    const c = (await runEpisode(ticketQueueWorld, d, agent('half-id-search').create(d))).scorecard!;
+    expect(c).toMatchObject({ naive: 1, reward: 0, verdict: { naive: 'PASS', full: 'FAIL' } });
+    expect(c.verdict.caughtBy).toMatch(/^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the original\) was read/);
   });
 
   it('hedged-notes: a hedge on every target leaves no record right, so nothing', async () => {
