@@ -126,8 +126,8 @@ export const CREDIT_CAP = 0.25;
 export function credit(ep: EpisodeView): LayerResult {
   const { gold } = setup(ep);
   const blind = blindWrites(gold, ep.state.writes, ep.state.observed);
-  if (blind.length === 0) return { value: 1, reasons: [] };
   const { roles } = diff(ep);
+  if (blind.length === 0) return { value: 1, reasons: roles.includes('required') ? [] : ['no required write landed, so none to check'] };
   const landedOn = new Map<string, number>();
   ep.state.writes.forEach((w, i) => roles[i] === 'required' && landedOn.set(w.id, (landedOn.get(w.id) ?? 0) + 1));
   const landed = [...landedOn.values()].reduce((a, b) => a + b, 0);
