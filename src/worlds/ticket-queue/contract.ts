@@ -132,7 +132,7 @@ const extraStatus = breaking('extra-status', 'end-state', END, 'an extra status 
   return id ? [{ label: `status-on-${id}`, calls: insert(run.calls, [read(id), status(id, otherStatus(s, id))], 'before-finish') }] : [];
 });
 
-const extraNote = breaking('extra-note', 'end-state', END, 'an extra note on a target: a comment beside the required note, the required note again with a key the task does not name, a note where only a status is asked', (run) => {
+const extraNote = breaking('extra-note', 'end-state', END, 'an extra note on a target: a comment beside the required note, the required note again naming a rival under a key the task does not name, a note where only a status is asked', (run) => {
   const s = setupOfRun(run);
   const g = s.gold.notes[0];
   if (!g) {
@@ -141,7 +141,10 @@ const extraNote = breaking('extra-note', 'end-state', END, 'an extra note on a t
   }
   return [
     { label: 'comment-beside-the-note', calls: insert(run.calls, [note(g.id, { type: 'comment', text: 'handled' })], 'before-finish') },
-    { label: 'note-with-a-key-the-task-does-not-name', calls: insert(run.calls, [note(g.id, { ...g.fields, confidence: 'high' })], 'before-finish') },
+    {
+      label: 'note-naming-a-rival-under-a-key-the-task-does-not-name',
+      calls: insert(run.calls, [note(g.id, { ...g.fields, alternatives: decidedKeys(g.fields, s.board.map((r) => r.id)).map((k) => neighbour(g.fields[k]!, 1, s.board.map((r) => r.id))) })], 'before-finish'),
+    },
   ];
 });
 

@@ -4,6 +4,7 @@ import { runEpisode } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { Scorecard, ToolCall } from '../../core/types';
 import { finish, list, note, read, status, targetsOf, wrongStatusFor } from './calls';
+import { VENDORS } from './data';
 import { CORRECTION_FLOOR, CORRECTION_PENALTY, END_STATE_CAP } from './endState';
 import { ticketQueueWorld } from './index';
 import { setupOf } from './spec';
@@ -101,11 +102,23 @@ describe('hedges and other changes left standing: the end state is not the expec
     expect(layer(card, 'end-state').value).toBeCloseTo(0.25 * (2 / 3), 5);
   });
 
-  it('a right note with a key the task does not name (an "alternatives" list) is not exactly the required write', async () => {
-    const card = await score(VENDOR, [...looked, note(n1!.id, { ...n1!.fields, alternatives: ['Parcelwing'] }), status(n1!.id, 'waiting'), ...rest, done]);
+  it('a right note naming a rival under a key the task does not name (an "alternatives" list) is not exactly the required write', async () => {
+    const rival = VENDORS.find((v) => v !== n1!.fields.vendor)!;
+    const card = await score(VENDOR, [...looked, note(n1!.id, { ...n1!.fields, alternatives: [rival] }), status(n1!.id, 'waiting'), ...rest, done]);
     expect(layer(card, 'recall').value).toBe(1);
-    expect(layer(card, 'end-state').reasons).toContain(`1 change the task did not ask for: ${n1!.id}'s note carries a key the task does not name: alternatives`);
+    expect(layer(card, 'end-state').reasons).toContain(
+      `1 change the task did not ask for: ${n1!.id}'s note names ${rival} under a key the task does not name (alternatives): a rival beside the answer`,
+    );
     expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('an extra key that only says more (a comment naming the right vendor, the ticket) keeps the oracle’s reward', async () => {
+    const comment = `Outage at ${String(n1!.fields.vendor)} reported on ${n1!.id}; waiting for the vendor's fix.`;
+    const plain = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), status(n1!.id, 'waiting'), ...rest, done]);
+    const card = await score(VENDOR, [...looked, note(n1!.id, { ...n1!.fields, comment }), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(plain.reward).toBe(1);
+    expect(card.reward).toBe(1);
+    expect(card.verdict.full).toBe('PASS');
   });
 
   it('a right status beside a wrong note: the required note missing and the wrong one named', async () => {

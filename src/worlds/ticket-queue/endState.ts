@@ -1,5 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { satisfies } from './credit';
+import { CUSTOMERS, PRIORITIES, VENDORS } from './data';
 import type { TicketQueueState, WriteEntry } from './state';
 import type { Gold, GoldNote } from './tasks';
 
@@ -62,7 +63,35 @@ function contradiction(right: JsonObject, later: JsonObject, gold: GoldNote): st
   return null;
 }
 
+/** Every string and number inside a JSON value. */
+function leaves(v: Json, out: string[] = []): string[] {
+  if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
+  else if (Array.isArray(v)) for (const x of v) leaves(x, out);
+  else if (isJsonObject(v)) for (const x of Object.values(v)) leaves(x, out);
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const mentions = (text: string, value: string) => new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`, 'i').test(text);
+
+/**
+ * Rival answers an honest agent's extra keys ("comment", "summary") do not hold:
+ * another value of the kind a required key takes — another vendor, customer,
+ * priority or ticket id on the board, or another count where a key is a count.
+ * Extra keys are otherwise free: a note may say more than the task asks.
+ */
+function rivalsIn(extra: readonly Json[], gold: GoldNote, ids: readonly string[]): string[] {
+  const text = extra.flatMap((v) => leaves(v)).join(' \n ');
+  if (text.trim() === '') return [];
+  const own = Object.entries(gold.fields).filter(([k]) => k !== 'type').map(([, v]) => norm(v));
+  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids].filter((vocab) => own.some((v) => vocab.some((x) => x.toLowerCase() === v)));
+  const named = kinds.flat().filter((x) => !own.includes(x.toLowerCase()) && mentions(text, x));
+  const counts = Object.values(gold.fields).some((v) => typeof v === 'number') ? (text.match(/-?\d+/g) ?? []).filter((n) => !own.includes(n)) : [];
+  return [...new Set([...named, ...counts])];
+}
+
 export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff {
+  const ids = state.records.map((r) => r.id);
   const roles: WriteRole[] = state.writes.map(() => 'unexpected');
   const out: EndStateDiff = { roles, missing: [], unexpected: [], corrections: [], touched: new Set(), records: [] };
   const indexed = state.writes.map((w, i) => ({ w, i }));
@@ -98,7 +127,8 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
       if (k === right) {
         roles[i] = 'required';
         const extra = Object.keys(note).filter((key) => !(key in goldNote!.fields));
-        if (extra.length > 0) surprise(id, `${id}'s note carries ${extra.length === 1 ? 'a key' : 'keys'} the task does not name: ${extra.join(', ')}`);
+        const rivals = rivalsIn(extra.map((k) => note[k]!), goldNote!, ids);
+        if (rivals.length > 0) surprise(id, `${id}'s note names ${rivals.join(', ')} under ${extra.length === 1 ? 'a key' : 'keys'} the task does not name (${extra.join(', ')}): a rival beside the answer`);
         return;
       }
       const hedge = goldNote && right >= 0 ? contradiction(notes[right]!, note, goldNote) : null;
