@@ -1,6 +1,7 @@
 import type { World } from '../../core/world';
 import type { PortalEvent } from './events';
 import { REFERENCE_AGENTS } from './agents';
+import { webPortalContract } from './contract';
 import { webPortalRubric } from './rubric';
 import { summarizeWebPortal } from './summary';
 import { WebPortalSession, type PortalSnapshot } from './session';
@@ -18,6 +19,7 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   rubric: webPortalRubric,
   summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
+  contract: webPortalContract,
   describeState: ({ diff }) => ({ records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length, audit_entries: diff.audit_added.length }),
 };
 
