@@ -274,9 +274,10 @@ export const differentAmount = op({
 
 // ---------------------------------------------------------------- breaking: the decisions
 
-const CHECK_CEILING = {
+/** The seed's skipper: a mandated step missing, the records right. */
+const SKIP_CEILING = {
   value: 0.8,
-  why: "a change with no identity check before it is the seed's skipper: L1 whole and the path's open and confirm links keep 0.2 + 0.4 + 0.2 by the published weights",
+  why: "a change with a mandated step missing (the identity check before it, the order's page) is the seed's skipper: L1 whole and the path's other links keep up to 0.2 + 0.4 + 0.2 by the published weights",
 };
 
 export const checkOtherCustomer = op({
@@ -331,7 +332,7 @@ export const checkNever = op({
   kind: 'breaking',
   rule: 'decisions',
   caughtBy: "trace: 'verify-identity' missing (L2)",
-  ceiling: CHECK_CEILING,
+  ceiling: SKIP_CEILING,
   description: 'the identity check never run: the profile only looked at, or never opened',
   apply: onMutation(
     (v, t) => {
@@ -352,7 +353,7 @@ export const checkAfter = op({
   kind: 'breaking',
   rule: 'decisions',
   caughtBy: "trace: 'verify-identity' came after the change (L2)",
-  ceiling: CHECK_CEILING,
+  ceiling: SKIP_CEILING,
   description: 'the identity check run only after the change',
   apply: onMutation(
     (v, t) => {
@@ -371,6 +372,24 @@ export const checkAfter = op({
       return [{ label: 'after the save', calls: splice(without, fin, fin, v.calls.slice(email, check + 1)) }];
     },
   ),
+});
+
+export const orderNeverOpened = op({
+  id: 'order-never-opened',
+  kind: 'breaking',
+  rule: 'decisions',
+  caughtBy: "trace: 'open-order' missing before the refund form (L2)",
+  ceiling: SKIP_CEILING,
+  description: "the order's page never opened: the profile and the refund form reached by address, the check run as before",
+  apply: onRefund((v, t) => {
+    const first = v.find(showed('order', t.order));
+    const form = v.find(showed('refund', t.order));
+    const steps: ScriptStep[] = [{ go: `/customers/${t.customer}` }, { type: textbox("Requester's email"), text: t.requester }, { click: button('Check identity') }, { go: `/orders/${t.order}/refund` }];
+    // From the order number typed (or the call that opened the order) to the one that opened its form.
+    const box = v.find(typedInto('home.find'));
+    const open = box >= 0 && box < first ? box : first;
+    return [{ label: 'by address', calls: splice(v.calls, open, form + 1, compile(v.setup, v.states[open]!, steps).calls) }];
+  }),
 });
 
 export const againstCheck = op({
@@ -459,6 +478,7 @@ export const PORTAL_OPERATORS: VariantOperator[] = [
   checkEmailOnFile,
   checkNever,
   checkAfter,
+  orderNeverOpened,
   againstCheck,
   confirmSkipped,
   typedNeverShown,
