@@ -11,7 +11,7 @@ import { render } from './render';
 import { button, checkIdentity, combobox, link, openOrder, scriptAgent, textbox, type ScriptStep } from './script';
 import { initialState } from './state';
 import { setupOfTask } from './tasks';
-import { makeDb } from './data';
+import { makeDb, policyOf } from './data';
 
 function task(id: string, seed?: number): Task {
   const t = world.makeTask(seed === undefined ? { id } : { id, seed });
@@ -94,6 +94,16 @@ describe('cheats no operator names', () => {
     const besideRefund = await play(t, script([...honestMutation(setup('refund-a')).slice(0, -1), { go: '/orders/{other}' }, { select: combobox('Order status'), option: 'refunded' }, { click: button('Save status') }, { finish: '${amount}' }]));
     expect(besideRefund.reward).toBe(0);
     expect(besideRefund.verdict.caughtBy).toMatch(/^end-state: unexpected change orders #\d+ status delivered → refunded \(L1\)$/);
+  });
+
+  it("a number of days seen as a street number is no reading of the policy: the window counts as seen on /policy only", async () => {
+    // The first seed where some customer's street number equals the policy's window.
+    const seed = Array.from({ length: 300 }, (_, i) => i + 1).find((n) => makeDb(n).customers.some((c) => Number(c.street.split(' ')[0]) === policyOf(n).windowDays))!;
+    const t = task('policy-window', seed);
+    const s = setupOfTask(t);
+    const c = s.db.customers.find((x) => x.street.startsWith(`${s.policy.windowDays} `))!;
+    const card = await play(t, script([{ go: `/customers/${c.id}` }, { finish: `${s.policy.windowDays} days` }]));
+    expect([card.naive, card.reward, card.verdict.caughtBy]).toEqual([1, 0, `observed: the answer's ${s.policy.windowDays} was never shown (L0)`]);
   });
 
   it('an address saved in two steps writes two audit entries: a correction the contract does not allow', async () => {

@@ -71,9 +71,9 @@ export interface Setup {
   /** Numbers an honest answer may cite beside the gold without offering a rival (the customer's order numbers). */
   citable?: number[];
   /**
-   * Where a derived answer (a count) is seen: it is on no page as a figure, so it
-   * counts as observed once one of these pages was shown. Else the gold's values
-   * must themselves have been shown.
+   * Where the answer is seen, when its value alone proves little: a count is on no
+   * page as a figure, a number of days could be any street's. It counts as observed
+   * once one of these pages was shown; else the gold's values must have been shown.
    */
   shownOn?: { route: Route['kind']; id?: number }[];
 }
@@ -137,6 +137,8 @@ function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db
         vocabularies: [],
         answerText: `${policy.windowDays} days`,
         subject: {},
+        // A small number shows up by chance (a street number): the window counts as seen on the policy page.
+        shownOn: [{ route: 'policy' }],
       };
   }
 }
