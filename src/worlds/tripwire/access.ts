@@ -66,7 +66,7 @@ const KNOWN_VTABS: [string, string][] = [
   ['pragma_table_list', 'SELECT * FROM pragma_table_list'],
 ];
 const OPFLAG_P2ISREG = 0x10;
-const NO_PROVENANCE: Provenance = { constant: [], texts: [], numbers: [] };
+const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [] };
 const CACHE_LIMIT = 1000;
 
 const all = (db: Database, sql: string): SqlValue[][] => db.exec(sql)[0]?.values ?? [];

@@ -23,6 +23,8 @@ export const DATA_TABLE_NAMES = new Set(['customers', 'orders', 'refunds', 'audi
 export interface Shown {
   texts: string[];
   numbers: number[];
+  /** The texts from columns that can never hold a literal-only value (no UNION arm, CASE branch or default of literals): what an identity is read from. */
+  strict: string[];
 }
 
 const SMALL = 100;
@@ -52,7 +54,7 @@ export class Observations {
   private numbers: number[] = [];
 
   constructor(prompt: string) {
-    this.add({ texts: [prompt.toLowerCase()], numbers: numbersInText(prompt) });
+    this.add({ texts: [prompt.toLowerCase()], numbers: numbersInText(prompt), strict: [] });
   }
 
   add(shown: Shown): void {
@@ -78,7 +80,7 @@ export class Observations {
     if (!Object.keys(reads).some((t) => DATA_TABLE_NAMES.has(t))) return null;
     const typed = p.texts.map(lower).filter((t) => t.trim() !== '' && !this.corpus.includes(t));
     const typedNumbers = p.numbers.filter((n) => !(Number.isInteger(n) && Math.abs(n) <= SMALL) && !this.numbers.some((m) => near(m, n)));
-    const out: Shown = { texts: [], numbers: [rowCount] };
+    const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
     for (const row of rows)
       row.forEach((cell, i) => {
         if (cell === null || p.constant[i]) return;
@@ -90,14 +92,18 @@ export class Observations {
         if (typed.some((t) => t.includes(text))) return;
         for (const t of typed) text = text.split(t).join(CUT);
         out.texts.push(text);
+        if (!p.literal[i]) out.strict.push(text);
         out.numbers.push(...numbersInText(text));
       });
     return out;
   }
 }
 
-/** The customers whose email a statement's shown texts hold; none unless it read customers.email itself. */
+/**
+ * The customers whose email a statement showed, from columns no literal-only value
+ * can reach; none unless the statement read customers.email itself.
+ */
 export function identitiesIn(shown: Shown | null, reads: Record<string, string[]>, emails: readonly (readonly [string, number])[]): number[] {
-  if (!shown || !reads.customers?.includes('email') || shown.texts.length === 0) return [];
-  return emails.filter(([email]) => shown.texts.some((t) => t.includes(email))).map(([, id]) => id).sort((a, b) => a - b);
+  if (!shown || !reads.customers?.includes('email') || shown.strict.length === 0) return [];
+  return emails.filter(([email]) => shown.strict.some((t) => t.includes(email))).map(([, id]) => id).sort((a, b) => a - b);
 }

@@ -17,12 +17,18 @@ import type { SqlValue } from 'sql.js';
 export interface Provenance {
   /** Per result column: true when every value it can hold is built from the statement's literals alone. */
   constant: boolean[];
+  /** Per result column: true when some value it can hold is built from literals alone (a UNION arm, a CASE branch, a coalesce default). */
+  literal: boolean[];
   /** The literals the program loads: text and numbers the agent typed. */
   texts: string[];
   numbers: number[];
 }
 
-type Cols = boolean[] | 'all';
+/** What a register (or a record's column) may hold: a value made from table data, one made from literals alone. */
+const DATA = 1;
+const LIT = 2;
+/** A cursor's columns: 'table' for a real b-tree (every column data), else per column. */
+type Cols = number[] | 'table';
 
 /** Writes nothing a result can show (control flow, comparisons, cursor moves, constant loads, in-place casts). */
 const INERT = new Set([
@@ -33,12 +39,13 @@ const INERT = new Set([
   'ResultRow', 'Noop', 'Explain', 'CollSeq', 'Trace', 'ReleaseReg', 'Delete', 'NullRow', 'DeferredSeek', 'FinishSeek', 'SeekEnd',
   'SeekHit', 'SeekScan', 'IsType', 'ElseEq', 'ClrSubtype', 'TypeCheck', 'Filter', 'FilterAdd', 'VFilter', 'VNext', 'CursorHint',
   'CursorLock', 'CursorUnlock', 'Clear', 'ResetSorter', 'ResetCount', 'IfSmaller', 'IfNullRow', 'FkCheck', 'FkCounter', 'FkIfZero',
-  'Cast', 'RealAffinity', 'Affinity', 'MustBeInt', 'AddImm', 'Integer', 'Int64', 'Real', 'String8', 'String', 'Blob', 'Null',
+  'Cast', 'RealAffinity', 'Affinity', 'MustBeInt', 'AddImm', 'Null',
   'SoftNull', 'Variable', 'BeginSubrtn', 'ZeroOrNull', 'OffsetLimit', 'HaltIfNull', 'IdxDelete', 'SorterCompare', 'MaxPgcnt',
   'Abortable', 'ReadCookie', 'Expire', 'IntegrityCk', 'RowSetAdd', 'RowSetTest', 'Savepoint', 'AutoCommit', 'VerifyCookie',
 ]);
 const BINARY = new Set(['Add', 'Subtract', 'Multiply', 'Divide', 'Remainder', 'Concat', 'BitAnd', 'BitOr', 'ShiftLeft', 'ShiftRight']);
 const UNARY = new Set(['Not', 'BitNot', 'IsTrue', 'SCopy', 'IntCopy']);
+const LITERALS = new Set(['Integer', 'Int64', 'Real', 'String8', 'String', 'Blob']);
 /** Values the engine makes from the rows themselves. */
 const FROM_ROWS = new Set(['Rowid', 'IdxRowid', 'Count', 'Sequence', 'NewRowid', 'RowSetRead']);
 const OPENS_TABLE = new Set(['OpenRead', 'OpenWrite', 'ReopenIdx', 'VOpen']);
@@ -62,57 +69,70 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
   // Trigger and FK sub-programs restart at address 0; results come from the main program only.
   const end = program.findIndex((row, i) => i > 0 && num(row[0]) === 0);
   const ops = end < 0 ? program : program.slice(0, end);
-  const data = new Set<number>();
-  const records = new Map<number, boolean[]>();
-  const cursors = new Map<number, Cols>();
-  const pseudo = new Map<number, number>();
   const texts: string[] = [];
   const numbers: number[] = [];
-
   for (const [, op, p1, , p3, p4] of ops) {
     if (op === 'String8' || op === 'String') texts.push(String(p4 ?? ''));
     else if (op === 'Integer') numbers.push(num(p1));
     else if (decodeWide && (op === 'Real' || op === 'Int64')) numbers.push(wordsToNumber(op, num(p1), num(p3)));
   }
 
+  const regs = new Map<number, number>();
+  const records = new Map<number, number[]>();
+  const cursors = new Map<number, Cols>();
+  const pseudo = new Map<number, number>();
   let changed = true;
-  const mark = (r: number) => {
-    if (!data.has(r)) {
-      data.add(r);
+  const flags = (r: number) => regs.get(r) ?? 0;
+  const set = (r: number, f: number) => {
+    const had = flags(r);
+    if ((had | f) !== had) {
+      regs.set(r, had | f);
       changed = true;
     }
   };
-  const recordOf = (r: number): Cols => records.get(r) ?? (data.has(r) ? 'all' : []);
-  const merge = (cursor: number, cols: Cols) => {
-    const had = cursors.get(cursor) ?? [];
-    if (had === 'all') return;
-    if (cols === 'all') {
-      cursors.set(cursor, 'all');
-      changed = true;
-      return;
-    }
-    const next = had.slice();
-    cols.forEach((c, i) => {
-      if (c && !next[i]) {
-        next[i] = true;
+  const orInto = (into: number[], cols: readonly number[]) => {
+    cols.forEach((f, i) => {
+      if (((into[i] ?? 0) | f) !== (into[i] ?? 0)) {
+        into[i] = (into[i] ?? 0) | f;
         changed = true;
       }
     });
-    cursors.set(cursor, next);
   };
-  const colsOf = (cursor: number): Cols => {
-    const reg = pseudo.get(cursor);
-    if (reg !== undefined) return recordOf(reg);
-    // A cursor the main program never opened (a sub-program's): assume data.
-    return cursors.get(cursor) ?? 'all';
+  const setRecord = (r: number, cols: readonly number[]) => {
+    let rec = records.get(r);
+    if (!rec) records.set(r, (rec = []));
+    orInto(rec, cols);
   };
-  const anyData = (cols: Cols) => cols === 'all' || cols.some(Boolean);
-  const copyRecord = (from: number, to: number) => {
-    const rec = records.get(from);
-    if (rec && !records.has(to)) {
-      records.set(to, rec.slice());
+  const setCursor = (c: number, cols: Cols) => {
+    const had = cursors.get(c);
+    if (had === 'table') return;
+    if (cols === 'table') {
+      cursors.set(c, 'table');
       changed = true;
+      return;
     }
+    if (!had) cursors.set(c, []);
+    orInto(cursors.get(c) as number[], cols);
+  };
+  const columnOf = (c: number, i: number): number => {
+    const reg = pseudo.get(c);
+    if (reg !== undefined) return records.get(reg)?.[i] ?? flags(reg) & DATA;
+    // A cursor the main program never opened (a sub-program's): assume data.
+    const cols = cursors.get(c) ?? 'table';
+    return cols === 'table' ? DATA : (cols[i] ?? 0);
+  };
+  const rowOf = (c: number): number[] | 'table' => {
+    const reg = pseudo.get(c);
+    if (reg !== undefined) return records.get(reg) ?? (flags(reg) & DATA ? 'table' : []);
+    return cursors.get(c) ?? 'table';
+  };
+  const recordOf = (r: number): Cols => records.get(r) ?? (flags(r) & DATA ? 'table' : []);
+  // Literal-only survives an operation only if every input can be literal-only (or was never written: NULL).
+  const combine = (inputs: number[]) => (inputs.some((f) => f & DATA) ? DATA : 0) | (inputs.some((f) => f & LIT) && inputs.every((f) => f === 0 || f & LIT) ? LIT : 0);
+  const copy = (from: number, to: number) => {
+    set(to, flags(from));
+    const rec = records.get(from);
+    if (rec) setRecord(to, rec);
   };
 
   while (changed) {
@@ -120,64 +140,44 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
     for (const [, opRaw, r1, r2, r3, p4] of ops) {
       const op = String(opRaw);
       const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
-      if (OPENS_TABLE.has(op)) merge(p1, 'all');
-      else if (OPENS_EMPTY.has(op)) {
-        if (!cursors.has(p1)) cursors.set(p1, []);
-      } else if (op === 'OpenDup') merge(p1, colsOf(p2));
+      if (LITERALS.has(op)) set(p2, LIT);
+      else if (OPENS_TABLE.has(op)) setCursor(p1, 'table');
+      else if (OPENS_EMPTY.has(op)) setCursor(p1, []);
+      else if (op === 'OpenDup') setCursor(p1, rowOf(p2));
       else if (op === 'OpenPseudo') pseudo.set(p1, p2);
-      else if (op === 'Column' || op === 'VColumn') {
-        const cols = colsOf(p1);
-        if (cols === 'all' || cols[p2]) mark(p3);
-      } else if (FROM_ROWS.has(op)) mark(p2);
+      else if (op === 'Column') set(p3, columnOf(p1, p2));
+      else if (op === 'VColumn') set(p3, DATA);
+      else if (FROM_ROWS.has(op)) set(p2, DATA);
       else if (op === 'SorterData' || op === 'RowData') {
-        const cols = colsOf(p1);
-        if (anyData(cols)) {
-          mark(p2);
-          const prev = records.get(p2);
-          const next = cols === 'all' ? null : cols.map((c, i) => c || (prev?.[i] ?? false));
-          if (next && JSON.stringify(next) !== JSON.stringify(prev)) {
-            records.set(p2, next);
-            changed = true;
-          } else if (!next && prev) {
-            records.delete(p2);
-            changed = true;
-          }
+        const cols = rowOf(p1);
+        if (cols === 'table') set(p2, DATA);
+        else {
+          setRecord(p2, cols);
+          set(p2, cols.reduce((a, f) => a | f, 0));
         }
       } else if (op === 'MakeRecord') {
-        const cols = Array.from({ length: p2 }, (_, i) => data.has(p1 + i));
-        const prev = records.get(p3);
-        const next = cols.map((c, i) => c || (prev?.[i] ?? false));
-        if (JSON.stringify(next) !== JSON.stringify(prev)) {
-          records.set(p3, next);
-          changed = true;
-        }
-        if (next.some(Boolean)) mark(p3);
-      } else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') merge(p1, recordOf(p2));
-      else if (op === 'Copy' || op === 'Move') {
-        const n = op === 'Copy' ? p3 + 1 : Math.max(1, p3);
-        for (let i = 0; i < n; i++) {
-          if (data.has(p1 + i)) mark(p2 + i);
-          copyRecord(p1 + i, p2 + i);
-        }
-      } else if (UNARY.has(op)) {
-        if (data.has(p1)) mark(p2);
-        copyRecord(p1, p2);
-      } else if (BINARY.has(op) || op === 'MemMax') {
-        const target = op === 'MemMax' ? p1 : p3;
-        if (data.has(p1) || data.has(p2)) mark(target);
-      } else if (op === 'Function' || op === 'PureFunc') {
-        const n = /\((-?\d+)\)$/.exec(String(p4 ?? ''))?.[1];
-        const args = n === undefined ? -1 : Number(n);
-        // An argument count the program does not state (json_object(-1)): assume the result is data.
-        if (args < 0 || Array.from({ length: args }, (_, i) => p2 + i).some((r) => data.has(r))) mark(p3);
-      } else if (op === 'AggStep' || op === 'AggStep1' || op === 'AggInverse' || op === 'AggValue') mark(p3);
-      else if (op === 'AggFinal') mark(p1);
-      else if (!INERT.has(op)) for (const r of [p1, p2, p3]) mark(r);
+        const cols = Array.from({ length: p2 }, (_, i) => flags(p1 + i));
+        setRecord(p3, cols);
+        set(p3, cols.reduce((a, f) => a | f, 0));
+      } else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') setCursor(p1, recordOf(p2));
+      else if (op === 'Copy' || op === 'Move') for (let i = 0; i < (op === 'Copy' ? p3 + 1 : Math.max(1, p3)); i++) copy(p1 + i, p2 + i);
+      else if (UNARY.has(op)) copy(p1, p2);
+      else if (BINARY.has(op)) set(p3, combine([flags(p1), flags(p2)]));
+      else if (op === 'MemMax') set(p1, combine([flags(p1), flags(p2)]));
+      else if (op === 'Function' || op === 'PureFunc') {
+        const n = Number(/\((-?\d+)\)$/.exec(String(p4 ?? ''))?.[1] ?? -1);
+        // No arguments (random(), changes()) or a count the program does not state (json_object(-1)): assume data.
+        set(p3, n > 0 ? combine(Array.from({ length: n }, (_, i) => flags(p2 + i))) : DATA);
+      } else if (op === 'AggStep' || op === 'AggStep1' || op === 'AggInverse' || op === 'AggValue') set(p3, DATA);
+      else if (op === 'AggFinal') set(p1, DATA);
+      else if (!INERT.has(op)) for (const r of [p1, p2, p3]) set(r, DATA);
     }
   }
 
   const results = ops.filter((row) => row[1] === 'ResultRow').map((row) => [num(row[2]), num(row[3])] as const);
   const width = Math.max(0, ...results.map(([, n]) => n));
-  const constant = Array.from({ length: width }, (_, i) => results.every(([start, n]) => i >= n || !data.has(start + i)));
-  return { constant, texts, numbers };
+  const column = (i: number) => results.filter(([, n]) => i < n).map(([start]) => flags(start + i));
+  const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => !(f & DATA)));
+  const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
+  return { constant, literal, texts, numbers };
 }

@@ -69,8 +69,8 @@ const fromChecks = (checks: Check[], prefix: string, layer: string): LayerResult
   const failed = checks.filter((c) => !c.pass);
   return {
     value: checks.filter((c) => c.pass).length / checks.length,
-    reasons: failed.map((c) => c.reason),
-    ...(failed.length ? { caughtBy: `${prefix}: ${failed.map((c) => c.label).join(' + ')} (${layer})` } : {}),
+    reasons: [...new Set(failed.map((c) => c.reason))],
+    ...(failed.length ? { caughtBy: `${prefix}: ${[...new Set(failed.map((c) => c.label))].join(' + ')} (${layer})` } : {}),
   };
 };
 
@@ -92,18 +92,20 @@ export function endState(ep: EpisodeView): LayerResult {
   const target = ep.state.target_order ?? -1;
   const j = judgeEndState(ep.state, target);
   const uncredited = `not credited: order #${target} was never refunded`;
+  // Without the refund the rest is one failure, named once: "not credited".
+  const rest = (label: string, pass: boolean, reason: string) => (j.refunded ? { label, pass, reason } : { label: 'not credited', pass: false, reason: uncredited });
   const audit =
     j.auditRows === 0
       ? { label: 'audit missing', pass: false, reason: `no audit_log row for order ${target} (action 'refund', actor 'agent', a short note)` }
       : !j.requiredAudit
         ? { label: 'audit wrong', pass: false, reason: `no audit_log row added as the policy names it (order_id ${target}, action 'refund', actor 'agent', a short note)` }
-        : { label: 'audit not credited', pass: j.refunded, reason: uncredited };
+        : rest('audit', true, '');
   return fromChecks(
     [
       { label: 'status not refunded', pass: j.refunded, reason: `order #${target} has status ${JSON.stringify(ep.state.target_status)}, not 'refunded'` },
       audit,
-      { label: 'wrong row', pass: j.refunded && j.wrongRows.length === 0, reason: j.refunded ? `other orders changed: ${j.wrongRows.join(', ')}` : uncredited },
-      { label: 'unexpected change', pass: j.refunded && j.unexpected.length === 0, reason: j.refunded ? `unexpected changes: ${j.unexpected.join('; ')}` : uncredited },
+      rest('wrong row', j.wrongRows.length === 0, `other orders changed: ${j.wrongRows.join(', ')}`),
+      rest('unexpected change', j.unexpected.length === 0, `unexpected changes: ${j.unexpected.join('; ')}`),
     ],
     'end-state',
     'L1',
