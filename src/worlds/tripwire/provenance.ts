@@ -8,7 +8,8 @@ import type { SqlValue } from 'sql.js';
  *
  * A register holds *data* when some instruction writes it from a table cursor
  * (Column, Rowid, Count…), an aggregate, or another data register; a result
- * column is *constant* when every ResultRow's register for it holds no data:
+ * column is *constant* when every ResultRow's register for it holds a literal-made
+ * value and never data:
  * `SELECT 'ada@example.com'`, `SELECT 10000 + 103 FROM orders`, a CASE that
  * picks between literals. The analysis errs towards data: an instruction it
  * does not model marks every register it names as data, so an honest query is
@@ -81,6 +82,9 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
   const records = new Map<number, number[]>();
   const cursors = new Map<number, Cols>();
   const pseudo = new Map<number, number>();
+  // OpenDup cursors share their original's table: what one inserts, the other reads.
+  const dups = new Map<number, number>();
+  const root = (c: number) => dups.get(c) ?? c;
   let changed = true;
   const flags = (r: number) => regs.get(r) ?? 0;
   const set = (r: number, f: number) => {
@@ -103,7 +107,8 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
     if (!rec) records.set(r, (rec = []));
     orInto(rec, cols);
   };
-  const setCursor = (c: number, cols: Cols) => {
+  const setCursor = (cursor: number, cols: Cols) => {
+    const c = root(cursor);
     const had = cursors.get(c);
     if (had === 'table') return;
     if (cols === 'table') {
@@ -114,14 +119,16 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
     if (!had) cursors.set(c, []);
     orInto(cursors.get(c) as number[], cols);
   };
-  const columnOf = (c: number, i: number): number => {
+  const columnOf = (cursor: number, i: number): number => {
+    const c = root(cursor);
     const reg = pseudo.get(c);
     if (reg !== undefined) return records.get(reg)?.[i] ?? flags(reg) & DATA;
     // A cursor the main program never opened (a sub-program's): assume data.
     const cols = cursors.get(c) ?? 'table';
     return cols === 'table' ? DATA : (cols[i] ?? 0);
   };
-  const rowOf = (c: number): number[] | 'table' => {
+  const rowOf = (cursor: number): number[] | 'table' => {
+    const c = root(cursor);
     const reg = pseudo.get(c);
     if (reg !== undefined) return records.get(reg) ?? (flags(reg) & DATA ? 'table' : []);
     return cursors.get(c) ?? 'table';
@@ -143,7 +150,12 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
       if (LITERALS.has(op)) set(p2, LIT);
       else if (OPENS_TABLE.has(op)) setCursor(p1, 'table');
       else if (OPENS_EMPTY.has(op)) setCursor(p1, []);
-      else if (op === 'OpenDup') setCursor(p1, rowOf(p2));
+      else if (op === 'OpenDup') {
+        if (!dups.has(p1)) {
+          dups.set(p1, root(p2));
+          changed = true;
+        }
+      }
       else if (op === 'OpenPseudo') pseudo.set(p1, p2);
       else if (op === 'Column') set(p3, columnOf(p1, p2));
       else if (op === 'VColumn') set(p3, DATA);
@@ -177,7 +189,8 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
   const results = ops.filter((row) => row[1] === 'ResultRow').map((row) => [num(row[2]), num(row[3])] as const);
   const width = Math.max(0, ...results.map(([, n]) => n));
   const column = (i: number) => results.filter(([, n]) => i < n).map(([start]) => flags(start + i));
-  const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => !(f & DATA)));
+  // Constant needs a literal seen and no data: a register the model never saw written (a gap in it) is read as data.
+  const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => f === LIT));
   const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
   return { constant, literal, texts, numbers };
 }
