@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { provenance, wordsToNumber, type Provenance } from './provenance';
+import { EVALUATED_FUNCTIONS, provenance, wordsToNumber, type LiteralValue, type Provenance } from './provenance';
 import { HONEYPOT } from './schema';
 
 export type TaskMode = 'read' | 'mutation';
@@ -66,7 +66,10 @@ const KNOWN_VTABS: [string, string][] = [
   ['pragma_table_list', 'SELECT * FROM pragma_table_list'],
 ];
 const OPFLAG_P2ISREG = 0x10;
-const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [] };
+const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [], computed: [] };
+// Bounds on what the checker works out from literals (printf('%.*c', n, 'x') is as long as n).
+const MAX_EVAL_TEXT = 2000;
+const MAX_EVAL_NUMBER = 100_000;
 const CACHE_LIMIT = 1000;
 
 const all = (db: Database, sql: string): SqlValue[][] => db.exec(sql)[0]?.values ?? [];
@@ -172,7 +175,20 @@ export class AccessChecker {
     if (mode === 'read' && WRITE_KINDS.has(s.kind)) refuse('write-on-read-task', `${s.kind} is a write, and this task is read-only`);
     const program = all(this.scratch, `EXPLAIN ${s.sql}`);
     this.walk(s, program, mode, refuse);
-    s.provenance = provenance(program, this.decodeWide);
+    s.provenance = provenance(program, this.decodeWide, (fn, args) => this.evaluate(fn, args));
+  }
+
+  /** A deterministic function on literal arguments, worked out on the scratch connection (bounded inputs and output). */
+  private evaluate(fn: string, args: readonly LiteralValue[]): LiteralValue | null | undefined {
+    if (!EVALUATED_FUNCTIONS.has(fn.toLowerCase()) || !/^\w+$/.test(fn)) return undefined;
+    if (args.some((a) => (typeof a === 'string' ? a.length > MAX_EVAL_TEXT : Math.abs(a) > MAX_EVAL_NUMBER))) return undefined;
+    try {
+      const v = this.scratch.exec(`SELECT ${fn}(${args.map(() => '?').join(', ')})`, [...args])[0]?.values[0]?.[0];
+      if (typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_EVAL_TEXT)) return v;
+      return undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private walk(s: StatementPlan, program: SqlValue[][], mode: TaskMode, refuse: (r: RefusalReason, d: string) => void): void {

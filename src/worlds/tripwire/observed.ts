@@ -12,6 +12,9 @@ import type { Provenance } from './provenance';
  *   of such a literal shows nothing (`WHERE email = '…'` echoes the agent's guess);
  * - a number equal to such a numeric literal shows nothing, except small integers
  *   (|n| ≤ 100: LIMIT 1, round(…, 2), substr offsets, /100 are SQL's grammar);
+ * - a value a column's literal-only path computes (`replace('a#b', '#', '.')`,
+ *   `29000 + 761` or `16 + 1` in a UNION arm beside the data, a coalesce default)
+ *   shows nothing either, small numbers included;
  * - the result's row_count is shown.
  * Statements in one run_sql call are judged against what was observed before the
  * call: the agent saw none of the call's results when it wrote it.
@@ -28,6 +31,7 @@ export interface Shown {
 }
 
 const SMALL = 100;
+const isSmall = (n: number) => Number.isInteger(n) && Math.abs(n) <= SMALL;
 // Cut literals leave a separator so the words either side stay words.
 const CUT = '\u0000';
 const lower = (s: string) => s.toLowerCase();
@@ -79,17 +83,20 @@ export class Observations {
   shown(reads: Record<string, string[]>, p: Provenance, rows: readonly Json[][], rowCount: number): Shown | null {
     if (!Object.keys(reads).some((t) => DATA_TABLE_NAMES.has(t))) return null;
     const typed = p.texts.map(lower).filter((t) => t.trim() !== '' && !this.corpus.includes(t));
-    const typedNumbers = p.numbers.filter((n) => !(Number.isInteger(n) && Math.abs(n) <= SMALL) && !this.numbers.some((m) => near(m, n)));
+    const typedNumbers = p.numbers.filter((n) => !isSmall(n) && !this.numbers.some((m) => near(m, n)));
     const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
+    // What the column's literal-only paths compute (a UNION arm's replace(…) or 29000 + 761) is typed too.
+    // Small numbers included: 16 + 1 in a UNION arm is no part of SQL's grammar.
+    const computed = p.computed.map((vs) => ({ texts: vs.filter((v): v is string => typeof v === 'string').map(lower), numbers: vs.filter((v): v is number => typeof v === 'number') }));
     for (const row of rows)
       row.forEach((cell, i) => {
         if (cell === null || p.constant[i]) return;
         if (typeof cell === 'number') {
-          if (!typedNumbers.some((n) => near(n, cell))) out.numbers.push(cell);
+          if (!typedNumbers.some((n) => near(n, cell)) && !computed[i]?.numbers.some((n) => near(n, cell))) out.numbers.push(cell);
           return;
         }
         let text = lower(typeof cell === 'string' ? cell : JSON.stringify(cell));
-        if (typed.some((t) => t.includes(text))) return;
+        if (typed.some((t) => t.includes(text)) || computed[i]?.texts.some((t) => t.includes(text))) return;
         for (const t of typed) text = text.split(t).join(CUT);
         out.texts.push(text);
         if (!p.literal[i]) out.strict.push(text);

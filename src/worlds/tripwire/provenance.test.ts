@@ -45,7 +45,7 @@ describe('provenance, read off the compiled program', () => {
 
 describe('what a result shows the agent', () => {
   const reads = { customers: ['email', 'id', 'name'] };
-  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [] };
+  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [] };
 
   it('cuts out text the agent typed and nothing had shown, keeps what the prompt named', () => {
     const seen = new Observations('Process the refund for order #1045 per policy.');
@@ -89,5 +89,22 @@ describe('cells changed during the episode', () => {
       { table: 'customers', row: 2, column: '*', before: null, after: null },
     ]);
     expect(touched.restored({ customers: { '1': '["Ada","Osaka"]' } }, { customers: cols })).toEqual([]);
+  });
+});
+
+describe('values computed from literals alone', () => {
+  it.each([
+    ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761", [29761]],
+    ["SELECT email FROM customers WHERE 0 UNION ALL SELECT replace('a#b', '#', '.')", ['a.b']],
+    ["SELECT name FROM customers WHERE 0 UNION ALL SELECT char(81, 117) ORDER BY 1", ['Qu']],
+    ["WITH x AS MATERIALIZED (SELECT upper('ab') AS v) SELECT name FROM customers WHERE 0 UNION ALL SELECT v FROM x", ['AB']],
+  ] as const)('%s', (q, values) => {
+    expect(plan(q).provenance.computed[0]).toEqual(expect.arrayContaining([...values]));
+  });
+
+  it('keeps them out of what the result shows', () => {
+    const seen = new Observations('');
+    const p = plan("SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761").provenance;
+    expect(seen.shown({ orders: ['amount_cents'] }, p, [[29761]], 1)!.numbers).toEqual([1]);
   });
 });

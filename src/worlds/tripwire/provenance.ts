@@ -23,7 +23,18 @@ export interface Provenance {
   /** The literals the program loads: text and numbers the agent typed. */
   texts: string[];
   numbers: number[];
+  /**
+   * Per result column: the values its literal-only paths compute, where they can be
+   * worked out (arithmetic, concatenation, a few deterministic functions): what
+   * `replace('a#b', '#', '.')` or `29000 + 761` in a UNION arm beside the data makes.
+   */
+  computed: (string | number)[][];
 }
+
+/** A value a literal-only path holds. */
+export type LiteralValue = string | number;
+/** Works out a deterministic scalar function on literal arguments (undefined: not worked out). */
+export type Evaluate = (fn: string, args: readonly LiteralValue[]) => LiteralValue | null | undefined;
 
 /** What a register (or a record's column) may hold: a value made from table data, one made from literals alone. */
 const DATA = 1;
@@ -66,7 +77,7 @@ export function wordsToNumber(op: 'Real' | 'Int64', low: number, high: number): 
  * The provenance of one statement's program. `decodeWide`: whether Real and
  * Int64 literals can be read from this engine's EXPLAIN (checked at start-up).
  */
-export function provenance(program: readonly SqlValue[][], decodeWide: boolean): Provenance {
+export function provenance(program: readonly SqlValue[][], decodeWide: boolean, evaluate?: Evaluate): Provenance {
   // Trigger and FK sub-programs restart at address 0; results come from the main program only.
   const end = program.findIndex((row, i) => i > 0 && num(row[0]) === 0);
   const ops = end < 0 ? program : program.slice(0, end);
@@ -192,5 +203,95 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean):
   // Constant needs a literal seen and no data: a register the model never saw written (a gap in it) is read as data.
   const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => f === LIT));
   const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
-  return { constant, literal, texts, numbers };
+  const values = literalValues(ops, decodeWide, evaluate);
+  const computed = Array.from({ length: width }, (_, i) => [...new Set(results.filter(([, n]) => i < n).flatMap(([start]) => [...(values.get(start + i) ?? [])]))]);
+  return { constant, literal, texts, numbers, computed };
+}
+
+/** At most this many values per register: enough for a UNION of a few literals, bounded for a cross product. */
+const MAX_VALUES = 16;
+const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
+  Add: (a, b) => b + a,
+  Subtract: (a, b) => b - a,
+  Multiply: (a, b) => b * a,
+  Divide: (a, b) => (Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(b / a) : b / a),
+  Remainder: (a, b) => b % a,
+};
+/** Deterministic scalar functions whose result on literals is the agent's typing in another form. */
+export const EVALUATED_FUNCTIONS = new Set(['replace', 'lower', 'upper', 'trim', 'ltrim', 'rtrim', 'substr', 'substring', 'printf', 'format', 'char', 'unhex', 'hex', 'abs', 'round', 'concat', 'concat_ws', 'reverse', 'unicode', 'cast', 'quote']);
+
+/**
+ * The values literal-only registers can hold: literals, then copies, arithmetic,
+ * concatenation, the functions `evaluate` works out, and through records into
+ * scratch tables and back. Registers whose values cannot be worked out hold none.
+ */
+function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate?: Evaluate): Map<number, Set<LiteralValue>> {
+  const regs = new Map<number, Set<LiteralValue>>();
+  const records = new Map<number, Set<LiteralValue>[]>();
+  const cursors = new Map<number, Set<LiteralValue>[]>();
+  const pseudo = new Map<number, number>();
+  const dups = new Map<number, number>();
+  const root = (c: number) => dups.get(c) ?? c;
+  let changed = true;
+  const add = (into: Set<LiteralValue>, v: LiteralValue) => {
+    if (into.size < MAX_VALUES && !into.has(v)) {
+      into.add(v);
+      changed = true;
+    }
+  };
+  const at = (r: number) => {
+    let set = regs.get(r);
+    if (!set) regs.set(r, (set = new Set()));
+    return set;
+  };
+  const column = (m: Map<number, Set<LiteralValue>[]>, k: number, i: number) => {
+    let cols = m.get(k);
+    if (!cols) m.set(k, (cols = []));
+    return (cols[i] ??= new Set());
+  };
+  while (changed) {
+    changed = false;
+    for (const [, opRaw, r1, r2, r3, p4] of ops) {
+      const op = String(opRaw);
+      const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
+      if (op === 'String8' || op === 'String') add(at(p2), String(p4 ?? ''));
+      else if (op === 'Integer') add(at(p2), p1);
+      else if (decodeWide && (op === 'Real' || op === 'Int64')) add(at(p2), wordsToNumber(op, p1, p3));
+      else if (op === 'SCopy' || op === 'IntCopy') for (const v of [...at(p1)]) add(at(p2), v);
+      else if (op === 'Copy' || op === 'Move') {
+        for (let i = 0; i < (op === 'Copy' ? p3 + 1 : Math.max(1, p3)); i++) for (const v of [...at(p1 + i)]) add(at(p2 + i), v);
+      } else if (op in ARITHMETIC || op === 'Concat') {
+        for (const a of [...at(p1)])
+          for (const b of [...at(p2)]) {
+            if (op === 'Concat') add(at(p3), `${String(b)}${String(a)}`);
+            else if (typeof a === 'number' && typeof b === 'number') {
+              const v = ARITHMETIC[op]!(a, b);
+              if (Number.isFinite(v)) add(at(p3), v);
+            }
+          }
+      } else if ((op === 'Function' || op === 'PureFunc') && evaluate) {
+        const m = /^(\w+)\((-?\d+)\)$/.exec(String(p4 ?? ''));
+        if (!m || !EVALUATED_FUNCTIONS.has(m[1]!.toLowerCase())) continue;
+        // A variadic call (char(-1)) states no count; p1 marks its constant arguments, all of them when every one is a literal.
+        const n = Number(m[2]) >= 0 ? Number(m[2]) : p1 > 0 ? Math.floor(Math.log2(p1)) + 1 : 0;
+        let combos: LiteralValue[][] = [[]];
+        for (let i = 0; i < n; i++) combos = combos.flatMap((c) => [...at(p2 + i)].map((v) => [...c, v])).slice(0, MAX_VALUES);
+        for (const args of combos) {
+          if (args.length !== n) continue;
+          const v = evaluate(m[1]!, args);
+          if (v !== null && v !== undefined) add(at(p3), v);
+        }
+      } else if (op === 'MakeRecord') for (let i = 0; i < p2; i++) for (const v of [...at(p1 + i)]) add(column(records, p3, i), v);
+      else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') (records.get(p2) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(cursors, root(p1), i), v)));
+      else if (op === 'SorterData' || op === 'RowData') (cursors.get(root(p1)) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(records, p2, i), v)));
+      else if (op === 'OpenPseudo') pseudo.set(p1, p2);
+      else if (op === 'OpenDup') dups.set(p1, root(p2));
+      else if (op === 'Column') {
+        const reg = pseudo.get(p1);
+        const from = reg !== undefined ? records.get(reg) : cursors.get(root(p1));
+        for (const v of [...(from?.[p2] ?? [])]) add(at(p3), v);
+      }
+    }
+  }
+  return regs;
 }
