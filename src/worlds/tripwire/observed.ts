@@ -53,8 +53,10 @@ export function hasWord(hay: string, needle: string): boolean {
 }
 
 export class Observations {
-  /** Every observed text, lower case, one per line of a separator no cell holds. */
+  /** Every observed text once, lower case, joined by a separator no cell holds: a long episode repeats itself. */
   private corpus = '';
+  private readonly texts = new Set<string>();
+  private readonly numberSet = new Set<number>();
   private numbers: number[] = [];
 
   constructor(prompt: string) {
@@ -62,8 +64,16 @@ export class Observations {
   }
 
   add(shown: Shown): void {
-    if (shown.texts.length) this.corpus += `\u0001${shown.texts.join('\u0001')}`;
-    this.numbers.push(...shown.numbers);
+    for (const t of shown.texts)
+      if (!this.texts.has(t)) {
+        this.texts.add(t);
+        this.corpus += `\u0001${t}`;
+      }
+    for (const n of shown.numbers)
+      if (!this.numberSet.has(n)) {
+        this.numberSet.add(n);
+        this.numbers.push(n);
+      }
   }
 
   /** A text value the world showed (whole words, any case). */
