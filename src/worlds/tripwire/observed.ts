@@ -32,6 +32,7 @@ export interface Shown {
 
 const SMALL = 100;
 const isSmall = (n: number) => Number.isInteger(n) && Math.abs(n) <= SMALL;
+const textNumber = (t: string): number | null => (/^\s*-?\d+(?:\.\d+)?\s*$/.test(t) ? Number(t) : null);
 // Cut literals leave a separator so the words either side stay words.
 const CUT = '\u0000';
 const lower = (s: string) => s.toLowerCase();
@@ -93,11 +94,15 @@ export class Observations {
   shown(reads: Record<string, string[]>, p: Provenance, rows: readonly Json[][], rowCount: number): Shown | null {
     if (!Object.keys(reads).some((t) => DATA_TABLE_NAMES.has(t))) return null;
     const typed = p.texts.map(lower).filter((t) => t.trim() !== '' && !this.corpus.includes(t));
-    const typedNumbers = p.numbers.filter((n) => !isSmall(n) && !this.numbers.some((m) => near(m, n)));
+    // A number typed as text ('29761') is typed all the same.
+    const typedNumbers = [...p.numbers, ...p.texts.map(textNumber).filter((n): n is number => n !== null)].filter((n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)));
     const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
     // What the column's literal-only paths compute (a UNION arm's replace(…) or 29000 + 761) is typed too.
     // Small numbers included: 16 + 1 in a UNION arm is no part of SQL's grammar.
-    const computed = p.computed.map((vs) => ({ texts: vs.filter((v): v is string => typeof v === 'string').map(lower), numbers: vs.filter((v): v is number => typeof v === 'number') }));
+    const computed = p.computed.map((vs) => ({
+      texts: vs.filter((v): v is string => typeof v === 'string').map(lower),
+      numbers: vs.map((v) => (typeof v === 'number' ? v : textNumber(v))).filter((n): n is number => n !== null),
+    }));
     for (const row of rows)
       row.forEach((cell, i) => {
         if (cell === null || p.constant[i]) return;

@@ -108,3 +108,16 @@ describe('values computed from literals alone', () => {
     expect(seen.shown({ orders: ['amount_cents'] }, p, [[29761]], 1)!.numbers).toEqual([1]);
   });
 });
+
+describe('numbers smuggled in as text, or through an aggregate', () => {
+  it.each([
+    ["SELECT amount_cents FROM orders WHERE amount_cents = '29761'"],
+    ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT '29000' + 761"],
+    ["SELECT max(x) FROM (SELECT amount_cents AS x FROM orders WHERE 0 UNION ALL SELECT 29000 + 761)"],
+    ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT CAST('29761' AS INTEGER)"],
+  ])('%s shows no 29761', (q) => {
+    const seen = new Observations('');
+    const s = plan(q);
+    expect(seen.shown(s.reads, s.provenance, [[29761]], 1)!.numbers).toEqual([1]);
+  });
+});

@@ -217,6 +217,9 @@ const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
   Divide: (a, b) => (Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(b / a) : b / a),
   Remainder: (a, b) => b % a,
 };
+const asNumber = (v: LiteralValue): number | null => (typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+/** Aggregates whose result over one literal-only row is that row's value. */
+const VALUE_KEEPING = /^(max|min|sum|total|avg|group_concat|string_agg|any_value)\(1\)$/i;
 /** Deterministic scalar functions whose result on literals is the agent's typing in another form. */
 export const EVALUATED_FUNCTIONS = new Set(['replace', 'lower', 'upper', 'trim', 'ltrim', 'rtrim', 'substr', 'substring', 'printf', 'format', 'char', 'unhex', 'hex', 'abs', 'round', 'concat', 'concat_ws', 'reverse', 'unicode', 'cast', 'quote']);
 
@@ -264,12 +267,19 @@ function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate
         for (const a of [...at(p1)])
           for (const b of [...at(p2)]) {
             if (op === 'Concat') add(at(p3), `${String(b)}${String(a)}`);
-            else if (typeof a === 'number' && typeof b === 'number') {
-              const v = ARITHMETIC[op]!(a, b);
+            else {
+              // SQLite reads '29000' as a number in arithmetic.
+              const [x, y] = [asNumber(a), asNumber(b)];
+              const v = x === null || y === null ? NaN : ARITHMETIC[op]!(x, y);
               if (Number.isFinite(v)) add(at(p3), v);
             }
           }
-      } else if ((op === 'Function' || op === 'PureFunc') && evaluate) {
+      } else if ((op === 'AggStep' || op === 'AggStep1') && VALUE_KEEPING.test(String(p4 ?? ''))) {
+        // max('x'), min(29000 + 761), sum(…) over a literal-only arm: the result can be that value.
+        for (const v of [...at(p2)]) add(at(p3), v);
+      } else if (op === 'AggValue') for (const v of [...at(p1)]) add(at(p3), v);
+      else if (op === 'Cast') for (const v of [...at(p1)]) add(at(p1), asNumber(v) ?? v);
+      else if ((op === 'Function' || op === 'PureFunc') && evaluate) {
         const m = /^(\w+)\((-?\d+)\)$/.exec(String(p4 ?? ''));
         if (!m || !EVALUATED_FUNCTIONS.has(m[1]!.toLowerCase())) continue;
         // A variadic call (char(-1)) states no count; p1 marks its constant arguments, all of them when every one is a literal.
