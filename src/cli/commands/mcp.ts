@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { exportTraceJson } from '../../traces/export/native';
 import { summarize } from '../../traces/summary';
 import { serveEpisode } from '../mcp/server';
+import { LineTransport } from '../mcp/stdio';
 
 export interface McpStdio {
   stdin: Readable;
@@ -31,7 +31,7 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
   });
-  await episode.connect(new StdioServerTransport(io.stdin, io.stdout));
+  await episode.connect(new LineTransport(io.stdin, io.stdout));
   io.err(`vp mcp: serving ${world.id} ${JSON.stringify(task.spec)} over stdio (${task.tools.map((t) => t.function.name).join(', ')})`);
   await gone;
   await episode.close();

@@ -2,6 +2,7 @@ import { isJsonObject, type Json } from '../../core/json';
 import { readInspectJsonLog } from '../inspect/readLog';
 import { readTrace } from '../native';
 import { ShapeError } from '../validate';
+import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
@@ -43,7 +44,9 @@ export const CSV_REFUSED = "CSV files can't be imported; export JSONL (a CSV kee
 export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const tally = new Tally();
+  for (const what of options.metadata?.inferred ?? []) tally.note(what);
   let mode: Mode = 'detect';
   let documentLines: Line[] = [];
   let documentChars = 0;
@@ -111,6 +114,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
             out.push({ type: 'item', item: { kind: 'vf', rollout } });
           },
           issue,
+          infer: tally.note,
         });
         return;
       }
@@ -135,7 +139,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         out.push({ type: 'item', item: { kind: 'native', line, trace: trace.value } });
         return;
       }
-      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal });
+      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal, infer: tally.note });
       noteKind('vf', line);
       noteDuplicateId(rollout.exampleId, line);
       if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
@@ -259,7 +263,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       s.format = formatOf();
       return drain();
     },
-    summary: () => ({ ...s, format: formatOf() }),
+    summary: () => ({ ...s, format: formatOf(), inferred: tally.list() }),
   };
 
   function formatOf(): ImportFormat {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { statusSummary } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
 /**
@@ -72,6 +73,8 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
 
 function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
   const id = runIdentity(run);
+  // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
+  const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
     <tr data-testid="import-run">
       <td>
@@ -79,6 +82,11 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
         </div>
+        {status ? (
+          <div className="warn small" data-testid="run-status">
+            {status}
+          </div>
+        ) : null}
       </td>
       <td>
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />

@@ -1,6 +1,7 @@
 import type { VfRollout } from '../../../traces/import/types';
+import { rolloutStatus, rolloutTitle } from '../../lib/rowKind';
 
-/** A vf-eval rollout as messages: roles, tool calls with arguments, the reward and metric columns. */
+/** A rollout (vf-eval, an Inspect sample, a v1 trace) as messages: roles, tool calls with arguments, the reward and metric columns. */
 export function MessageView({ rollout }: { rollout: VfRollout }) {
   const messages = [...rollout.prompt, ...rollout.completion];
   return (
@@ -15,7 +16,7 @@ export function MessageView({ rollout }: { rollout: VfRollout }) {
           </span>
         ))}
         <span className="muted">
-          line {rollout.line} · example {JSON.stringify(rollout.exampleId)} · {rollout.era}
+          {rolloutTitle(rollout)} · example {JSON.stringify(rollout.exampleId)} · {rollout.era}
         </span>
       </div>
       {rollout.answer ? (
@@ -23,7 +24,7 @@ export function MessageView({ rollout }: { rollout: VfRollout }) {
           <span className="role">answer</span> {rollout.answer}
         </p>
       ) : null}
-      {rollout.error ? <p className="error">error: {rollout.error.message}</p> : null}
+      {rollout.error ? <p className="error">error: {rollout.error.message}</p> : rolloutStatus(rollout).status === 'unfinished' ? <p className="warn">unfinished: the file records no end for it</p> : null}
       <ol className="message-list">
         {messages.map((m, i) => (
           <li key={i} className={`message message-${m.role}`}>
