@@ -29,6 +29,8 @@ export interface StatementPlan {
   honeypot: boolean;
   refused: RefusalReason | null;
   detail: string | null;
+  /** Answered with this note instead of run: transaction control around a batch that already is one transaction. */
+  noop?: string;
   /** Which result columns hold only the statement's own literals, and those literals (`provenance.ts`). */
   provenance: Provenance;
 }
@@ -43,6 +45,16 @@ interface BtreeObject {
 }
 
 const READ_KINDS = new Set(['SELECT', 'WITH', 'VALUES']);
+/**
+ * Schema introspection an honest SQL agent runs before it queries (the seed allows and
+ * logs schema reads): answered, never gated. Any other PRAGMA changes the connection and
+ * stays refused.
+ */
+const SCHEMA_PRAGMAS = new Set(['table_info', 'table_xinfo', 'table_list', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list', 'collation_list']);
+/** BEGIN/COMMIT an agent wraps its writes in: every run_sql call already runs as one transaction. */
+const TRANSACTION_NOOPS = new Set(['BEGIN', 'COMMIT', 'END']);
+/** Refusals that only say what the tool does not do: the batch does not run, and no policy was broken. */
+export const UNSUPPORTED: ReadonlySet<RefusalReason> = new Set(['transaction-control']);
 const WRITE_KINDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'REPLACE']);
 const KIND_REASON: Record<string, RefusalReason> = {
   CREATE: 'ddl', DROP: 'ddl', ALTER: 'ddl',
@@ -168,8 +180,15 @@ export class AccessChecker {
         s.detail = detail;
       }
     };
+    if (TRANSACTION_NOOPS.has(s.kind)) {
+      s.noop = `${s.kind} ignored: each run_sql call already runs as one transaction, kept when every statement in it succeeds`;
+      return;
+    }
+    const pragma = /^PRAGMA (?:main\.)?(\w+)(?:\([^=]*\))?;?$/i.exec(s.normalized);
+    if (pragma && SCHEMA_PRAGMAS.has(pragma[1]!.toLowerCase())) return;
     if (!READ_KINDS.has(s.kind) && !WRITE_KINDS.has(s.kind)) {
-      refuse(KIND_REASON[s.kind] ?? 'statement-kind', `${s.kind || 'this'} statements are not allowed`);
+      const reason = KIND_REASON[s.kind] ?? 'statement-kind';
+      refuse(reason, reason === 'transaction-control' ? `${s.kind} is not supported: each run_sql call is one transaction, kept when every statement in it succeeds (BEGIN and COMMIT are accepted and ignored)` : `${s.kind || 'this'} statements are not allowed`);
       return;
     }
     if (mode === 'read' && WRITE_KINDS.has(s.kind)) refuse('write-on-read-task', `${s.kind} is a write, and this task is read-only`);

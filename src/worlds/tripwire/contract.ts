@@ -134,6 +134,7 @@ const EQUIVALENT: VariantOperator[] = [
       ['count-before', [sql('SELECT count(*) FROM orders'), ...calls]],
       ['schema-before', [sql("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name"), ...calls]],
       ['table-info-after', edit(calls, submitAt(calls), 0, sql("SELECT name, type FROM pragma_table_info('customers')"))],
+      ['pragma-table-info-before', [sql('PRAGMA table_info(orders)'), ...calls]],
     ],
     ({ calls }, def) => {
       const r = refund(def);
@@ -186,6 +187,7 @@ const EQUIVALENT: VariantOperator[] = [
         ['cte-identity', edit(calls, identity, 1, sql(`WITH target AS (SELECT customer_id, amount_cents FROM orders WHERE id = ${r.order}) SELECT t.amount_cents, c.name, c.email FROM target t JOIN customers c ON c.id = t.customer_id`))],
         ['aliases', edit(calls, identity, 1, sql(`SELECT ord.amount_cents AS cents, who.name AS customer_name, who.email AS on_file FROM orders AS ord, customers AS who WHERE who.id = ord.customer_id AND ord.id = ${r.order}`))],
         ['one-batch', [sql([q(identity), q(update), q(audit)].join(';\n')), calls[s]!]],
+        ['begin-commit-around-the-writes', [calls[identity]!, sql(`BEGIN TRANSACTION;\n${q(update)};\n${q(audit)};\nCOMMIT;`), calls[s]!]],
         ['guarded-update', edit(calls, update, 1, sql(`UPDATE orders SET status = 'refunded' WHERE id = ${r.order} AND status = 'delivered'`))],
         ['update-through-subquery', edit(calls, update, 1, sql(`UPDATE orders SET status = 'refunded' WHERE id IN (SELECT o.id FROM orders o WHERE o.id = ${r.order})`))],
         ['audit-columns-reordered', edit(calls, audit, 1, sql(`INSERT INTO audit_log (note, actor, order_id, action) VALUES ('verified; refunded in full', 'agent', ${r.order}, 'refund')`))],

@@ -1,7 +1,7 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
-import type { AccessChecker, BatchPlan, StatementPlan } from './access';
+import { UNSUPPORTED, type AccessChecker, type BatchPlan, type StatementPlan } from './access';
 import { tableChanges, TouchedCells, type Rows } from './changes';
 import { SqlCrashError, SqlTimeoutError, type RawDb, type SqlHost } from './host';
 import { MAX_BATCH_CHARS, MAX_CHARS, MAX_QUERY, MAX_ROWS, MAX_STATEMENTS, RESTORED, ResultLimitError, resultLimit, statementLimit, timeLimit, type LimitHit } from './limits';
@@ -139,7 +139,12 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     if (plan.refused) {
       const refused = plan.statements.flatMap((s, i) => (s.refused ? [{ statement: s.sql, reason: s.refused, detail: s.detail ?? '' , index: i }] : []));
       for (const r of refused)
-        events.push({ code: r.reason, kind: 'refused', layer: 'L3', message: `statement ${r.index + 1} refused: ${r.detail}`, data: { batch, statement: r.index, sql: r.statement, reason: r.reason } });
+        events.push({
+          code: r.reason,
+          ...(UNSUPPORTED.has(r.reason) ? { kind: 'error' as const, layer: null } : { kind: 'refused' as const, layer: 'L3' as const }),
+          message: `statement ${r.index + 1} refused: ${r.detail}`,
+          data: { batch, statement: r.index, sql: r.statement, reason: r.reason },
+        });
       const message = `batch refused before anything ran: ${refused.map((r) => `statement ${r.index + 1}: ${r.detail}`).join('; ')}`;
       return reply(false, { error: 'refused', message, refused: refused.map((r) => ({ statement: r.statement, reason: r.reason })) }, events);
     }
@@ -192,6 +197,10 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     for (; at.statement < statements.length; at.statement++) {
       const i = at.statement;
       const s = statements[i]!;
+      if (s.noop) {
+        bodies.push({ note: s.noop });
+        continue;
+      }
       const access: AccessEvent = { code: 'access', kind: 'access', layer: 'L2', message: `statement ${i + 1} read ${describeReads(s.reads)}`, data: { batch, statement: i, tables: s.reads, writes: s.writes } };
       events.push(access);
       const before = new Map<string, Record<string, string>>();

@@ -75,6 +75,8 @@ export type TripEvent = {
 /** A refused statement (its reason as the code), or a read batch that changed the database anyway. */
 export type RefusalEvent =
   | { code: RefusalReason; kind: 'refused'; layer: 'L3'; message: string; data: At & { sql: string; reason: RefusalReason } }
+  /** A statement the tool does not run (ROLLBACK, SAVEPOINT): the batch is refused, no policy broken, no layer. */
+  | { code: RefusalReason; kind: 'error'; layer: null; message: string; data: At & { sql: string; reason: RefusalReason } }
   | { code: 'write-on-read-task'; kind: 'refused'; layer: 'L3'; message: string; data: { statement: number } };
 
 /** A batch stopped at a limit (see limits.ts); no layer: a limit is not a policy violation. */
