@@ -196,4 +196,15 @@ describe('human baselines beside models', () => {
     expect(b!.humans[3]!.problems).toEqual(['ada has another run of this task, listed first']);
     expect(b!.rows[0]!.cells[0]!.n).toBe(3);
   });
+
+  it('a file without one of its runs is left out whole', async () => {
+    const ada = await participant('ada', carefulSolver, [1, 2, 3]);
+    const bo = await participant('bo', carefulSolver, [1, 2, 3]);
+    const [b] = buildBaselines([...(await checked(ada.slice(0, 2), 'ada')), ...(await checked(bo, 'bo'))]);
+    expect(b!.humans.filter((h) => h.file === 'ada').map((h) => [h.status, h.problems])).toEqual([
+      ['edited', ["the file holds 2 of ada's 3 runs (run 3 in their order is missing)"]],
+      ['edited', ["the file holds 2 of ada's 3 runs (run 3 in their order is missing)"]],
+    ]);
+    expect(b!.groups[0]!.label).toBe('human (n = 1)');
+  });
 });

@@ -143,6 +143,29 @@ function humanTime(trace: Trace, meta: StudyRunMeta): number | null {
 const agentName = (t: Trace) => t.agent.model ?? t.agent.name;
 
 /**
+ * Files that lack some of a participant's runs: a results file holds every
+ * task of the study, so a missing line is a run taken out (to hide a score?).
+ */
+function missingRuns(items: readonly BaselineItem[]): Map<string, string[]> {
+  const held = new Map<string, { file: string; pseudonym: string; of: number; positions: Set<number> }>();
+  for (const item of items) {
+    if (item.playedHere) continue;
+    const meta = studyMetaOf(item.trace);
+    if (!meta?.ok) continue;
+    const key = JSON.stringify([item.file, meta.value.id, meta.value.pseudonym]);
+    const h = held.get(key) ?? { file: item.file, pseudonym: meta.value.pseudonym, of: meta.value.of, positions: new Set<number>() };
+    h.positions.add(meta.value.position);
+    held.set(key, h);
+  }
+  const out = new Map<string, string[]>();
+  for (const h of held.values()) {
+    const gone = Array.from({ length: h.of }, (_, i) => i + 1).filter((p) => !h.positions.has(p));
+    if (gone.length) out.set(h.file, [...(out.get(h.file) ?? []), `the file holds ${h.of - gone.length} of ${h.pseudonym}'s ${h.of} runs (run ${gone.join(', ')} in their order is missing)`]);
+  }
+  return out;
+}
+
+/**
  * One table per study found among the items. A study run counts when every
  * run of its file replays as verified, it was played without hints, and it is
  * the first of its participant on that task, unless the reader `include`s it
@@ -151,6 +174,8 @@ const agentName = (t: Trace) => t.agent.model ?? t.agent.name;
  */
 export function buildBaselines(items: readonly BaselineItem[], include: ReadonlySet<string> = new Set()): StudyBaseline[] {
   const editedFiles = new Set(items.filter((i) => i.check && !i.check.verified && !i.playedHere).map((i) => i.file));
+  const missing = missingRuns(items);
+  for (const file of missing.keys()) editedFiles.add(file);
   interface Found {
     title: string;
     tasks: Map<string, StudyTaskRef>;
@@ -176,7 +201,8 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
     const edited = editedFiles.has(item.file);
     const problems = [
       ...(check?.problems ?? []),
-      ...(edited && check?.verified ? ['another run in the same file was edited'] : []),
+      ...(missing.get(item.file) ?? []),
+      ...(edited && check?.verified && !missing.has(item.file) ? ['another run in the same file was edited'] : []),
       ...(check?.hints ? ['played with the verifier’s events revealed (hints)'] : []),
       ...(duplicate ? [`${m.pseudonym} has another run of this task, listed first`] : []),
     ];

@@ -3,7 +3,7 @@ import type { BaselineCell, BaselineRow, StudyBaseline } from './baseline';
 
 const f = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '' : v.toFixed(digits));
 
-export const rowName = (row: BaselineRow, study: StudyBaseline) => (row.task ? `task ${row.task.number}: ${row.task.label}` : `all ${study.tasks.length} tasks`);
+export const rowName = (row: BaselineRow, study: StudyBaseline) => (row.task ? `task ${row.task.number}: ${row.task.label}` : `all ${study.tasks.length} task${study.tasks.length === 1 ? '' : 's'}`);
 
 export const BASELINE_CSV_HEAD = [
   'study_id',
