@@ -47,6 +47,8 @@ function readTask(raw: string, i: number): Result<StudyTask> {
   return ok({ world, spec: spec.value });
 }
 
+const tasksWord = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
+
 function wholeNumber(raw: string, name: string): Result<number> {
   return /^\d{1,9}$/.test(raw) ? ok(Number(raw)) : err(`${name}=${JSON.stringify(raw)} is not a whole number`);
 }
@@ -85,8 +87,8 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
   if (rawTasks.length !== n.value)
     return err(
       rawTasks.length < n.value
-        ? `the link says it has ${n.value} tasks but lists ${rawTasks.length}: it was cut short (copy the whole link)`
-        : `the link says it has ${n.value} tasks but lists ${rawTasks.length}: tasks were added to it`,
+        ? `the link says it has ${tasksWord(n.value)} but lists ${rawTasks.length}: it was cut short (copy the whole link)`
+        : `the link says it has ${tasksWord(n.value)} but lists ${rawTasks.length}: tasks were added to it`,
     );
   const tasks: StudyTask[] = [];
   for (const [i, raw] of rawTasks.entries()) {

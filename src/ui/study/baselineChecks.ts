@@ -4,6 +4,8 @@ import type { Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { studyMetaOf } from '../../traces/study/results';
 import { checkStudyRun, type StudyRunCheck } from '../../traces/study/verify';
+import { payloadOf } from '../lib/library';
+import type { LibraryEntry } from '../lib/librarySummary';
 import { fingerprint } from '../lib/rescore';
 import { loadWorld } from '../worlds/registry';
 
@@ -16,6 +18,12 @@ export interface ChecksState {
 
 /** Is this trace a study run a replay should check (a person's, with a study record)? */
 export const isStudyRun = (t: Trace) => t.agent.kind === 'human' && studyMetaOf(t) !== null;
+
+/** A library row that is a study's run, by its payload. */
+export function isStudyEntry(e: LibraryEntry): boolean {
+  const p = payloadOf(e.id);
+  return p?.kind === 'native' && isStudyRun(p.trace);
+}
 
 /**
  * Every imported study run replayed once, one after another (a tripwire

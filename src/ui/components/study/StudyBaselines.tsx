@@ -51,19 +51,11 @@ export function StudyBaselines({ rows, route }: { rows: readonly LibraryEntry[];
   };
   return (
     <div className="baselines" data-testid="baselines">
-      <div className="lib-toolbar">
-        <button type="button" onClick={() => download(baselineCsv(studies), 'human-baselines.csv', 'text/csv')} data-testid="baseline-csv">
-          Export human baselines (CSV)
-        </button>
-        <button type="button" onClick={() => download(baselineSvg(studies), 'human-baselines.svg', 'image/svg+xml')} data-testid="baseline-svg">
-          Export human baselines (SVG)
-        </button>
-        {pending > 0 ? (
-          <span className="muted small" role="status" data-testid="baseline-verifying">
-            Replaying study runs: {pending} to go…
-          </span>
-        ) : null}
-      </div>
+      {pending > 0 ? (
+        <p className="muted small" role="status" data-testid="baseline-verifying">
+          Replaying study runs: {pending} to go…
+        </p>
+      ) : null}
       {studies.map((s) => (
         <StudyTable key={s.id} study={s} include={include} onToggle={toggle} fileName={(id) => runs[id]?.label ?? id} />
       ))}
@@ -129,6 +121,27 @@ const STATUS: Record<HumanRun['status'], string> = {
   pending: 'being replayed',
 };
 
+interface LeftOut {
+  /** What including it toggles: the file for an edited one, else the run. */
+  key: string;
+  byFile: boolean;
+  status: HumanRun['status'];
+  runs: HumanRun[];
+}
+
+/** The runs not counted as they are, one line per file when the file was edited (it is included whole), else per run. */
+function leftOutGroups(left: readonly HumanRun[], include: ReadonlySet<string>): LeftOut[] {
+  const out = new Map<string, LeftOut>();
+  for (const h of left) {
+    const byFile = h.status === 'edited' || (h.status === 'included' && include.has(h.file));
+    const key = byFile ? h.file : h.id;
+    const g = out.get(key) ?? { key, byFile, status: h.status, runs: [] };
+    g.runs.push(h);
+    out.set(key, g);
+  }
+  return [...out.values()];
+}
+
 function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseline; include: ReadonlySet<string>; onToggle(key: string): void; fileName(id: string): string }) {
   const [human] = study.groups;
   const models = study.groups.length - 1;
@@ -139,10 +152,20 @@ function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseli
         Human baseline: {study.title} <span className="muted small">study {study.id}</span>
       </h2>
       <p className="muted small">
-        {human!.label} — {human!.runs} verified run{human!.runs === 1 ? '' : 's'} — beside {models === 0 ? 'no model yet (list model runs on the same tasks)' : `${models} model${models === 1 ? '' : 's'}`} on the same{' '}
-        {study.tasks.length} task{study.tasks.length === 1 ? '' : 's'}. n in a group’s name counts participants (people) or runs (models). Means with a 95 % Student-t
-        interval cut to [0, 1]; pass rates full and naive (answer only); each run one observation.
+        {human!.participants} participant{human!.participants === 1 ? '' : 's'} ({human!.runs} verified run{human!.runs === 1 ? '' : 's'}) beside{' '}
+        {models === 0 ? 'no model yet (list model runs on the same tasks)' : `${models} model${models === 1 ? '' : 's'}`} on the same {study.tasks.length} task
+        {study.tasks.length === 1 ? '' : 's'}. n in a group’s name counts participants (people) or runs (models). Means with a 95 % Student-t
+        interval cut to [0, 1]; pass rates full and naive (answer only); each run one observation. A study’s runs are counted here only, not in the
+        tables per world below.
       </p>
+      <div className="lib-toolbar">
+        <button type="button" onClick={() => download(baselineCsv([study]), `human-baseline-${study.id}.csv`, 'text/csv')} data-testid="baseline-csv">
+          Export CSV
+        </button>
+        <button type="button" onClick={() => download(baselineSvg([study]), `human-baseline-${study.id}.svg`, 'image/svg+xml')} data-testid="baseline-svg">
+          Export chart (SVG)
+        </button>
+      </div>
       <div className="table-scroll report-scroll" tabIndex={0} role="region" aria-label={`human baseline: ${study.title}`}>
         <table className="data baseline-table">
           <thead>
@@ -168,7 +191,7 @@ function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseli
                   const g = study.groups[i]!;
                   return c ? (
                     <tr key={g.key} className={g.kind} data-testid={`bl-${key}-${g.name}`}>
-                      <td>{g.label}</td>
+                      <td>{row.task ? g.name : g.label}</td>
                       <Cells c={c} />
                     </tr>
                   ) : null;
@@ -184,20 +207,24 @@ function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseli
             Study runs not counted as they are ({left.length})
           </h3>
           <ul className="baseline-runs" data-testid="baseline-left-out">
-            {left.map((h) => {
-              const key = h.status === 'edited' || (h.status === 'included' && include.has(h.file)) ? h.file : h.id;
-              return (
-                <li key={h.id} data-testid="baseline-run">
-                  <span className={`status ${h.status}`}>{STATUS[h.status]}</span>: {h.pseudonym}, task {h.task} ({fileName(h.file)})
-                  {h.problems.length ? ` — ${h.problems.join('; ')}` : ''}{' '}
-                  {h.status === 'pending' ? null : (
-                    <button type="button" className="link-button" onClick={() => onToggle(key)} data-testid="baseline-include">
-                      {include.has(key) ? 'leave out again' : h.status === 'edited' ? 'include this file anyway' : 'include this run'}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {leftOutGroups(left, include).map((g) => (
+              <li key={g.key} data-testid="baseline-run">
+                <span className={`status ${g.status}`}>{STATUS[g.status]}</span>: {g.byFile ? `the file ${fileName(g.key)}` : `a run in ${fileName(g.runs[0]!.file)}`} ({g.runs[0]!.pseudonym}
+                {g.runs.length > 1 ? `, ${g.runs.length} runs` : `, task ${g.runs[0]!.task}`}){' '}
+                {g.status === 'pending' ? null : (
+                  <button type="button" className="link-button" onClick={() => onToggle(g.key)} data-testid="baseline-include">
+                    {include.has(g.key) ? 'leave out again' : g.byFile ? 'include this file anyway' : 'include this run'}
+                  </button>
+                )}
+                <ul>
+                  {g.runs.map((h) => (
+                    <li key={h.id}>
+                      task {h.task}: {h.problems.join('; ') || 'counted because you included it'}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
           </ul>
         </>
       ) : null}

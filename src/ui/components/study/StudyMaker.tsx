@@ -110,7 +110,7 @@ function MakerForm({ first }: { first: LoadedWorld }) {
       {link === null ? (
         <p className="muted">Checking the tasks…</p>
       ) : !link.ok ? (
-        <p className="error" data-testid="maker-problem">
+        <p className={s.title.trim() === '' ? 'muted' : 'error'} data-testid="maker-problem">
           Not a study yet: {link.error}
         </p>
       ) : (
