@@ -5,10 +5,11 @@ import { startMockServer, type MockServer } from '../src/agents/testing/mockServ
 import { runEpisode } from '../src/core/episode';
 import type { Task, Trace } from '../src/core/types';
 import { verifyTrace } from '../src/traces/replay';
-import { readStudyParams } from '../src/traces/study/link';
+import { makeStudy } from '../src/traces/study/definition';
+import { readStudyParams, studyHref } from '../src/traces/study/link';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { stubbornSolver } from '../src/worlds/fault-api/solvers';
-import { importFile } from './traceFixtures';
+import { importFile, savedRuns } from './traceFixtures';
 
 // The model endpoint runs in this Node process; the page calls it cross-origin, so it answers CORS preflights.
 let server: MockServer;
@@ -257,4 +258,27 @@ test('a study link that was edited or cut short says what is wrong, and starts n
   await page.goto(`./${href.replace('v=1', 'v=9')}`);
   await expect(page.getByTestId('study-link-problem')).toHaveText('this study link is version 9; this site reads version 1: open the link on a newer copy of the site');
   await expect(page.getByTestId('pseudonym')).toHaveCount(0);
+});
+
+test('the clock of a timed task counts down, and ends the task when it runs out', async ({ page }) => {
+  const tasks = [faultTask('clean', 1), faultTask('clean', 2)];
+  const made = makeStudy({ title: 'Timed', instructions: '', tasks: tasks.map((t) => ({ world: 'fault-api', spec: t.spec })), order: 'fixed', timeLimitS: 30, minutes: null, showScores: false });
+  if (!made.ok) throw new Error(made.error);
+  await page.clock.install();
+  await page.goto(`./${studyHref(made.value)}`);
+  await expect(page.getByTestId('study-time')).toHaveText('Each task has a time limit of 30 s (a clock shows what is left), so at most 1 min in all.');
+  await page.getByTestId('pseudonym').fill('ada');
+  await page.getByTestId('study-begin').click();
+  await page.getByTestId('study-start-task').click();
+  await expect(page.getByTestId('study-clock')).toHaveText('0:30 left');
+  await page.getByRole('button', { name: 'Fetch page' }).click();
+  await expect(page.getByTestId('step-counter')).toHaveText('step 1 / 1');
+  await page.clock.runFor(12_000);
+  await expect(page.getByTestId('study-clock')).toHaveText(/^0:1[89] left$/);
+  await page.clock.runFor(20_000);
+  await expect(page.getByTestId('study-task-of')).toHaveText('Task 2 of 2');
+  const runs = await savedRuns(page);
+  expect(runs).toHaveLength(1);
+  expect(runs[0]!.trace.stop).toEqual({ reason: 'budget', terminated: false, truncated: true, detail: "the study's time limit of 30 s per task ran out" });
+  expect(runs[0]!.trace.steps).toHaveLength(1);
 });

@@ -82,9 +82,10 @@ const AGENT = '#3b6fd4';
  * A standalone SVG: no script, no external font.
  */
 export function baselineSvg(studies: readonly StudyBaseline[]): string {
-  const WIDTH = 760;
-  const LABEL = 250;
-  const scale = WIDTH - LABEL - 90;
+  const WIDTH = 780;
+  const LABEL = 200;
+  const scale = WIDTH - LABEL - 130;
+  // Room on the right for "0.84 [0.84, 0.84]".
   const BAR = 18;
   const x = (v: number) => (LABEL + v * scale).toFixed(1);
   const parts: string[] = [];
@@ -93,7 +94,7 @@ export function baselineSvg(studies: readonly StudyBaseline[]): string {
     parts.push(`<text x="8" y="${y}" font-weight="bold" font-size="14">${esc(clip(s.title, 80))} (study ${esc(s.id)})</text>`);
     y += 14;
     for (const row of s.rows) {
-      y += 12;
+      y += 16;
       parts.push(`<text x="8" y="${y}" font-weight="bold">${esc(clip(rowName(row, s), 90))}</text>`);
       y += 6;
       for (const [i, c] of row.cells.entries()) {
@@ -101,7 +102,8 @@ export function baselineSvg(studies: readonly StudyBaseline[]): string {
         const g = s.groups[i]!;
         const colour = g.kind === 'human' ? HUMAN : AGENT;
         const mid = y + BAR / 2;
-        parts.push(`<text x="${LABEL - 8}" y="${mid + 4}" text-anchor="end">${esc(clip(g.label, 36))}</text>`);
+        const name = row.task ? g.name : g.label;
+        parts.push(`<text x="${LABEL - 8}" y="${mid + 4}" text-anchor="end">${esc(clip(name, 30))}</text>`);
         parts.push(`<line x1="${x(0)}" y1="${mid}" x2="${x(1)}" y2="${mid}" stroke="#e5e5e5"/>`);
         if (c.full.mean !== null)
           parts.push(
