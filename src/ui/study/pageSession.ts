@@ -1,7 +1,7 @@
 import type { World } from '../../core/world';
 import type { Study } from '../../traces/study/definition';
 import { getRun, startRun } from '../live/runs';
-import { browserKeyValue } from './progress';
+import { browserKeyValue, progressKey } from './progress';
 import { StudySession } from './session';
 
 /** The page's sessions, one per study: a view that comes back to a study finds its session as it left it. */
@@ -27,6 +27,10 @@ export function studySession(study: Study, worlds: ReadonlyMap<string, World>): 
     });
     held = { session, loaded: session.load() };
     sessions.set(study.id, held);
+    // Another tab on the same study moved it on: this one follows instead of playing a task twice.
+    window.addEventListener('storage', (e) => {
+      if (e.key === progressKey(study.id)) void session.follow();
+    });
   }
   return held;
 }

@@ -184,6 +184,27 @@ describe('a participant in a study', () => {
     expect(t.endedAt! - t.startedAt!).toBe(60_000);
   });
 
+  it('a second tab on the same study follows the first instead of playing a task twice', async () => {
+    const b = browser();
+    const one = new StudySession(study(), b.tab());
+    const two = new StudySession(study(), b.tab());
+    await one.load();
+    await two.load();
+    one.begin('ada');
+    await two.follow();
+    expect(two.phase).toEqual({ kind: 'ready', position: 0 });
+    await one.startTask();
+    await two.follow();
+    expect(two.phase).toEqual({ kind: 'playing', position: 0 });
+    // The run is the first tab's: here it is shown, not written.
+    expect(two.state.driver!.live.state.access).toEqual({ kind: 'reader', why: 'open-elsewhere' });
+    await one.state.driver!.call({ name: 'submit_records', arguments: { records: [] } });
+    await flush();
+    await two.follow();
+    expect(two.phase).toEqual({ kind: 'ready', position: 1 });
+    expect(two.state.driver).toBeNull();
+  });
+
   it('a place that cannot be read is said, and the participant starts again; a run storage never took can be restarted', async () => {
     const b = browser();
     const s0 = study();

@@ -115,6 +115,23 @@ export class StudySession {
     await this.openCurrent();
   }
 
+  /**
+   * Another tab of this browser moved the study on (the place is shared through
+   * localStorage): follow it, and reopen the task it is on. That task's run is
+   * written by the other tab, so here it opens read-only until taken over.
+   */
+  async follow(): Promise<void> {
+    const raw = this.deps.progress.get(progressKey(this.study.id));
+    const p = raw === null ? null : readProgress(raw, this.study);
+    const next = p?.ok ? p.value : null;
+    if (JSON.stringify(next) === JSON.stringify(this.state.progress)) return;
+    const phase = phaseOf(next);
+    const current = this.state.driver;
+    if (current && !(phase.kind === 'playing' && next!.tasks[phase.position]!.run === current.id)) this.detach();
+    this.store.setState({ progress: next, scores: null });
+    await this.openCurrent();
+  }
+
   /** The participant's pseudonym: the progress starts, or why the name is refused. */
   begin(raw: string): string | null {
     const p = readPseudonym(raw);
