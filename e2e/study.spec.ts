@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { policyResponder } from '../src/agents/testing/policyResponder';
 import { startMockServer, type MockServer } from '../src/agents/testing/mockServer';
@@ -9,6 +10,7 @@ import { makeStudy } from '../src/traces/study/definition';
 import { readStudyParams, studyHref } from '../src/traces/study/link';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { stubbornSolver } from '../src/worlds/fault-api/solvers';
+import { sideScroll } from './layoutChecks';
 import { importFile, savedRuns } from './traceFixtures';
 
 // The model endpoint runs in this Node process; the page calls it cross-origin, so it answers CORS preflights.
@@ -242,6 +244,15 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   await expect(left).toContainText('included by you: the file mallory.jsonl');
   await left.getByTestId('baseline-include').first().click();
   await expect(table.getByTestId('bl-all-human').getByRole('cell').first()).toHaveText('human (n = 2)');
+
+  // The baseline section reads as it looks: nothing serious for axe, light and dark; on a phone its table scrolls in its own box.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="baselines"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`), scheme).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect.poll(async () => (await sideScroll(page)).over).toBeLessThanOrEqual(0);
 });
 
 test('a study link that was edited or cut short says what is wrong, and starts nothing', async ({ page }) => {

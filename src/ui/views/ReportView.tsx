@@ -45,7 +45,7 @@ export default function ReportView({ route }: { route: Route }) {
           Export chart (SVG)
         </button>
       </div>
-      {groups.length === 0 ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
+      {groups.length === 0 && !rows.some(isStudyEntry) ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
       <StudyBaselines rows={rows} route={route} />
       {groups.map((g) => (
         <ReportGroupTable key={g.key} group={g} />
