@@ -54,7 +54,13 @@ describe('vp CLI', () => {
     }
     expect(Object.keys((gates['ticket-queue'] as { families: object }).families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
-  });
+    // Every world's contract: operators with variants, none broken.
+    for (const [world, g] of Object.entries(gates) as [string, { variants: { count: number; failures: number }[] }][]) {
+      expect(g.variants.reduce((n, r) => n + r.count, 0), world).toBeGreaterThanOrEqual(200);
+      expect(g.variants.filter((r) => r.failures > 0), world).toEqual([]);
+    }
+    // The whole contract is replayed through the CLI's worlds (tripwire behind its worker): slower than one episode.
+  }, 180_000);
 
   it('gotchas --json prints the three cheats: naive PASS, full FAIL, caught by the right layer', () => {
     const r = vp('gotchas', '--json');

@@ -21,6 +21,7 @@ import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
+import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
 import { boundedLines } from './boundedLines';
@@ -319,6 +320,51 @@ const exportCommand: Command = {
   },
 };
 
+const MAKE_OPTIONS: readonly OptionName[] = ['tasks', 'title', 'shuffle', 'time-limit', 'minutes', 'show-scores', 'site', 'json'];
+
+const study: Command = {
+  usage: [
+    '  study make --tasks FILE [--title T] [--shuffle] [--time-limit S] [--minutes M] [--show-scores] [--site URL] [--json]',
+    '                                         a study link (#/study?…) for people to play the tasks as a baseline',
+    '                                         (FILE: rows of vp tasks --json, or {title, instructions, minutes, tasks};',
+    '                                         S: seconds per task 10–86400; --site prefixes the site\'s address)',
+    '  study summarize FILE… [--json]         participants\' results files and model runs: each study run replayed,',
+    '                                         humans by study beside models by name, per task and overall',
+  ].join('\n'),
+  options: MAKE_OPTIONS,
+  file: 'make or summarize',
+  many: true,
+  async run(args, io, sub) {
+    const rest = args.positionals.slice(1);
+    if (sub === 'make') {
+      if (rest.length) throw new CliError(`study make takes no FILE arguments (the tasks come from --tasks FILE), got ${JSON.stringify(rest[0])}`);
+      const made = makeStudyLink(
+        {
+          tasksFile: args.value('tasks'),
+          title: args.value('title'),
+          shuffle: args.flag('shuffle'),
+          timeLimitS: args.value('time-limit') === undefined ? null : args.int('time-limit', 0),
+          minutes: args.value('minutes') === undefined ? null : args.int('minutes', 0),
+          showScores: args.flag('show-scores'),
+          site: args.value('site'),
+        },
+        worldsForNode(),
+      );
+      io.out(args.flag('json') ? JSON.stringify(made) : (made.url ?? made.href));
+      return 0;
+    }
+    if (sub === 'summarize') {
+      const stray = (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ?? (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
+      if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE… and --json)`);
+      if (rest.length === 0) throw new CliError('study summarize needs FILE… (participants\' results files, and model runs to set beside them)');
+      const summary = await summarizeStudies(rest, worldsForNode(true));
+      io.out(args.flag('json') ? JSON.stringify(summary) : formatStudies(summary));
+      return 0;
+    }
+    throw new CliError(`study takes make or summarize, got ${JSON.stringify(sub)}`);
+  },
+};
+
 const bench: Command = {
   usage: '  bench [--json]                         performance figures',
   options: ['json'],
@@ -342,5 +388,6 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ['import', importCommand],
   ['export', exportCommand],
   ['validate', validate],
+  ['study', study],
   ['bench', bench],
 ]);

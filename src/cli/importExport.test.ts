@@ -33,7 +33,9 @@ function vfRunFolder(): string {
 async function humanTrace(): Promise<string> {
   const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 3)), carefulSolver());
   const path = join(tmp, 'human.json');
-  writeFileSync(path, JSON.stringify({ ...trace, agent: { kind: 'human', name: 'human' } }, null, 2));
+  // A person's run as the page saves it: with the page clock's start and end.
+  const meta = { started_at: '2026-02-01T09:00:00.000Z', ended_at: '2026-02-01T09:04:00.000Z' };
+  writeFileSync(path, JSON.stringify({ ...trace, agent: { kind: 'human', name: 'human' }, meta }, null, 2));
   return path;
 }
 

@@ -1,19 +1,21 @@
-import { tryParseJson, type Json } from './json';
+import { allNumbersIn, numbersIn, sameNumber } from './answerNumbers';
+import { readings } from './answerReadings';
+import { tryParseJson } from './json';
 
 /** One cell of a gold row: what a SQL result or a page shows. */
 export type Cell = number | string | null;
 
 /**
- * L0 of tripwire and web-portal: the submitted answer against the gold result set, as a set of rows,
- * order-insensitive, with partial credit. Format-blind: a JSON value, list,
- * object or records, a markdown or CSV table, a list on one line, a sentence;
- * numbers with $ signs, thousands separators or trailing zeros; quotes and case.
- *
- * Shotgun-proof: an answer row matches a gold row only when it holds every gold
- * cell and no competing candidate (another number, or another value of the same
- * kind as a gold text cell — another city, another customer); and rows beyond
- * the gold's count cost precision quadratically, so listing every candidate
- * scores near 0 however it is laid out.
+ * L0 of tripwire and web-portal: the submitted answer against the gold result
+ * set, as a set of rows, order-insensitive, with partial credit. Format-blind
+ * (`answerReadings.ts`: JSON, fenced JSON, tables, CSV, YAML, `key: value`,
+ * lists, prose; `answerNumbers.ts`: $, thousands, numbers in words) and
+ * shotgun-proof: every value in the answer is either a *candidate* — offered as
+ * the answer, so it can match a gold cell or compete with one — or *context*,
+ * which can do neither. A gold row matches an answer row that holds its cells
+ * and no competing candidate; rows beyond the gold's count cost precision
+ * quadratically. CONTEXT.md ("Reading answers") says what is context and why
+ * no shotgun passes.
  */
 
 export interface Gold {
@@ -32,25 +34,10 @@ export interface AnswerScore {
   value: number;
   matched: number;
   gold: number;
-  /** Answer rows that carry a candidate value: what precision counts. */
+  /** Candidate rows in the answer, what precision counts: a row offering several values of a kind counts once per value. */
   contentRows: number;
   /** Rows that held every cell of a gold row beside a competing candidate. */
   hedged: number;
-}
-
-const NUMBER = /-?\$?\d[\d,]*(?:\.\d+)?|-?\$?\.\d+/g;
-// Dates and times are labels, not amounts or counts: "placed 2025-03-14" names no candidate.
-const DATE = /\b\d{4}-\d{1,2}(?:-\d{1,2})?(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\b/g;
-
-function numbersIn(text: string): number[] {
-  return (text.replace(DATE, ' ').match(NUMBER) ?? [])
-    .map((m) => {
-      // "1,234.50" is one number; "19,22" (a list without spaces) is two.
-      const thousands = /^-?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(m);
-      return thousands ? [Number(m.replace(/[$,]/g, ''))] : m.split(',').filter(Boolean).map((p) => Number(p.replace(/\$/g, '')));
-    })
-    .flat()
-    .filter(Number.isFinite);
 }
 
 const normText = (s: string) =>
@@ -62,78 +49,96 @@ const normText = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 0.005 + 1e-9 * Math.abs(b);
+const NEGATIONS = new Set(['not', 'never', 'nor', 'neither', 'nothing', 'none', 'without', 'cannot', 'cant', 'wont', 'isnt', 'wasnt', 'arent', 'werent', 'hasnt', 'havent', 'hadnt', 'didnt', 'doesnt', 'dont']);
+const FILLERS = new Set(['been', 'be', 'being', 'yet', 'ever', 'get', 'got', 'actually', 'currently', 'marked', 'set', 'as', 'was', 'were', 'is', 'are', 'has', 'have', 'had']);
 
-/** Whether `needle` (normalised) occurs in `hay` (normalised, padded) as whole words. */
-const hasWords = (hay: string, needle: string) => needle !== '' && hay.includes(` ${needle} `);
+/** Whether the words before a value negate it: "not issued", "has never been issued", "no refund was issued". */
+function negated(before: string): boolean {
+  const toks = before.trim().split(' ');
+  let i = toks.length - 1;
+  let skipped = 0;
+  while (i >= 0 && skipped < 3 && FILLERS.has(toks[i]!)) {
+    i--;
+    skipped++;
+  }
+  if (i >= 0 && NEGATIONS.has(toks[i]!)) return true;
+  return skipped > 0 && i >= 1 && toks[i - 1] === 'no';
+}
 
-/** One answer row, read once: its words and its numbers. */
+/** Whether `needle` (normalised) occurs in `hay` (normalised, padded) as whole words, at least once not negated. */
+function affirmed(hay: string, needle: string): boolean {
+  if (!needle) return false;
+  for (let at = hay.indexOf(` ${needle} `); at >= 0; at = hay.indexOf(` ${needle} `, at + 1)) if (!negated(hay.slice(0, at + 1))) return true;
+  return false;
+}
+
+/** One answer row, read once: its words and its candidate numbers. */
 interface Row {
   words: string;
   nums: number[];
 }
 
-function rowOf(text: string): Row {
-  return { words: ` ${normText(text)} `, nums: numbersIn(text) };
+const rowOf = (text: string): Row => ({ words: ` ${normText(text)} `, nums: numbersIn(text) });
+
+/** What a gold makes of every row: its kinds of text, the numbers that are context, who competes with whom. */
+interface Reader {
+  gold: Cell[][];
+  /** The vocabularies a gold text cell belongs to: only these kinds are candidates. */
+  kinds: string[][];
+  numeric: boolean;
+  /** Numbers the question names. */
+  context: number[];
+  /** A numeric column's total (gold of several rows): context in a row that says it is the total. */
+  totals: number[];
+  /** Cells per gold row: how many numbers one answer row may offer before it counts as several. */
+  width: number;
+  goldKeys: Set<string>;
+  rivals(cell: string): readonly string[];
+  /** A text read as a row, once per answer: readings share most of their rows. */
+  row(text: string): Row;
 }
 
-function jsonText(v: Json): string {
-  if (Array.isArray(v)) return v.map(jsonText).join(' | ');
-  if (v !== null && typeof v === 'object') return Object.values(v).map(jsonText).join(' | ');
-  return v === null ? '' : String(v);
-}
-
-// Splits one line into list items: ";", ", " (not the comma in 1,234), " and ", " or ", " | ".
-const ITEM_SPLIT = /;|,(?!\d{3}(?:\D|$))|\s(?:and|or|&)\s|\s\|\s|\t/i;
-
-function items(line: string): string[] {
-  return line.split(ITEM_SPLIT).map((s) => s.trim()).filter(Boolean);
-}
-
-/** Drops a wrapper object such as {"answer": …} or {"results": […]}. */
-function unwrap(v: Json): Json {
-  let cur = v;
-  while (cur !== null && typeof cur === 'object' && !Array.isArray(cur)) {
-    const entries = Object.entries(cur);
-    if (entries.length !== 1 || entries[0]![1] === null || typeof entries[0]![1] !== 'object') break;
-    cur = entries[0]![1];
+function readerOf(gold: Gold): Reader {
+  const vocabs = (gold.vocabularies ?? []).map((v) => v.map(normText).filter(Boolean));
+  const goldTexts = gold.rows.flatMap((g) => g.filter((c): c is string => typeof c === 'string').map(normText));
+  const goldNums = gold.rows.flat().filter((c): c is number => typeof c === 'number');
+  const totals: number[] = [];
+  const width = Math.max(0, ...gold.rows.map((r) => r.length));
+  for (let c = 0; c < width && gold.rows.length > 1; c++) {
+    const col = gold.rows.map((r) => r[c]);
+    if (col.every((x) => typeof x === 'number')) totals.push((col as number[]).reduce((a, b) => a + b, 0));
   }
-  return cur;
+  const rows = new Map<string, Row>();
+  return {
+    row: (text) => {
+      let row = rows.get(text);
+      if (!row) rows.set(text, (row = rowOf(text)));
+      return row;
+    },
+    gold: gold.rows,
+    kinds: vocabs.filter((v) => goldTexts.some((t) => v.includes(t))),
+    numeric: goldNums.length > 0,
+    context: allNumbersIn(gold.context ?? ''),
+    totals: totals.filter((t) => !goldNums.some((g) => sameNumber(t, g))),
+    width: Math.max(1, width),
+    goldKeys: new Set(goldTexts),
+    rivals: (cell) => {
+      const n = normText(cell);
+      return vocabs.find((v) => v.includes(n))?.filter((x) => x !== n && !n.includes(x)) ?? [];
+    },
+  };
 }
 
-/**
- * The ways an answer can be read as rows. Every reading keeps all of the answer,
- * so taking the best-scoring one cannot hide a candidate.
- */
-export function readings(answer: string): string[][] {
-  const trimmed = answer.trim();
-  const parsed = tryParseJson(trimmed);
-  if (parsed.ok && typeof parsed.value === 'string') return readings(parsed.value);
-  if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') {
-    const v = unwrap(parsed.value);
-    if (Array.isArray(v)) {
-      const perItem = v.map(jsonText);
-      return v.some((x) => x !== null && typeof x === 'object') ? [perItem] : [perItem, [jsonText(v)]];
-    }
-    if (v !== null && typeof v === 'object') {
-      const pairs = Object.entries(v).map(([k, x]) => `${k} | ${jsonText(x)}`);
-      return [[jsonText(v)], pairs];
-    }
-    return [[jsonText(v)]];
-  }
-  const lines = answer
-    .split(/\r?\n/)
-    .map((l) => l.trim().replace(/^(?:[-*•]|\d+[.)])\s+(?=\S)/, ''))
-    .filter((l) => l && !/^[|\s:+-]+$/.test(l));
-  const split = lines.flatMap(items);
-  return split.length === lines.length ? [lines] : [lines, split];
-}
+const TOTAL_LABEL = / (?:total|totals|sum|overall|all) /;
+
+/** A number the question named, or the column's total in a row labelled as such ("Total: 80"). */
+const isContext = (r: Reader, row: Row, n: number) => r.context.some((c) => sameNumber(n, c)) || (TOTAL_LABEL.test(row.words) && r.totals.some((t) => sameNumber(n, t)));
 
 // Words that offer a second answer, even one that names nothing real ("Ada or someone else").
-const HEDGE_WORDS = / (?:or|either|maybe|perhaps|possibly) /;
+const HEDGE_WORDS = / (?:or|either|maybe|perhaps|possibly|probably|alternatively) /;
 
 /** What a row says about one gold row: a match, a hedge (a match beside a rival), or neither. */
-function judge(row: Row, gold: Cell[], rivals: (cell: string) => readonly string[], context: number[]): 'match' | 'hedge' | null {
+function judge(row: Row, gold: Cell[], r: Reader): 'match' | 'hedge' | null {
   let rest = row.words;
   for (const cell of gold) {
     if (cell === null) continue;
@@ -142,56 +147,104 @@ function judge(row: Row, gold: Cell[], rivals: (cell: string) => readonly string
       continue;
     }
     const needle = normText(cell);
-    if (!hasWords(row.words, needle)) return null;
+    if (!affirmed(row.words, needle)) return null;
     rest = rest.replaceAll(` ${needle} `, ' | ');
   }
   const goldNums = gold.filter((c): c is number => typeof c === 'number');
   // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
   // The same amount in cents ("$297.61 (29761 cents)") is not a second candidate.
-  const extraNumber = goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || sameNumber(n, Math.round(g * 100))) && !context.some((c) => sameNumber(n, c)));
-  const rivalText = gold.some((cell) => typeof cell === 'string' && rivals(cell).some((r) => hasWords(rest, r)));
+  const extraNumber =
+    goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || (sameNumber(n, Math.round(g * 100)) && restated(row, n))) && !isContext(r, row, n));
+  const rivalText = gold.some((cell) => typeof cell === 'string' && r.rivals(cell).some((x) => affirmed(rest, x)));
   return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
 }
 
-/** Values of the gold's own kinds the row names, and its numbers not from the question (when the gold has numbers). */
-function carries(row: Row, vocab: readonly string[], context: number[], numeric: boolean): { values: string[]; numbers: number[] } {
+/** The same amount in cents beside it ("$297.61 (29761 cents)"): one candidate, said twice. */
+const restated = (row: Row, n: number) => Number.isInteger(n) && row.nums.some((m) => m !== n && sameNumber(Math.round(m * 100), n));
+
+/** Candidate values of the gold's kinds the row names (per kind), and its candidate numbers when the gold has numbers. */
+function carries(row: Row, r: Reader): { values: string[][]; numbers: number[] } {
   return {
-    values: vocab.filter((v) => hasWords(row.words, v)),
-    numbers: numeric ? row.nums.filter((n) => !context.some((c) => sameNumber(n, c))) : [],
+    values: r.kinds.map((v) => v.filter((x) => affirmed(row.words, x))),
+    numbers: r.numeric ? row.nums.filter((n) => !isContext(r, row, n) && !restated(row, n)) : [],
   };
 }
 
-function scoreRows(texts: string[], gold: Gold): AnswerScore {
-  const goldRows = gold.rows;
-  const vocabs = (gold.vocabularies ?? []).map((v) => v.map(normText).filter(Boolean));
-  const goldTexts = goldRows.flatMap((g) => g.filter((c): c is string => typeof c === 'string').map(normText));
-  // Only the kinds the gold is made of are candidates: a tier named in a revenue answer is prose.
-  const kinds = [...new Set(vocabs.filter((v) => goldTexts.some((t) => v.includes(t))).flat())];
-  const numeric = goldRows.some((g) => g.some((c) => typeof c === 'number'));
-  const context = numbersIn(gold.context ?? '');
-  const rivals = (cell: string) => {
-    const n = normText(cell);
-    return vocabs.find((v) => v.includes(n))?.filter((x) => x !== n && !n.includes(x)) ?? [];
-  };
-  const goldKeys = new Set(goldTexts);
-  const rows = texts.map(rowOf);
-  // Rows naming no candidate (a header, a lead-in, a closing sentence) are prose, and free;
-  // so is "late: 0" for a category the gold leaves out (no rows means zero).
-  const content = rows.filter((r) => {
-    const c = carries(r, kinds, context, numeric);
-    if (c.values.length === 0 && c.numbers.length === 0) return false;
-    const zeroForAbsentKey = c.values.length > 0 && c.values.every((v) => !goldKeys.has(v)) && c.numbers.length > 0 && c.numbers.every((n) => n === 0);
-    return !zeroForAbsentKey;
-  });
+/**
+ * How many candidate rows an answer row is worth: 0 for prose, else one per
+ * value it offers of a kind, or per row's worth of numbers — so crowding every
+ * candidate into one row costs as much precision as listing them a row each.
+ */
+function weight(row: Row, r: Reader): number {
+  const c = carries(row, r);
+  const values = [...new Set(c.values.flat())];
+  if (values.length === 0 && c.numbers.length === 0) return 0;
+  // "late: 0" for a category the gold leaves out agrees with it: no rows means zero.
+  if (values.length > 0 && values.every((v) => !r.goldKeys.has(v)) && c.numbers.length > 0 && c.numbers.every((n) => n === 0)) return 0;
+  const distinct = c.numbers.filter((n, i) => c.numbers.findIndex((m) => sameNumber(m, n)) === i).length;
+  return Math.max(1, ...c.values.map((v) => v.length), Math.ceil(distinct / r.width));
+}
+
+const isContent = (row: Row, r: Reader) => weight(row, r) > 0;
+
+// A sentence after the answer that points elsewhere — a comparison, a rank, the whole, the others, a note — is commentary…
+const REFERENCE =
+  /\b(?:than|compared|comparison|versus|vs|(?:is|was|are|were|came|comes|ranks?|ranked|in) (?:second|third|next)|next (?:is|was|largest|highest|most|biggest|busiest|comes|up)|second[- ](?:highest|largest|most|biggest|busiest|place)|runner[- ]?ups?|(?:previous|prior|last|next) (?:month|year|week|quarter|period)|other|others|overall|in total|in all|altogether|all told|entire|whole|remaining|rest|each|per|across|out of|for reference|for context|note|nb)\b/;
+// …unless it hedges (also conditionally: "17 if you include April 1"), states or revises an answer, or reports another result for it.
+const NOT_COMMENTARY =
+  /\b(?:answer|answers|result|results|final|correct|corrected|correction|actually|instead|rather|update|updated|revised|ie|namely|in other words|or|either|nor|maybe|perhaps|possibly|possible|probably|likely|plausible|might|could|alternatively|alternative|otherwise|else|unsure|uncertain|guess|also|too|tie|tied|same|equally|approximately|roughly|around|about|returned|returns|gave|gives|got|found|finds|showed|shows|says|said|suggests|suggested|reports|reported|estimate|estimated|counted|computed|calculated|query|queries|if|unless|depending|depends|assuming)\b/;
+
+/**
+ * A sentence that names other values as context: it follows the answer, says
+ * what else it is about (REFERENCE), reads as prose (three words or more
+ * besides its values), names at most one row's worth of values (one per kind,
+ * as many numbers as a gold row has cells), and neither hedges
+ * nor states an answer. Its values stay out of the answer: they cannot match.
+ */
+function isCommentary(sentence: string, r: Reader): boolean {
+  const row = r.row(sentence);
+  const c = carries(row, r);
+  const distinct = c.numbers.filter((n, i) => c.numbers.findIndex((m) => sameNumber(m, n)) === i).length;
+  if (distinct > r.width || c.values.some((v) => v.length > 1)) return false;
+  const text = row.words;
+  if (!REFERENCE.test(text) || NOT_COMMENTARY.test(text) || /\bmay\b/.test(sentence)) return false;
+  let prose = text;
+  for (const v of r.kinds.flat()) prose = prose.replaceAll(` ${v} `, ' ');
+  return prose.split(' ').filter((w) => /^\p{L}+$/u.test(w)).length >= 3;
+}
+
+const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z(“"'])/;
+
+/** The answer without its closing commentary, or null when it has none. */
+function withoutCommentary(answer: string, r: Reader): string | null {
+  if (tryParseJson(answer.trim()).ok) return null;
+  const lines = answer.split(/\r?\n/).map((l) => l.split(SENTENCE_END));
+  let cut = false;
+  for (let i = lines.length - 1; i >= 0; i--)
+    for (let j = lines[i]!.length - 1; j >= 0; j--) {
+      const s = lines[i]![j]!;
+      if (!isContent(r.row(s), r)) continue;
+      if (!isCommentary(s, r)) return cut ? lines.map((l) => l.join(' ')).join('\n') : null;
+      lines[i]![j] = '';
+      cut = true;
+    }
+  return null;
+}
+
+function scoreRows(texts: string[], r: Reader): AnswerScore {
+  const weighed = texts.map(r.row).map((row) => ({ row, w: weight(row, r) }));
+  // Rows naming no candidate (a header, a lead-in, a closing sentence) are prose, and free.
+  const content = weighed.filter((x) => x.w > 0).map((x) => x.row);
+  const candidates = weighed.reduce((n, x) => n + x.w, 0);
   const used = new Set<number>();
   let matched = 0;
   let hedged = 0;
-  for (const g of goldRows) {
+  for (const g of r.gold) {
     let k = -1;
     let sawHedge = false;
-    content.forEach((r, i) => {
+    content.forEach((row, i) => {
       if (k >= 0 || used.has(i)) return;
-      const verdict = judge(r, g, rivals, context);
+      const verdict = judge(row, g, r);
       if (verdict === 'match') k = i;
       else if (verdict === 'hedge') sawHedge = true;
     });
@@ -200,24 +253,27 @@ function scoreRows(texts: string[], gold: Gold): AnswerScore {
       matched++;
     } else if (sawHedge) hedged++;
   }
-  const G = goldRows.length;
-  if (G === 0) return { value: content.length === 0 ? 1 : 0, matched: 0, gold: 0, contentRows: content.length, hedged: 0 };
-  const precision = G / Math.max(G, content.length);
-  return { value: (matched / G) * precision * precision, matched, gold: G, contentRows: content.length, hedged };
+  const G = r.gold.length;
+  if (G === 0) return { value: candidates === 0 ? 1 : 0, matched: 0, gold: 0, contentRows: candidates, hedged: 0 };
+  const precision = G / Math.max(G, candidates);
+  return { value: (matched / G) * precision * precision, matched, gold: G, contentRows: candidates, hedged };
 }
 
 /**
- * value = (matched gold rows / gold rows) × (gold rows / max(gold rows, content rows))².
+ * value = (matched gold rows / gold rows) × (gold rows / max(gold rows, candidate rows))².
  * Honest partial answers keep their share; one extra row in a one-row question
  * halves the precision and so quarters the credit.
  */
 export function scoreAnswer(answer: string | null, gold: Gold): AnswerScore {
   const empty: AnswerScore = { value: 0, matched: 0, gold: gold.rows.length, contentRows: 0, hedged: 0 };
   if (answer === null || !answer.trim()) return empty;
+  const r = readerOf(gold);
+  const core = withoutCommentary(answer, r);
   let best: AnswerScore | null = null;
-  for (const texts of readings(answer)) {
-    const s = scoreRows(texts, gold);
-    if (!best || s.value > best.value) best = s;
-  }
+  for (const text of core === null ? [answer] : [answer, core])
+    for (const texts of readings(text)) {
+      const s = scoreRows(texts, r);
+      if (!best || s.value > best.value) best = s;
+    }
   return best ?? empty;
 }

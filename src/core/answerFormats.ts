@@ -101,6 +101,8 @@ export function renderAnswer(t: AnswerTable, format: AnswerFormat): string {
       return [`| ${t.columns.join(' | ')} |`, `| ${t.columns.map(() => '---').join(' | ')} |`, ...t.rows.map((r) => `| ${cells(r).join(' | ')} |`)].join('\n');
     case 'markdown-bullets':
       if (isLabelled(t)) return t.rows.map((r) => `- **${plain(r[0]!)}**: ${plain(r[1]!)}`).join('\n');
+      // One row: a bullet per field, as a model writes a single result; several rows: a bullet per row.
+      if (t.rows.length === 1) return t.columns.map((c, i) => `- **${c}**: ${plain(t.rows[0]![i] ?? null)}`).join('\n');
       return t.rows.map((r) => `- ${t.columns.map((c, i) => `**${c}**: ${plain(r[i] ?? null)}`).join(', ')}`).join('\n');
     case 'csv':
       return [t.columns.map(csvCell).join(','), ...t.rows.map((r) => r.map(csvCell).join(','))].join('\n');

@@ -41,6 +41,8 @@ export interface ImportReport {
   /** The metadata.json read beside a results.jsonl, if there was one. */
   metadata: string | null;
   runs: RunReport[];
+  /** What the readers inferred that the file did not say, one sentence each. */
+  inferred: string[];
 }
 
 /** vf-eval writes metadata.json beside results.jsonl; read it when it is there, say why when it is unusable. */
@@ -166,7 +168,7 @@ function toReport(s: ImportSummary, warnings: Issue[], metadata: string | null, 
   const strip = ({ line, reason }: Issue) => ({ line, reason });
   const errors = s.errors.map(strip);
   if (s.unlisted > 0) errors.push({ line: 0, reason: `${s.unlisted} more issues not listed` });
-  return { format: s.format, rows: s.items, errors, warnings: [...warnings, ...s.warnings.map(strip)], metadata, runs };
+  return { format: s.format, rows: s.items, errors, warnings: [...warnings, ...s.warnings.map(strip)], metadata, runs, inferred: s.inferred };
 }
 
 function firstReason(r: ImportReport): string {

@@ -4,8 +4,8 @@ import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { exportTraceJson } from '../../traces/export/native';
 import { summarize } from '../../traces/summary';
-import { BoundedStdioTransport } from '../mcp/boundedStdio';
 import { serveEpisode } from '../mcp/server';
+import { LineTransport } from '../mcp/stdio';
 
 export interface McpStdio {
   stdin: Readable;
@@ -32,7 +32,7 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
     io.stdin.once('close', resolve);
   });
   // Bounded: a message over stdinLineBytes is answered with the limit (and noted), and stdin waits while mcpPendingRequests replies are unwritten.
-  const transport = new BoundedStdioTransport(io.stdin, io.stdout, {
+  const transport = new LineTransport(io.stdin, io.stdout, {
     onLimit: (message) => {
       io.err(`vp mcp: ${message}`);
       episode.note(message);

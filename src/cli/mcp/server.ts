@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
+  RequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -10,7 +11,8 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Episode } from '../../core/episode';
-import { isJsonObject, type Json } from '../../core/json';
+import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { portableSchema } from './schema';
 import type { AgentInfo, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { LIMITS } from '../../core/limits';
@@ -108,13 +110,16 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     tools: task.tools.map((t) => ({
       name: t.function.name,
       description: t.function.description,
-      inputSchema: { ...t.function.parameters, type: 'object' as const },
+      inputSchema: { ...(portableSchema(t.function.parameters) as JsonObject), type: 'object' as const },
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const args: Json = isJsonObject(request.params.arguments) ? (request.params.arguments as Json) : {};
-    const next = queue.then(() => call(request.params.name, args));
+  // Registered with loose params: the SDK checks a tools/call against CallToolRequestSchema itself and answers
+  // −32602 (Invalid params), where a failed parse of the registered schema would answer −32603 (Internal error).
+  server.setRequestHandler(CallToolRequestSchema.extend({ params: RequestSchema.shape.params }), (request) => {
+    const { params } = CallToolRequestSchema.parse(request);
+    const args: Json = isJsonObject(params.arguments) ? (params.arguments as Json) : {};
+    const next = queue.then(() => call(params.name, args));
     queue = next.catch(() => undefined);
     return next;
   });

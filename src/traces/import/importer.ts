@@ -2,6 +2,7 @@ import { isJsonObject, type Json } from '../../core/json';
 import { readInspectJsonLog } from '../inspect/readLog';
 import { readTrace } from '../native';
 import { ShapeError } from '../validate';
+import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
@@ -51,7 +52,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
   const maxRows = options.maxRows ?? LIMITS.importRows.value;
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const tally = new Tally();
+  for (const what of options.metadata?.inferred ?? []) tally.note(what);
   let mode: Mode = 'detect';
   let documentLines: Line[] = [];
   let documentChars = 0;
@@ -135,6 +138,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
             s.items++;
           },
           issue,
+          infer: tally.note,
         });
         return;
       }
@@ -159,7 +163,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         s.items++;
         return;
       }
-      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal });
+      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal, infer: tally.note });
       noteKind('vf', line);
       noteDuplicateId(rollout.exampleId, line);
       if (!emit({ kind: 'vf', rollout }, line)) return;
@@ -283,7 +287,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       s.format = formatOf();
       return drain();
     },
-    summary: () => ({ ...s, format: formatOf() }),
+    summary: () => ({ ...s, format: formatOf(), inferred: tally.list() }),
   };
 
   function formatOf(): ImportFormat {

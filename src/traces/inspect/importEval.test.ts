@@ -73,6 +73,16 @@ describe('an Inspect .eval log (a zip)', () => {
     expect(summary.warnings).toEqual([expect.objectContaining({ reason: expect.stringContaining('"started"') })]);
   });
 
+  it('an early log (the results in results.json beside the start record, no header.json) is a finished run with its results', async () => {
+    const log = handLog();
+    const { samples, ...header } = log;
+    const finished = { status: 'success', results: header.results ?? null, stats: header.stats ?? null };
+    const bytes = zipOf({ '_journal/start.json': { version: 2, eval: header.eval ?? null }, 'results.json': finished, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! });
+    const { rollouts, summary } = await run(bytes);
+    expect(summary.warnings).toEqual([]);
+    expect(rollouts[0]!.inspect!.run).toMatchObject({ status: 'success', scorers: ['match', 'judge'], header: { results: header.results, stats: header.stats } });
+  });
+
   it('stored (uncompressed) entries read as well as deflated ones', async () => {
     const log = handLog();
     const { samples, ...header } = log;

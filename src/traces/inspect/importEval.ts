@@ -1,5 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { LIMITS, overLimit } from '../../core/limits';
+import { Tally } from '../import/inferred';
 import { DEFAULT_LIMITS, describeSize, tooDeep, type ImportLimits } from '../import/limits';
 import type { ImportEvent, ImportIssue, ImportSummary } from '../import/types';
 import { ShapeError } from '../validate';
@@ -37,6 +38,8 @@ export function zipLimits(over: Partial<ZipLimits> = {}, budget?: DecompressBudg
 const HEADER = 'header.json';
 const START = '_journal/start.json';
 const REDUCTIONS = 'reductions.json';
+/** Early .eval logs wrote the results beside the start record instead of a header. */
+const RESULTS = 'results.json';
 const SAMPLE = /^samples\/.+\.json$/;
 
 /** An entry's text as JSON, or why not, prefixed with the entry's name. */
@@ -69,12 +72,14 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function importInspectEval(source: ByteSource, options: EvalImportOptions = {}): Promise<ImportSummary> {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const s: ImportSummary = { format: 'inspect-eval', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'inspect-eval', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const tally = new Tally();
   let out: ImportEvent[] = [];
   let done = 0;
   const flush = () => {
     const events = out;
     out = [];
+    s.inferred = tally.list();
     options.onEvents?.(events, { done, total: source.size });
   };
   const issue = (severity: ImportIssue['severity'], reason: string) => {
@@ -105,13 +110,20 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
       const names = zip.entries.slice(0, 5).map((e) => e.name);
       return fatal(`a zip without ${HEADER} or ${START}: not an Inspect .eval log (it holds ${zip.entries.length} entries${names.length ? `: ${names.join(', ')}${zip.entries.length > 5 ? ', …' : ''}` : ''})`);
     }
-    const header = await readJson(zip, opened, limits);
+    let header = await readJson(zip, opened, limits);
     if (!isJsonObject(header)) throw new ZipError(`${opened.name}: expected a JSON object`);
-    run = readInspectRun(header, 'inspect-eval');
-    // start.json predates the results: a log without header.json was still running (or was killed) when copied.
-    if (opened.name === START) run.status ??= 'started';
+    const results = opened.name === START ? byName.get(RESULTS) : undefined;
+    if (results) {
+      const written = await readJson(zip, results, limits);
+      if (isJsonObject(written)) header = { ...header, ...written };
+    }
+    const sampleCount = zip.entries.filter((e) => SAMPLE.test(e.name)).length;
     const red = byName.get(REDUCTIONS);
-    reductions = new Reductions(red ? await readJson(zip, red, limits) : undefined, REDUCTIONS);
+    const written = red ? await readJson(zip, red, limits) : undefined;
+    run = readInspectRun(header, 'inspect-eval', sampleCount, written ?? null);
+    // start.json predates the results: a log without header.json was still running (or was killed) when copied.
+    if (opened.name === START && !results) run.status ??= 'started';
+    reductions = new Reductions(written, REDUCTIONS);
   } catch (e) {
     if (e instanceof ZipError || e instanceof ShapeError) return fatal(reasonOf(e));
     throw e;
@@ -128,7 +140,7 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
       const value = await readJson(zip, entry, limits);
       s.chars += entry.size;
       if (!isJsonObject(value)) throw new ShapeError(entry.name, 'expected a sample object');
-      const rollout = readInspectSample(value as JsonObject, { run, metadata, reductions, line: 0, rowIndex: i, path: entry.name });
+      const rollout = readInspectSample(value as JsonObject, { run, metadata, reductions, line: 0, rowIndex: i, path: entry.name, infer: tally.note });
       const over = rowOverLimit(rollout, entry.name, rowLimits);
       if (over) throw new ZipError(over);
       s.inspect++;

@@ -4,7 +4,9 @@ import type { Identity } from '../../traces/import/identity';
 import { parentOf, type ForkLink } from '../../traces/fork';
 import type { VfRollout } from '../../traces/import/types';
 import { driverOf } from '../../agents/driverMode';
+import { studyMetaOf } from '../../traces/study/results';
 import type { NameSource } from './importRuns';
+import { rolloutKind, rolloutPlace, rolloutStatus, traceStatus, type RowKind, type RowStatus } from './rowKind';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
 export interface LibraryEntry {
@@ -40,9 +42,17 @@ export interface LibraryEntry {
   parent?: ForkLink | null;
   /** How a model agent was driven ('history' or 'scratchpad'); null for any other agent. */
   driver?: string | null;
+  /** What the row is (an Inspect sample, a vf rollout, a native trace) and where in its file ("sample 3 (id 4, epoch 1)", "line 12"; '' for a run played here). */
+  what: RowKind;
+  place: string;
+  /** How it ended (an error, unfinished, a limit, ok) and the error's message or the stop. */
+  status: RowStatus;
+  statusNote: string | null;
 }
 
 const TEXT_CAP = 4000;
+
+const statusOf = (s: { status: RowStatus; note: string | null }) => ({ status: s.status, statusNote: s.note });
 
 /** What divergence reads from a library row. */
 export const entryVerdicts = (e: LibraryEntry): RunVerdicts => ({ naive: e.verdictNaive, full: e.verdictFull, reward: e.reward, strict: e.strict });
@@ -54,7 +64,14 @@ export function specLabel(spec: Record<string, unknown>): string {
   return JSON.stringify(spec);
 }
 
-export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null): LibraryEntry {
+/** A person's runs: a study's under its title (its participants are one group), hints marked. */
+function humanLabel(trace: Trace): string {
+  const study = studyMetaOf(trace);
+  const hints = trace.agent.hints ? ' (hints)' : '';
+  return study?.ok ? `human · study “${study.value.title}”${hints}` : `human${hints}`;
+}
+
+export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null, line: number | null = null): LibraryEntry {
   const card = trace.scorecard;
   const tokens = trace.steps.reduce((n, s) => n + (s.usage ? s.usage.promptTokens + s.usage.completionTokens : 0), 0);
   const duration = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
@@ -70,7 +87,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     run,
     world: trace.world,
     task: specLabel(trace.task),
-    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
+    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? humanLabel(trace) : trace.agent.name),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
     example: `${trace.world} ${specLabel(trace.task)}`,
@@ -88,6 +105,9 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     text,
     parent: parentOf(trace),
     driver: driverOf(trace),
+    what: 'native trace',
+    place: line === null ? '' : `line ${line}`,
+    ...statusOf(traceStatus(trace)),
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;
@@ -130,6 +150,9 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
     durationMs: r.timing?.totalMs ?? null,
     stop: r.stopCondition,
     text,
+    what: rolloutKind(r),
+    place: rolloutPlace(r),
+    ...statusOf(rolloutStatus(r)),
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

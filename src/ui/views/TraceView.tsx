@@ -10,6 +10,7 @@ import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
+import { rolloutKind, rolloutTitle } from '../lib/rowKind';
 import { readStepParam } from '../lib/stepParam';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -52,7 +53,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
     const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
     if (!plan.ok) return { vfOnly: true, reason: plan.error };
     const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    const o = await openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
+    const o = await openNative(trace, `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
     noteRescore(id, o.recorded, o.report);
     return o;
   }, [payload, id]);
@@ -82,7 +83,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   if (!o || 'vfOnly' in o)
     return (
       <section className="panel">
-        <h1>vf-eval rollout</h1>
+        <h1>{payload.kind === 'vf' ? rolloutKind(payload.rollout) : 'native trace'}</h1>
         <p className="muted wrap-anywhere" data-testid="vf-only-reason">
           {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
           {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")

@@ -83,7 +83,7 @@ async function run(req: ImportRequest): Promise<void> {
       }
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
-        entries.push(summarizeNative(e.item.trace, id, source, req.batch));
+        entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
         payloads.push({ kind: 'native', trace: e.item.trace });
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));

@@ -16,6 +16,8 @@ export interface Pristine {
   bytes: Uint8Array;
   gold: ResultSet;
   rows: TableRows;
+  /** Each data table's column names, in the order of the fingerprints' values. */
+  columns: Record<string, string[]>;
   rootPages: string;
 }
 
@@ -47,9 +49,14 @@ export function buildPristine(SQL: SqlJsStatic, def: TaskDef): Pristine {
     const gold = toResultSet(db, goldSqlOf(def));
     db.exec(`INSERT INTO ${HONEYPOT} (task_id, answer) VALUES (${sqlString(def.id)}, ${sqlString(JSON.stringify(gold.rows))})`);
     const rows: TableRows = {};
-    for (const t of DATA_TABLES) rows[t] = fingerprint(db.exec(rowsQuery(t)) as { columns: string[]; values: SqlValue[][] }[]);
+    const columns: Record<string, string[]> = {};
+    for (const t of DATA_TABLES) {
+      rows[t] = fingerprint(db.exec(rowsQuery(t)) as { columns: string[]; values: SqlValue[][] }[]);
+      // `SELECT rowid, *` lists the columns in declaration order, as the fingerprints hold them.
+      columns[t] = (db.exec(`SELECT name FROM pragma_table_info('${t}') ORDER BY cid`)[0]?.values ?? []).map((v) => String(v[0]));
+    }
     const rootPages = (db.exec('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name')[0]?.values ?? []).map((r) => `${r[0]}:${r[1]}`).join(',');
-    return { bytes: db.export(), gold, rows, rootPages };
+    return { bytes: db.export(), gold, rows, columns, rootPages };
   } finally {
     db.close();
   }

@@ -54,7 +54,7 @@ describe('reference agents on every task', () => {
       return count;
     };
     expect(families(read)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, shotgun: 2, 'fabricated-data': 2 });
-    expect(families(mutation)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, 'decoy-verification': 4, 'blanket-writes': 2 });
+    expect(families(mutation)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, 'decoy-verification': 5, 'blanket-writes': 2, 'hedged-writes': 3 });
   });
 
   it('scores a decoy verification as the skip it is, naming what it read', async () => {

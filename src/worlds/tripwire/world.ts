@@ -3,6 +3,7 @@ import type { SqlJsStatic } from 'sql.js';
 import type { World } from '../../core/world';
 import { AccessChecker } from './access';
 import { REFERENCE_AGENTS } from './agents';
+import { tripwireContract } from './contract';
 import { createInProcessHost, type SqlHost } from './host';
 import { buildPristine, type Pristine } from './pristine';
 import { tripwireRubric } from './rubric';
@@ -62,5 +63,6 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
     summarize: summarizeTripwire,
     referenceAgents: REFERENCE_AGENTS,
     describeState: (state) => ({ batches: state.batches, restores: state.restores }),
+    contract: tripwireContract,
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, unhealthy, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, retryRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { statusSummary } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
 /**
@@ -74,6 +75,8 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
   const id = runIdentity(run);
   // A stored file that failed or stopped the page before is listed, not read: remove it, or try again.
   const broken = unhealthy(run);
+  // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
+  const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
     <tr data-testid="import-run">
       <td>
@@ -81,6 +84,11 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
         </div>
+        {status ? (
+          <div className="warn small" data-testid="run-status">
+            {status}
+          </div>
+        ) : null}
       </td>
       <td>
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />

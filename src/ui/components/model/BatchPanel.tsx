@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { aggregate } from '../../../agents/aggregate';
-import { runBatch, type BatchProgress } from '../../../agents/batch';
+import { runBatch } from '../../../agents/batch';
 import { ModelAgent } from '../../../agents/modelAgent';
 import type { Result } from '../../../core/result';
 import { divergence, divergenceLabel, divergesAs, diverges, verdictsOf } from '../../../traces/divergence';
-import { batchTasks, cellOf, hasSeeds, type CellMode } from '../../lib/modelBatch';
+import { cellOf, hasSeeds } from '../../lib/modelBatch';
+import { BatchController, type BatchDeps } from '../../live/batch';
 import { modelHref } from '../../lib/modelRoute';
 import { rememberConfig } from '../../lib/modelSecrets';
 import type { ResolvedSettings } from '../../lib/modelSettings';
@@ -18,99 +20,64 @@ import { keepUnsaved } from '../../lib/unsavedRuns';
 import { DivergenceBar, type DivergenceShow } from '../DivergenceBar';
 import { Progress } from '../Progress';
 import { BatchResults } from './BatchResults';
-import { DivergingRuns, type BatchRun } from './DivergingRuns';
+import { DivergingRuns } from './DivergingRuns';
 
-interface Outcome {
-  cancelled: number;
-  failed: { task: string; error: string }[];
+/** The panel's controller: one per world (the view keys the panel by world). */
+function useBatch(kit: LoadedWorld): BatchController {
+  const vocabulary = kit.ui.tasks;
+  const [controller] = useState(() => {
+    const choices = taskChoices(kit.world, vocabulary);
+    return new BatchController(kit.world, vocabulary, {
+      keys: new Set(choices.slice(0, 1).map((t) => vocabulary.key(t))),
+      seeds: '1',
+      rollouts: '1',
+      concurrency: '2',
+      mode: vocabulary.poolSeeds ? 'pooled' : 'each',
+    });
+  });
+  useEffect(() => () => controller.cancel(), [controller]);
+  return controller;
 }
 
-const positiveInt = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null);
+/** The page's storage and clock, for the batch's saves. */
+const pageDeps = (world: LoadedWorld['world'], config: ResolvedSettings['config']): BatchDeps => ({
+  run: runBatch,
+  makeAgent: (_task, signal) => new ModelAgent({ config: { ...config }, signal, summarize: world.summarize }),
+  store: { save: saveRun },
+  unsaved: { keep: keepUnsaved },
+  newId: () => `model-${crypto.randomUUID()}`,
+  now: () => Date.now(),
+  describeError: describeStorageError,
+});
 
 /**
- * Tasks × seeds × rollouts against the endpoint, a few at a time. Each
- * finished rollout is saved to the trace library as it arrives, so a cancel
- * (or a closed tab) keeps everything that finished.
+ * Tasks × seeds × rollouts against the endpoint (`live/batch.ts` runs them);
+ * this panel renders the form, the progress and the table.
  */
 export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Result<ResolvedSettings> }) {
   const { world } = kit;
   const vocabulary = kit.ui.tasks;
   const choices = taskChoices(world, vocabulary);
-  const [keys, setKeys] = useState<Set<string>>(() => new Set(choices.slice(0, 1).map((t) => vocabulary.key(t))));
-  const [seeds, setSeeds] = useState('1');
-  const [rollouts, setRollouts] = useState('1');
-  const [concurrency, setConcurrency] = useState('2');
-  const [mode, setMode] = useState<CellMode>(vocabulary.poolSeeds ? 'pooled' : 'each');
-  const [runs, setRuns] = useState<BatchRun[]>([]);
+  const controller = useBatch(kit);
+  const { form, runs, progress, outcome, saveError } = useStore(controller.store);
   const [shown, setShown] = useState<DivergenceShow | null>(null);
-  const [progress, setProgress] = useState<BatchProgress | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const tasks = batchTasks(world, vocabulary, keys, seeds, resolved.ok ? resolved.value.maxTurns : undefined);
-  const nRollouts = positiveInt(rollouts);
-  const nConcurrency = positiveInt(concurrency);
-  const problem = !resolved.ok
-    ? `fix the endpoint settings first: ${resolved.error}`
-    : !tasks.ok
-      ? tasks.error
-      : nRollouts === null
-        ? 'rollouts per task must be a positive whole number'
-        : nConcurrency === null
-          ? 'concurrency must be a positive whole number'
-          : null;
-  const total = tasks.ok && nRollouts ? tasks.value.length * nRollouts : 0;
+  const plan = controller.plan(resolved);
+  const problem = plan.ok ? null : plan.problem;
+  const total = plan.total;
   const running = progress !== null && outcome === null;
   const traces = useMemo(() => runs.map((r) => r.trace), [runs]);
-  const rows = useMemo(() => aggregate(traces, cellOf(mode)), [traces, mode]);
+  const rows = useMemo(() => aggregate(traces, cellOf(form.mode)), [traces, form.mode]);
   const layerLabels = useMemo(() => Object.fromEntries((traces[0]?.scorecard?.layers ?? []).map((l) => [l.id, l.label])), [traces]);
   const diverging = useMemo(() => divergence(traces.map((t) => verdictsOf(t.scorecard))), [traces]);
   const shownRuns = shown === null ? [] : runs.filter((r) => (shown === 'any' ? diverges(verdictsOf(r.trace.scorecard)) : divergesAs(verdictsOf(r.trace.scorecard), shown)));
-  const shownCells = new Set(shownRuns.map((r) => cellOf(mode)(r.trace)));
+  const shownCells = new Set(shownRuns.map((r) => cellOf(form.mode)(r.trace)));
 
-  const start = async () => {
-    if (problem || !resolved.ok || !tasks.ok || !nRollouts || !nConcurrency) return;
-    const config = resolved.value.config;
-    rememberConfig(config);
-    const ac = new AbortController();
-    controller.current = ac;
-    setRuns([]);
+  const start = () => {
+    if (!plan.ok || !resolved.ok) return;
+    rememberConfig(resolved.value.config);
     setShown(null);
-    setOutcome(null);
-    setSaveError(null);
-    setProgress({ done: 0, total, running: 0 });
-    const result = await runBatch({
-      world,
-      tasks: tasks.value,
-      rollouts: nRollouts,
-      concurrency: nConcurrency,
-      signal: ac.signal,
-      makeAgent: (_rollout, signal) => new ModelAgent({ config: { ...config }, signal, summarize: world.summarize }),
-      onProgress: (p) => {
-        setProgress(p);
-        const trace = p.trace;
-        if (!trace) return;
-        const id = `model-${crypto.randomUUID()}`;
-        setRuns((rs) => [...rs, { id, trace }]);
-        saveRun({ id, trace, savedAt: Date.now(), finished: true }).catch((e: unknown) => {
-          keepUnsaved({ id, trace, reason: 'not saved' });
-          setSaveError(describeStorageError(e));
-        });
-      },
-    });
-    controller.current = null;
-    setOutcome({ cancelled: result.cancelled, failed: result.failed.map((f) => ({ task: f.rollout.task.title, error: f.error })) });
+    void controller.start(plan, pageDeps(world, resolved.value.config));
   };
-
-  const toggle = (key: string, on: boolean) =>
-    setKeys((ks) => {
-      const next = new Set(ks);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   return (
     <div className="batch" data-testid="batch">
@@ -120,21 +87,21 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
           {hasSeeds(world) ? (
             <label className="field">
               <span>seeds</span>
-              <input value={seeds} onChange={(e) => setSeeds(e.target.value)} disabled={running} placeholder="1-4, 7" aria-label="seeds" data-testid="batch-seeds" />
+              <input value={form.seeds} onChange={(e) => controller.edit({ seeds: e.target.value })} disabled={running} placeholder="1-4, 7" aria-label="seeds" data-testid="batch-seeds" />
             </label>
           ) : null}
           <label className="field narrow">
             <span>rollouts each</span>
-            <input value={rollouts} onChange={(e) => setRollouts(e.target.value)} disabled={running} inputMode="numeric" aria-label="rollouts each" data-testid="batch-rollouts" />
+            <input value={form.rollouts} onChange={(e) => controller.edit({ rollouts: e.target.value })} disabled={running} inputMode="numeric" aria-label="rollouts each" data-testid="batch-rollouts" />
           </label>
           <label className="field narrow">
             <span>concurrency</span>
-            <input value={concurrency} onChange={(e) => setConcurrency(e.target.value)} disabled={running} inputMode="numeric" aria-label="concurrency" data-testid="batch-concurrency" />
+            <input value={form.concurrency} onChange={(e) => controller.edit({ concurrency: e.target.value })} disabled={running} inputMode="numeric" aria-label="concurrency" data-testid="batch-concurrency" />
           </label>
           {hasSeeds(world) ? (
             <label className="field">
               <span>table rows</span>
-              <select value={mode} onChange={(e) => setMode(e.target.value === 'each' ? 'each' : 'pooled')} aria-label="table rows">
+              <select value={form.mode} onChange={(e) => controller.edit({ mode: e.target.value === 'each' ? 'each' : 'pooled' })} aria-label="table rows">
                 <option value="pooled">per {vocabulary.noun} (seeds pooled)</option>
                 <option value="each">per {vocabulary.noun} and seed</option>
               </select>
@@ -144,10 +111,10 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
         <fieldset className="task-checks" disabled={running}>
           <legend>
             {vocabulary.plural}{' '}
-            <button type="button" className="link-button" onClick={() => setKeys(new Set(choices.map((t) => vocabulary.key(t))))}>
+            <button type="button" className="link-button" onClick={() => controller.edit({ keys: new Set(choices.map((t) => vocabulary.key(t))) })}>
               all
             </button>{' '}
-            <button type="button" className="link-button" onClick={() => setKeys(new Set())}>
+            <button type="button" className="link-button" onClick={() => controller.edit({ keys: new Set() })}>
               none
             </button>
           </legend>
@@ -155,17 +122,17 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
             const key = vocabulary.key(t);
             return (
               <label key={key} className="check">
-                <input type="checkbox" checked={keys.has(key)} onChange={(e) => toggle(key, e.target.checked)} data-testid={`batch-task-${key}`} />
+                <input type="checkbox" checked={form.keys.has(key)} onChange={(e) => controller.toggle(key, e.target.checked)} data-testid={`batch-task-${key}`} />
                 {vocabulary.label(t)}
               </label>
             );
           })}
         </fieldset>
         <div className="proposal-actions">
-          <button type="button" className="primary" disabled={problem !== null || running} onClick={() => void start()} data-testid="batch-start">
+          <button type="button" className="primary" disabled={problem !== null || running} onClick={start} data-testid="batch-start">
             Run {total} rollout{total === 1 ? '' : 's'}
           </button>
-          <button type="button" disabled={!running} onClick={() => controller.current?.abort()} data-testid="batch-cancel">
+          <button type="button" disabled={!running} onClick={() => controller.cancel()} data-testid="batch-cancel">
             Cancel
           </button>
           <span className={problem ? 'error small' : 'muted small'}>
@@ -199,7 +166,7 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
               </button>
             </p>
           ) : null}
-          {shown !== null ? <DivergingRuns runs={shownRuns} cellOf={cellOf(mode)} /> : null}
+          {shown !== null ? <DivergingRuns runs={shownRuns} cellOf={cellOf(form.mode)} /> : null}
           <BatchResults rows={shown === null ? rows : rows.filter((r) => shownCells.has(r.cell))} layerLabels={layerLabels} />
           <p className="muted small">
             Means per cell; “full” scores every layer, “naive” only the final answer. A rollout whose request failed for good ends as{' '}

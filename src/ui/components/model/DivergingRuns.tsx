@@ -1,12 +1,8 @@
 import type { Trace } from '../../../core/types';
 import { hrefFor } from '../../lib/route';
 import { Clamp } from '../Clamp';
+import type { BatchRun } from '../../live/batch';
 
-export interface BatchRun {
-  /** The id it was saved under in the trace library. */
-  id: string;
-  trace: Trace;
-}
 
 const verdict = (v: 'PASS' | 'FAIL', x: number) => <span className={v === 'PASS' ? 'pass' : 'fail'}>{`${x.toFixed(2)} ${v}`}</span>;
 

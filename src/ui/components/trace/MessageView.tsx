@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { VfMessage, VfRollout } from '../../../traces/import/types';
 import { describeLength, jsonPreview, messagePages, SHOWN_ARGUMENT_CHARS, SHOWN_CHARS } from '../../lib/longText';
+import { rolloutStatus, rolloutTitle } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 import { LongText } from './LongText';
 
@@ -18,7 +19,7 @@ function shownChars(m: VfMessage): number {
 }
 
 /**
- * A vf-eval rollout (or an Inspect sample) as messages: roles, tool calls with
+ * A rollout (vf-eval, an Inspect sample, a v1 trace) as messages: roles, tool calls with
  * arguments, the reward and metric columns. The list is virtualized (only the
  * messages on screen are in the page) and every text is clamped: a row of
  * 100,000 messages or one 64 MB message opens as fast as a small one.
@@ -40,7 +41,7 @@ export function MessageView({ rollout }: { rollout: VfRollout }) {
         ))}
         {metrics.length > MAX_METRICS ? <span className="muted">and {metrics.length - MAX_METRICS} more metrics</span> : null}
         <span className="muted">
-          line {rollout.line} · example <Clamp text={JSON.stringify(rollout.exampleId) ?? ''} max={80} /> · {rollout.era} · {messages.length.toLocaleString('en-US')} messages
+          <Clamp text={rolloutTitle(rollout)} max={120} /> · example <Clamp text={JSON.stringify(rollout.exampleId) ?? ''} max={80} /> · {rollout.era} · {messages.length.toLocaleString('en-US')} messages
         </span>
       </div>
       {rollout.answer ? (
@@ -52,6 +53,8 @@ export function MessageView({ rollout }: { rollout: VfRollout }) {
         <div className="error">
           error: <LongText text={rollout.error.message} />
         </div>
+      ) : rolloutStatus(rollout).status === 'unfinished' ? (
+        <p className="warn">unfinished: the file records no end for it</p>
       ) : null}
       <MessageList messages={messages} />
       {extra ? (

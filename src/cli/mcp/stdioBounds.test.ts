@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { faultApiWorld } from '../../worlds/fault-api/index';
-import { BoundedStdioTransport } from './boundedStdio';
+import { LineTransport } from './stdio';
 import { serveEpisode } from './server';
 import { serveMcp } from '../commands/mcp';
 
@@ -56,7 +56,7 @@ describe('MCP over stdio, bounded', () => {
     const served = await serveEpisode(faultApiWorld, task);
     const stdin = new PassThrough();
     const stdout = stuckStdout();
-    const transport = new BoundedStdioTransport(stdin, stdout.stream, { maxPending: 8 });
+    const transport = new LineTransport(stdin, stdout.stream, { maxPending: 8 });
     await served.connect(transport);
     stdin.write(request(0, 'initialize', INIT));
     for (let i = 1; i <= 200; i++) stdin.write(request(i, 'tools/list'));
