@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { tryParseJson } from '../core/json';
 import type { Task } from '../core/types';
@@ -25,6 +24,7 @@ import { listTasks } from './commands/tasks';
 import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
+import { boundedLines } from './boundedLines';
 import { requireWorld, worldsForNode } from './worlds';
 
 export interface CliIo {
@@ -124,15 +124,11 @@ const play: Command = {
     const task = fork ? fork.episode.task : oneTask('play', world, args);
     const out = args.value('out');
     if (out !== undefined) checkWritable(out);
-    const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
-    try {
-      await playLines(world, task, rl, (line) => io.out(line), {
-        ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
-        ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
-      });
-    } finally {
-      rl.close();
-    }
+    // Lines are held up to stdinLineBytes: readline would build a 512 MiB line whole and die with a RangeError.
+    await playLines(world, task, boundedLines(io.stdin as AsyncIterable<Uint8Array | string>), (line) => io.out(line), {
+      ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
+      ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
+    });
     return 0;
   },
 };
