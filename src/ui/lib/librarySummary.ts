@@ -40,6 +40,18 @@ export interface LibraryEntry {
   parent?: ForkLink | null;
   /** How a model agent was driven ('history' or 'scratchpad'); null for any other agent. */
   driver?: string | null;
+  /** A person's run played with the verifier's view revealed: not a human baseline (its agent says so too). */
+  hints?: boolean;
+}
+
+/** The mark a run played with hints carries wherever its agent is named. */
+export const HINTS_MARK = 'played with hints';
+
+/** Who ran a trace, as the library, compare view and report name it: a hinted person's run says so. */
+export function agentLabel(agent: Trace['agent']): string {
+  if (agent.model) return agent.model;
+  if (agent.kind === 'human') return agent.hints ? `human (${HINTS_MARK})` : 'human';
+  return agent.name;
 }
 
 const TEXT_CAP = 4000;
@@ -70,7 +82,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     run,
     world: trace.world,
     task: specLabel(trace.task),
-    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
+    agent: agentLabel(trace.agent),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
     example: `${trace.world} ${specLabel(trace.task)}`,
@@ -88,6 +100,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     text,
     parent: parentOf(trace),
     driver: driverOf(trace),
+    hints: trace.agent.hints === true,
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED } from '../worlds/published';
-import { buildReport, type ReportInput } from './report';
+import { buildReport, reportRows, type ReportInput } from './report';
 import { reportCsv, reportSvg } from './reportFiles';
 
 const row = (agent: string, column: string, reward: number, patch: Partial<ReportInput> = {}): ReportInput => ({
@@ -63,5 +63,14 @@ describe('the per-model report', () => {
     expect(svg).toContain('local, &quot;7b&quot;');
     expect(svg).toContain('deepseek/deepseek-v3.2 (published)');
     expect(svg).toContain('not run');
+  });
+});
+
+describe('runs played with hints', () => {
+  const e = (id: string, hints?: boolean) => ({ id, hints });
+  it('are left out of the report unless included, and counted either way', () => {
+    const rows = [e('a'), e('b', true), e('c', false)];
+    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1 });
+    expect(reportRows(rows, true)).toEqual({ counted: rows, hinted: 1 });
   });
 });

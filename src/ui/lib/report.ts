@@ -126,6 +126,16 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
+/**
+ * The rows a report counts. A person's run played with hints is no human
+ * baseline: left out unless the reader includes it, and counted as left out,
+ * so the report says what it does not show.
+ */
+export function reportRows<E extends Pick<LibraryEntry, 'hints'>>(rows: readonly E[], includeHinted: boolean): { counted: E[]; hinted: number } {
+  const hinted = rows.filter((e) => e.hints === true).length;
+  return { counted: includeHinted ? [...rows] : rows.filter((e) => e.hints !== true), hinted };
+}
+
 /** A library row with its payload as the report reads it. */
 export function reportInput(e: LibraryEntry, payload: Payload | undefined): ReportInput {
   let column: string | null = null;

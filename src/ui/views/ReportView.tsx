@@ -3,7 +3,9 @@ import { ReportGroupTable } from '../components/report/ReportGroupTable';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
-import { buildReport, reportInput } from '../lib/report';
+import { HINTS_MARK } from '../lib/librarySummary';
+import { navigate } from '../lib/navigate';
+import { buildReport, reportInput, reportRows } from '../lib/report';
 import { reportCsv, reportSvg } from '../lib/reportFiles';
 import { hrefFor, type Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -15,25 +17,48 @@ export default function ReportView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
   const ids = route.query.get('ids');
   const search = route.query.toString();
-  const rows = useMemo(() => {
+  const includeHinted = route.query.get('hints') === 'include';
+  const chosen = useMemo(() => {
     if (ids !== null) {
-      const chosen = new Set(ids.split(',').filter(Boolean));
-      return entries.filter((e) => chosen.has(e.id));
+      const picked = new Set(ids.split(',').filter(Boolean));
+      return entries.filter((e) => picked.has(e.id));
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
+  const { counted: rows, hinted } = useMemo(() => reportRows(chosen, includeHinted), [chosen, includeHinted]);
   const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
+  const setIncludeHinted = (on: boolean) => {
+    const q = new URLSearchParams(route.query);
+    if (on) q.set('hints', 'include');
+    else q.delete('hints');
+    navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
+  };
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
       <p>
         <a href={hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {})}>← Back to the library</a>
       </p>
-      <h2>Report per model: {rows.length} traces</h2>
+      <h1>
+        Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}
+      </h1>
       <p className="muted small">
         Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world and profile (or task kind). Rows marked <em>published</em> are the
         seeds’ own figures for real models, shown for reference and never pooled with yours.
       </p>
+      {hinted > 0 ? (
+        <p className="small" data-testid="report-hinted">
+          <label className="check">
+            <input type="checkbox" checked={includeHinted} onChange={(e) => setIncludeHinted(e.target.checked)} data-testid="include-hinted" />
+            Include {hinted} {hinted === 1 ? 'run' : 'runs'} {HINTS_MARK}
+          </label>{' '}
+          <span className="muted">
+            {includeHinted
+              ? `— counted below as “human (${HINTS_MARK})”, apart from the human baseline.`
+              : '— left out: a person who saw the verifier’s view is no human baseline.'}
+          </span>
+        </p>
+      ) : null}
       <div className="lib-toolbar">
         <button type="button" disabled={!groups.length} onClick={() => download(reportCsv(groups), 'report.csv', 'text/csv')} data-testid="report-csv">
           Export CSV

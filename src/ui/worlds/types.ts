@@ -62,13 +62,35 @@ export interface PlayPanelProps {
   onCall(call: ToolCall): void | Promise<unknown>;
 }
 
+/**
+ * The verifier's view of the world after the selected step. Never shown to a
+ * person playing without hints: they get `PlayerView.Seen` instead.
+ */
 export interface InspectorProps {
   /** The world's state after the selected step (its session's inspect(), or snapshot()). */
   state: JsonObject;
   /** The steps taken up to the selected one. */
   steps: readonly Step[];
-  /** A person playing without hints: nothing only the verifier knows (a hidden quota, say). */
-  hideVerifier: boolean;
+}
+
+/** What a person playing without hints has been shown: their own calls, never the world's state. */
+export interface SeenProps {
+  task: Task;
+  /** The steps taken up to the selected one. */
+  steps: readonly Step[];
+}
+
+/**
+ * The state panel while a person plays without hints. A human run is a
+ * baseline only if the player learns what an agent would: what their own
+ * calls returned. The full state (and anything else only the verifier knows)
+ * appears when the episode ends, or after "Reveal", which marks the run.
+ */
+export interface PlayerView {
+  /** What the hidden state holds, as the note names it: "the whole database, every table and row". */
+  hidden: string;
+  /** What the player's calls returned, gathered from the steps; none: the note alone (the steps show the results). */
+  Seen?: ComponentType<SeenProps>;
 }
 
 /**
@@ -119,6 +141,7 @@ export interface Calibration {
 export interface WorldUi {
   PlayPanel: ComponentType<PlayPanelProps>;
   Inspector: ComponentType<InspectorProps>;
+  player: PlayerView;
   tasks: TaskVocabulary;
   series?: TimelineSeries;
   /** A class for a value in a tool result's table (fault-api: an amount sent as a string is `mistyped`). */

@@ -12,6 +12,7 @@ function Calibration() {
 export const webPortalUi: WorldUi = {
   PlayPanel: PortalPlay,
   Inspector: PortalInspector,
+  player: { hidden: "the portal's backend records (orders, customers, refunds, audit) and the page's hidden parts" },
   tasks: TASKS_BY_ID,
   calibration: { title: 'web-portal — every task × every reference agent', Panel: Calibration },
 };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { firstDisagreement } from '../../../core/readings';
-import type { Task, Trace } from '../../../core/types';
+import { HINTS_REVEALED, type Task, type Trace } from '../../../core/types';
 import { clampText } from '../../lib/clamp';
 import { navigate } from '../../lib/navigate';
 import type { StepStates } from '../../lib/stepStates';
@@ -78,8 +78,8 @@ export function EpisodeBody(props: EpisodeBodyProps) {
         <span className="muted" data-testid="episode-stop">
           {trace.agent.kind === 'human' ? 'you' : <Clamp text={trace.agent.name} />}
           {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
-          {trace.agent.hints ? ' · played with hints' : ''}
         </span>
+        {trace.agent.hints ? <HintsMark trace={trace} /> : null}
         <ExportButton trace={trace} />
         {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
       </div>
@@ -103,8 +103,18 @@ export function EpisodeBody(props: EpisodeBodyProps) {
           <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
           {props.move}
         </section>
-        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
+        <StepPanels kit={kit} task={task} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
       </div>
     </div>
+  );
+}
+
+/** A person's run that saw the verifier's view during play: no human baseline, and the page says so wherever it is shown. */
+function HintsMark({ trace }: { trace: Trace }) {
+  const at = trace.events.find((e) => e.code === HINTS_REVEALED)?.beforeStep;
+  return (
+    <span className="badge badge-warn" data-testid="hints-mark" title="The verifier's view (verdicts, events, the world's whole state) was shown during play: left out of human-baseline figures">
+      played with hints{at === undefined ? '' : ` from step ${at + 1}`}
+    </span>
   );
 }

@@ -23,6 +23,8 @@ export interface YourMoveProps {
 export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall, driver }: YourMoveProps) {
   const tip = useStepState(states, steps.length, trace);
   const [confirmGiveUp, setConfirmGiveUp] = useState(false);
+  // Revealing marks the run for good (it leaves the human baseline): one click only opens the question.
+  const [confirmReveal, setConfirmReveal] = useState(false);
   const left = task.maxTurns - steps.length;
   return (
     <>
@@ -45,9 +47,9 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
       ) : null}
       <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
       <div className="play-row">
-        {!hints ? (
-          <button type="button" onClick={() => void driver.revealHints()} data-testid="reveal-hints">
-            Reveal the verifier’s events (marks the run “played with hints”)
+        {!hints && !confirmReveal ? (
+          <button type="button" onClick={() => setConfirmReveal(true)} data-testid="reveal-hints">
+            Reveal the verifier’s view…
           </button>
         ) : null}
         {confirmGiveUp ? null : (
@@ -56,6 +58,20 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
           </button>
         )}
       </div>
+      {confirmReveal && !hints ? (
+        <div className="confirm" role="alertdialog" aria-label="confirm revealing the verifier's view" data-testid="confirm-reveal">
+          <span>
+            Reveal? You will see the verdicts, the verifier’s events and {kit.ui.player.hidden}. The run is marked “played with hints” for good, and
+            human-baseline figures leave it out unless the reader includes it.
+          </span>
+          <button type="button" className="danger" onClick={() => void driver.revealHints()} autoFocus data-testid="confirm-reveal-yes">
+            Reveal and mark the run
+          </button>
+          <button type="button" onClick={() => setConfirmReveal(false)}>
+            Keep playing blind
+          </button>
+        </div>
+      ) : null}
       {confirmGiveUp ? (
         <div className="confirm" role="alertdialog" aria-label="confirm giving up" data-testid="confirm-give-up">
           <span>Give up? The episode ends now and is scored as it stands; nothing more can be called.</span>

@@ -34,7 +34,7 @@ function Records({ name, rows, changed, added }: { name: string; rows: JsonObjec
  * records with what changed since the seed's. With the verifier's view, the
  * hidden elements (the honeypots) are drawn and marked.
  */
-export function PortalInspector({ state, hideVerifier }: InspectorProps) {
+export function PortalInspector({ state }: InspectorProps) {
   const page = pageOfView(state);
   const records = isJsonObject(state.records) ? state.records : {};
   const diff = isJsonObject(state.diff) ? state.diff : {};
@@ -48,7 +48,7 @@ export function PortalInspector({ state, hideVerifier }: InspectorProps) {
           </p>
           {/* It scrolls and holds nothing to tab to: a tab stop of its own, so a keyboard can scroll it. */}
           <div className="portal-frame portal-frame-static" tabIndex={0} role="region" aria-label={`the page at this step: ${page.title}`}>
-            <PortalPage page={page} revealHidden={!hideVerifier} />
+            <PortalPage page={page} revealHidden />
           </div>
         </>
       ) : (
