@@ -12,7 +12,7 @@ async function gold(): Promise<{ query: string; values: string[] }> {
   const trace: Trace = await runReference(NODE_WORLDS.find((w) => w.id === 'tripwire')!, TASK, 'oracle');
   const read = trace.steps.find((s) => s.call.name === 'run_sql')!;
   const rows = (JSON.parse(read.result.content) as { rows: (string | number)[][] }).rows;
-  return { query: String(read.call.arguments.query), values: rows.flat().map(String) };
+  return { query: String((read.call.arguments as { query: string }).query), values: rows.flat().map(String) };
 }
 
 /** Everything the page holds, shown or not: its text and its markup. */

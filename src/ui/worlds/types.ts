@@ -42,6 +42,12 @@ export interface WorldEntry {
   /** Its home-page table, if it has one. */
   home?: HomeShowcase;
   load(purpose: Purpose): Promise<World>;
+  /**
+   * The world inside a Web Worker running our reference agents (calibration),
+   * where the page's loader does not fit (tripwire: sql.js on the worker's own
+   * wasm, in-process). Absent: `load('reference')` serves.
+   */
+  inWorker?(): Promise<World>;
   /** Everything else the UI knows about the world, loaded with it. */
   ui(): Promise<WorldUi>;
   /**
