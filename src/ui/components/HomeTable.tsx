@@ -24,7 +24,8 @@ const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
 );
 
 /**
- * Reference trajectories with both verdicts; each row opens its episode at step 0.
+ * Reference trajectories with both verdicts; each row opens its episode where its verdicts are: at the first step
+ * where naive and full part, when they do, else at the end (step 0 is the Home key away).
  * Rendered by the build too (scripts/prerenderHome.tsx): index.html carries this
  * markup, and the app's first render must produce the same, or the page jumps.
  */
@@ -67,7 +68,7 @@ export function HomeTable({
               ? state.rows.map((r) => (
                   <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
                     <th scope="row">
-                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: 0 })}>{r.label}</a>
+                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: r.card.verdict.naive === r.card.verdict.full ? null : 'disagreement' })}>{r.label}</a>
                     </th>
                     <td className="task-cell" title={r.taskTitle}>
                       {r.taskTitle}
