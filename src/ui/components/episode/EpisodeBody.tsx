@@ -4,6 +4,7 @@ import { HINTS_REVEALED, type Task, type Trace } from '../../../core/types';
 import { clampText } from '../../lib/clamp';
 import { navigate } from '../../lib/navigate';
 import type { StepStates } from '../../lib/stepStates';
+import { NARROW, useMedia } from '../../lib/useMedia';
 import { useReadings } from '../../lib/useReadings';
 import type { StepParam } from '../../lib/stepParam';
 import { useSeries, useStepState } from '../../lib/useStepState';
@@ -16,7 +17,7 @@ import type { ForkOrigin } from '../../live/forks';
 import { ForkBar } from './ForkBar';
 import { JUMP_KEYS, JumpControls } from './JumpControls';
 import { StepList } from './StepList';
-import { StepPanels } from './StepPanels';
+import { ScoreSection, StateSection, type StepPanelsProps } from './StepPanels';
 import { TaskPrompt } from './TaskPrompt';
 import { Timeline } from './Timeline';
 
@@ -68,6 +69,9 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   // The replay session (a Worker for tripwire) is let go with the view; the states it computed stay.
   useEffect(() => () => void states.release(), [states]);
   const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
+  // On a phone the verdicts and why they differ come first, under the title; on a wide screen they sit beside the steps.
+  const narrow = useMedia(NARROW);
+  const panels: StepPanelsProps = { kit, task, step, last, state, steps: trace.steps, hideVerifier, finished: trace.stop !== null };
 
   return (
     <div className="episode" data-testid="episode">
@@ -83,6 +87,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
         <ExportButton trace={trace} />
         {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
       </div>
+      {narrow ? <ScoreSection {...panels} /> : null}
       <TaskPrompt task={task} />
       {props.toolbar}
       <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
@@ -100,10 +105,13 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null} />
           {props.move}
         </section>
-        <StepPanels kit={kit} task={task} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
+        <aside className="side">
+          {narrow ? null : <ScoreSection {...panels} />}
+          <StateSection {...panels} />
+        </aside>
       </div>
     </div>
   );
