@@ -96,7 +96,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
       {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}
       <div className="episode-grid">
-        <section className="panel steps-panel">
+        <section className="panel steps-panel" data-testid="steps-panel">
           <h2>
             Steps{' '}
             {props.onFollow && step < last ? (

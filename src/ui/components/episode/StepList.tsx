@@ -48,7 +48,7 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
     const top = el.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
   }, [selected]);
-  if (steps.length === 0) return <p className="muted">No calls yet.</p>;
+  if (steps.length === 0) return <p className="muted">{live ? 'No calls yet.' : 'No call reached the world.'}</p>;
   return (
     <ol className="steps" data-testid="steps" ref={listRef}>
       {steps.map((s) => {
