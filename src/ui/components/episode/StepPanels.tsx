@@ -24,7 +24,10 @@ const pending = (state: AsyncState<StepState>, word: string) => (state.status ==
 export function ScoreSection({ step, last, state, hideVerifier, finished }: StepPanelsProps) {
   return (
     <section className="panel score-panel">
-      <h2>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h2>
+      {/* Where the focus lands when play ends or the verifier's view is revealed: the control that had it is gone. */}
+      <h2 tabIndex={-1} data-landing="scorecard">
+        Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}
+      </h2>
       {hideVerifier ? (
         <p className="muted" data-testid="scorecard-hidden">
           The verifiers’ verdicts appear when you finish (or reveal hints).

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { firstFocusable, useFocusLanding } from '../../lib/focusIntent';
 import type { Step, Task, ToolCall, Trace } from '../../../core/types';
 import type { StepStates } from '../../lib/stepStates';
 import { useStepState } from '../../lib/useStepState';
@@ -26,6 +27,9 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
   // Revealing marks the run for good (it leaves the human baseline): one click only opens the question.
   const [confirmReveal, setConfirmReveal] = useState(false);
   const left = task.maxTurns - steps.length;
+  // A run just started: the focus goes to the first control of the world's play panel, not back to the top of the page.
+  const playRef = useRef<HTMLDivElement>(null);
+  useFocusLanding('play', () => firstFocusable(playRef.current));
   return (
     <>
       <div className="move-head">
@@ -45,7 +49,9 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
           This is your last call: the episode ends after it, and an answer not submitted by then is scored as no answer.
         </p>
       ) : null}
-      <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
+      <div ref={playRef}>
+        <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
+      </div>
       <div className="play-row">
         {!hints && !confirmReveal ? (
           <button type="button" onClick={() => setConfirmReveal(true)} data-testid="reveal-hints">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { download } from '../../lib/download';
 import { rescoreKey, useRescored } from '../../lib/useRescored';
 import { exportSuiteText, importSuiteText, reloadGotchas, removeGotcha, useUserGotchas } from '../../lib/userGotchas';
+import { FilePick } from '../FilePick';
 import { UserGotchaRow } from './UserGotchaRow';
 
 type Message = { ok: boolean; text: string };
@@ -62,19 +63,9 @@ export default function UserGotchas() {
         <button type="button" disabled={!items.length} onClick={() => download(exportSuiteText(items), 'my-gotchas.json')} data-testid="export-gotchas">
           Export suite
         </button>
-        <label className="button-like">
+        <FilePick accept=".json,application/json" onFiles={(files) => void onImport(files[0])} testId="import-gotchas">
           Import suite…
-          <input
-            type="file"
-            accept=".json,application/json"
-            hidden
-            onChange={(e) => {
-              void onImport(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="import-gotchas"
-          />
-        </label>
+        </FilePick>
       </div>
       {message ? (
         <p className={message.ok ? 'small' : 'error small'} role="status" data-testid="gotcha-message">
