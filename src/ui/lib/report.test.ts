@@ -67,10 +67,15 @@ describe('the per-model report', () => {
 });
 
 describe('runs played with hints', () => {
-  const e = (id: string, hints?: boolean) => ({ id, hints });
-  it('are left out of the report unless included, and counted either way', () => {
-    const rows = [e('a'), e('b', true), e('c', false)];
-    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1 });
-    expect(reportRows(rows, true)).toEqual({ counted: rows, hinted: 1 });
+  const e = (id: string, hints?: boolean, stop: string | null = 'submitted') => ({ id, hints, kind: 'native' as const, stop });
+  it('are left out of the report unless included, and counted either way; runs in progress never count', () => {
+    const rows = [e('a'), e('b', true), e('c', false), e('d', false, null)];
+    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1, unfinished: 1 });
+    expect(reportRows(rows, true)).toEqual({ counted: rows.slice(0, 3), hinted: 1, unfinished: 1 });
+  });
+
+  it('a rubric metric named like a measured column (steps, cost, latency) is not listed twice', () => {
+    const [g] = buildReport([row('m', 'hostile', 1, { layers: { completeness: 1, steps: 0.9, cost: 1, latency: 1 } })], []);
+    expect(g!.layerIds).toEqual(['completeness']);
   });
 });

@@ -117,7 +117,7 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
         key: column ? `${world} · ${column}` : world,
         world,
         column,
-        layerIds: [...new Set(rows.flatMap((r) => Object.keys(r.layers)))],
+        layerIds: [...new Set(rows.flatMap((r) => Object.keys(r.layers)))].filter((l) => !(MEASURED as readonly string[]).includes(l)),
         rows: mine,
         published: published.filter((p) => p.world === world && (p.column === null || p.column === column)).map(fromPublished),
         gap: best && worst && scored.length >= 2 ? { best: best.agent, worst: worst.agent, by: best.reward! - worst.reward! } : null,
@@ -131,10 +131,18 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
  * baseline: left out unless the reader includes it, and counted as left out,
  * so the report says what it does not show.
  */
-export function reportRows<E extends Pick<LibraryEntry, 'hints'>>(rows: readonly E[], includeHinted: boolean): { counted: E[]; hinted: number } {
-  const hinted = rows.filter((e) => e.hints === true).length;
-  return { counted: includeHinted ? [...rows] : rows.filter((e) => e.hints !== true), hinted };
+export function reportRows<E extends Pick<LibraryEntry, 'hints' | 'kind' | 'stop'>>(
+  rows: readonly E[],
+  includeHinted: boolean,
+): { counted: E[]; hinted: number; unfinished: number } {
+  // A run still in progress has no final score yet: averaging its provisional one would drag a baseline down.
+  const finished = rows.filter((e) => !(e.kind === 'native' && e.stop === null));
+  const hinted = finished.filter((e) => e.hints === true).length;
+  return { counted: includeHinted ? finished : finished.filter((e) => e.hints !== true), hinted, unfinished: rows.length - finished.length };
 }
+
+/** The figures every group shows in their own columns: a layer of the same name (a rubric's metric) would list them twice. */
+export const MEASURED = ['steps', 'peak_context', 'cost', 'latency'] as const;
 
 /** A library row with its payload as the report reads it. */
 export function reportInput(e: LibraryEntry, payload: Payload | undefined): ReportInput {

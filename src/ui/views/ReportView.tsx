@@ -25,7 +25,7 @@ export default function ReportView({ route }: { route: Route }) {
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const { counted: rows, hinted } = useMemo(() => reportRows(chosen, includeHinted), [chosen, includeHinted]);
+  const { counted: rows, hinted, unfinished } = useMemo(() => reportRows(chosen, includeHinted), [chosen, includeHinted]);
   const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
   const setIncludeHinted = (on: boolean) => {
     const q = new URLSearchParams(route.query);
@@ -46,6 +46,11 @@ export default function ReportView({ route }: { route: Route }) {
         Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world and profile (or task kind). Rows marked <em>published</em> are the
         seeds’ own figures for real models, shown for reference and never pooled with yours.
       </p>
+      {unfinished > 0 ? (
+        <p className="muted small" data-testid="report-unfinished">
+          {unfinished} {unfinished === 1 ? 'run is' : 'runs are'} still in progress: left out until {unfinished === 1 ? 'it ends' : 'they end'}.
+        </p>
+      ) : null}
       {hinted > 0 ? (
         <p className="small" data-testid="report-hinted">
           <label className="check">

@@ -75,7 +75,7 @@ export default function UserGotchas() {
       {error ? <p className="error">{error}</p> : null}
       {status === 'ready' && items.length === 0 ? <p className="muted">No gotchas of your own yet.</p> : null}
       {items.length ? (
-        <table className="grid user-gotchas" data-testid="user-gotcha-table">
+        <table className="grid user-gotchas stack" data-testid="user-gotcha-table">
           <thead>
             <tr>
               <th scope="col">gotcha</th>

@@ -21,7 +21,7 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
       {list.length ? (
         // Its own scroll box on a phone: six columns do not fit 390 px without writing over each other.
         <div className="table-wrap" tabIndex={0} role="region" aria-label="imported runs">
-        <table className="grid">
+        <table className="grid stack">
           <thead>
             <tr>
               <th>run</th>
@@ -74,25 +74,27 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
   const id = runIdentity(run);
   return (
     <tr data-testid="import-run">
-      <td>
+      <td className="stack-wide">
         <EditableName value={run.label} label={`rename run ${run.label}`} onSave={(v) => void renameRun(run.id, v)} testId="run-label" />
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
         </div>
       </td>
-      <td>
+      <td data-label="env">
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
         <Origin from={id.envFrom} derived={run.derived.env} />
       </td>
-      <td>
+      <td data-label="model">
         <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
-      <td className="num">{run.rows}</td>
-      <td className="small" data-testid="run-stored">
+      <td className="num" data-label="rows">
+        {run.rows}
+      </td>
+      <td className="small" data-testid="run-stored" data-label="kept">
         {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
       </td>
-      <td>
+      <td className="stack-wide">
         <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
           {shown ? 'Show all' : 'Show only'}
         </button>{' '}

@@ -14,7 +14,8 @@ export function ReportGroupTable({ group: g }: { group: ReportGroup }) {
           Gap: <strong>{g.gap.best}</strong> leads <strong>{g.gap.worst}</strong> by {g.gap.by.toFixed(2)} mean full reward.
         </p>
       ) : null}
-      <div className="report-scroll">
+      {/* A narrow screen scrolls it: a box a keyboard can reach and scroll. */}
+      <div className="report-scroll" tabIndex={0} role="region" aria-label={`report: ${g.key}`}>
         <table className="grid">
           <thead>
             <tr>
@@ -24,8 +25,9 @@ export function ReportGroupTable({ group: g }: { group: ReportGroup }) {
               <th className="num">pass rate</th>
               <th className="num">naive ≠ full</th>
               {g.layerIds.map((l) => (
-                <th key={l} className="num">
-                  {l}
+                // "type_handling" set as words, so a header can wrap and eight layers fit a wide screen.
+                <th key={l} className="num" title={l}>
+                  {l.replace(/_/g, ' ')}
                 </th>
               ))}
               <th className="num">steps</th>
