@@ -79,7 +79,7 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
             </button>
             {isSelected ? (
               <div className="step-body">
-                <div className="step-args">
+                <div className="step-args" data-testid="step-args">
                   <Fold folded={fold(foldArguments(s.call.arguments))} label="arguments" what="arguments">
                     <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
                   </Fold>
