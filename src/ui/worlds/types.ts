@@ -77,6 +77,8 @@ export interface InspectorProps {
   state: JsonObject;
   /** The steps taken up to the selected one. */
   steps: readonly Step[];
+  /** A person is playing: the world's play panel draws the live state already (web-portal's page), so do not draw it twice. */
+  playing: boolean;
 }
 
 /** What a person playing without hints has been shown: their own calls, never the world's state. */
@@ -150,6 +152,11 @@ export interface WorldUi {
   player: PlayerView;
   tasks: TaskVocabulary;
   series?: TimelineSeries;
+  /**
+   * The play panel draws what each call returns (web-portal: the page, whose accessibility tree is the result's
+   * text): the last result stays folded while a person plays, or every click would push the page out of view.
+   */
+  playDrawsResult?: boolean;
   /** A class for a value in a tool result's table (fault-api: an amount sent as a string is `mistyped`). */
   markResultCell?(column: string, value: Json | undefined): string | undefined;
   calibration: Calibration;

@@ -48,11 +48,13 @@ export interface EpisodeBodyProps {
   canAddGotcha?: boolean;
   /** The task title is the view's one h1, unless the view has its own (a model run, a gotcha): then an h2. */
   titleLevel?: 1 | 2;
+  /** A person is playing (their play panel is in `move`): the prompt stays open in reach, the play panel draws the live state. */
+  playing?: boolean;
 }
 
 /** One episode on screen, however it is driven: playing, a model run, a recorded trace, a reference agent. */
 export function EpisodeBody(props: EpisodeBodyProps) {
-  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1 } = props;
+  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1, playing = false } = props;
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const last = trace.steps.length;
   const named = typeof props.step === 'string' ? props.step : null;
@@ -71,7 +73,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
   // On a phone the verdicts and why they differ come first, under the title; on a wide screen they sit beside the steps.
   const narrow = useMedia(NARROW);
-  const panels: StepPanelsProps = { kit, task, step, last, state, steps: trace.steps, hideVerifier, finished: trace.stop !== null };
+  const panels: StepPanelsProps = { kit, task, step, last, state, steps: trace.steps, hideVerifier, finished: trace.stop !== null, playing };
 
   return (
     <div className="episode" data-testid="episode">
@@ -88,7 +90,8 @@ export function EpisodeBody(props: EpisodeBodyProps) {
         {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
       </div>
       {narrow ? <ScoreSection {...panels} /> : null}
-      <TaskPrompt task={task} />
+      {/* While a person plays, the prompt (the requester, the policy) stays open: it is what they act on. */}
+      <TaskPrompt task={task} open={playing} />
       {props.toolbar}
       <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
         <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
@@ -105,7 +108,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null && !(playing && kit.ui.playDrawsResult)} />
           {props.move}
         </section>
         <aside className="side">

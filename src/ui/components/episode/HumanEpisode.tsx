@@ -78,6 +78,7 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
       step={r.step}
       stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
       hideVerifier={!finished && !trace.agent.hints}
+      playing={playing}
       header={<EpisodeHeader kit={kit} task={task} agent="human" />}
       banner={
         banner || outOfTurns ? (

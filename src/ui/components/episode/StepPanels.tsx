@@ -16,6 +16,8 @@ export interface StepPanelsProps {
   hideVerifier: boolean;
   /** The episode has stopped: its last step's scorecard is final, never the provisional one held while it is computed. */
   finished: boolean;
+  /** A person is playing it now (their play panel is on the page). */
+  playing: boolean;
 }
 
 const pending = (state: AsyncState<StepState>, word: string) => (state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>);
@@ -42,7 +44,7 @@ export function ScoreSection({ step, last, state, hideVerifier, finished }: Step
 }
 
 /** The world at the selected step: the verifier's inspector, or while a person plays blind only what their calls returned. */
-export function StateSection({ kit, task, step, last, state, steps, hideVerifier }: StepPanelsProps) {
+export function StateSection({ kit, task, step, last, state, steps, hideVerifier, playing }: StepPanelsProps) {
   const { Inspector } = kit.ui;
   const { Seen, hidden } = kit.ui.player;
   if (hideVerifier)
@@ -63,7 +65,7 @@ export function StateSection({ kit, task, step, last, state, steps, hideVerifier
       {state.status === 'done' ? (
         <>
           <StateCounters world={kit.world} state={state.value.view} />
-          <Inspector state={state.value.view} steps={steps.slice(0, step)} />
+          <Inspector state={state.value.view} steps={steps.slice(0, step)} playing={playing} />
         </>
       ) : (
         pending(state, 'Replaying')
