@@ -96,7 +96,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
         <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
       </Controls>
-      <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
+      <Timeline steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
       {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}
       <div className="episode-grid">
         <section className="panel steps-panel" data-testid="steps-panel">
