@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED } from '../worlds/published';
-import { buildReport, reportRows, type ReportInput } from './report';
+import type { Trace } from '../../core/types';
+import { buildReport, contentKey, reportRows, type ReportInput } from './report';
 import { reportCsv, reportSvg } from './reportFiles';
 
 const row = (agent: string, column: string, reward: number, patch: Partial<ReportInput> = {}): ReportInput => ({
@@ -70,12 +71,30 @@ describe('runs played with hints', () => {
   const e = (id: string, hints?: boolean, stop: string | null = 'submitted') => ({ id, hints, kind: 'native' as const, stop });
   it('are left out of the report unless included, and counted either way; runs in progress never count', () => {
     const rows = [e('a'), e('b', true), e('c', false), e('d', false, null)];
-    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1, unfinished: 1 });
-    expect(reportRows(rows, true)).toEqual({ counted: rows.slice(0, 3), hinted: 1, unfinished: 1 });
+    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1, unfinished: 1, duplicates: 0 });
+    expect(reportRows(rows, true)).toEqual({ counted: rows.slice(0, 3), hinted: 1, unfinished: 1, duplicates: 0 });
   });
 
   it('a rubric metric named like a measured column (steps, cost, latency) is not listed twice', () => {
     const [g] = buildReport([row('m', 'hostile', 1, { layers: { completeness: 1, steps: 0.9, cost: 1, latency: 1 } })], []);
     expect(g!.layerIds).toEqual(['completeness']);
+  });
+});
+
+describe('the same run imported twice', () => {
+  it('is counted once, and the copies are counted', () => {
+    const e = (id: string, key: string) => ({ id, key, kind: 'native' as const, stop: 'submitted', hints: false });
+    const rows = [e('a', 'x'), e('b', 'y'), e('c', 'x'), e('d', 'x')];
+    const r = reportRows(rows, false, (row) => row.key);
+    expect(r.counted.map((x) => x.id)).toEqual(['a', 'b']);
+    expect(r.duplicates).toBe(2);
+  });
+
+  it('a trace and its copy share a content key; a run with other durations does not', () => {
+    const trace = { format: 'verifier-playground.trace', version: 2, world: 'w', task: { id: 't' }, agent: { kind: 'human', name: 'you' }, steps: [{ index: 0, call: { name: 'f', arguments: {} }, result: { ok: true, content: '', done: false }, events: [], durationMs: 5 }], stop: null, scorecard: null, events: [] } as unknown as Trace;
+    const copy = JSON.parse(JSON.stringify({ ...trace, meta: { source: 'export.jsonl' } })) as Trace;
+    expect(contentKey({ kind: 'native', trace })).toBe(contentKey({ kind: 'native', trace: copy }));
+    const slower = { ...trace, steps: [{ ...trace.steps[0]!, durationMs: 9 }] };
+    expect(contentKey({ kind: 'native', trace: slower })).not.toBe(contentKey({ kind: 'native', trace }));
   });
 });

@@ -1,3 +1,5 @@
+import { canonicalJson } from '../../core/json';
+import { hashString } from '../../core/hash';
 import type { Payload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
 
@@ -134,11 +136,40 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
 export function reportRows<E extends Pick<LibraryEntry, 'hints' | 'kind' | 'stop'>>(
   rows: readonly E[],
   includeHinted: boolean,
-): { counted: E[]; hinted: number; unfinished: number } {
+  /** What a row holds (contentKey): the same run imported twice (an export read back in) is counted once. */
+  keyOf: (e: E) => string | null = () => null,
+): { counted: E[]; hinted: number; unfinished: number; duplicates: number } {
   // A run still in progress has no final score yet: averaging its provisional one would drag a baseline down.
   const finished = rows.filter((e) => !(e.kind === 'native' && e.stop === null));
-  const hinted = finished.filter((e) => e.hints === true).length;
-  return { counted: includeHinted ? finished : finished.filter((e) => e.hints !== true), hinted, unfinished: rows.length - finished.length };
+  const seen = new Set<string>();
+  const distinct = finished.filter((e) => {
+    const k = keyOf(e);
+    if (k === null) return true;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const hinted = distinct.filter((e) => e.hints === true).length;
+  return {
+    counted: includeHinted ? distinct : distinct.filter((e) => e.hints !== true),
+    hinted,
+    unfinished: rows.length - finished.length,
+    duplicates: finished.length - distinct.length,
+  };
+}
+
+/**
+ * A run's content, whoever imported it and from which file: the same trace read twice has the same key.
+ * Durations are part of it, so two people's runs that happen to make the same calls stay two runs.
+ */
+export function contentKey(payload: Payload | undefined): string | null {
+  if (!payload) return null;
+  if (payload.kind === 'native') {
+    const t = payload.trace;
+    return `native:${hashString(canonicalJson({ world: t.world, task: t.task, agent: t.agent, steps: t.steps, stop: t.stop, reward: t.scorecard?.reward ?? null }))}`;
+  }
+  const r = payload.rollout;
+  return `vf:${hashString(canonicalJson({ example: r.exampleId, prompt: r.prompt, completion: r.completion, reward: r.reward, metrics: r.metrics, timing: r.timing }))}`;
 }
 
 /** The figures every group shows in their own columns: a layer of the same name (a rubric's metric) would list them twice. */

@@ -5,7 +5,7 @@ import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
 import { HINTS_MARK } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
-import { buildReport, reportInput, reportRows } from '../lib/report';
+import { buildReport, contentKey, reportInput, reportRows } from '../lib/report';
 import { reportCsv, reportSvg } from '../lib/reportFiles';
 import { hrefFor, type Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -25,7 +25,7 @@ export default function ReportView({ route }: { route: Route }) {
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const { counted: rows, hinted, unfinished } = useMemo(() => reportRows(chosen, includeHinted), [chosen, includeHinted]);
+  const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(payloadOf(e.id))), [chosen, includeHinted]);
   const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
   const setIncludeHinted = (on: boolean) => {
     const q = new URLSearchParams(route.query);
@@ -49,6 +49,12 @@ export default function ReportView({ route }: { route: Route }) {
       {unfinished > 0 ? (
         <p className="muted small" data-testid="report-unfinished">
           {unfinished} {unfinished === 1 ? 'run is' : 'runs are'} still in progress: left out until {unfinished === 1 ? 'it ends' : 'they end'}.
+        </p>
+      ) : null}
+      {duplicates > 0 ? (
+        <p className="warn-box small" role="status" data-testid="report-duplicates">
+          {duplicates} {duplicates === 1 ? 'trace is a copy' : 'traces are copies'} of another in this selection (the same run imported twice, an export read
+          back in): each run is counted once.
         </p>
       ) : null}
       {hinted > 0 ? (

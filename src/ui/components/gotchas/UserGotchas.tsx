@@ -82,7 +82,9 @@ export default function UserGotchas() {
               <th scope="col">world · task</th>
               <th scope="col">recorded</th>
               <th scope="col">now</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="sr-only">actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -6,9 +6,9 @@ import { ReportLine } from './ReportLine';
 export function ReportGroupTable({ group: g }: { group: ReportGroup }) {
   return (
     <div className="report-group" data-testid="report-group">
-      <h3>
+      <h2>
         <Clamp text={g.key} />
-      </h3>
+      </h2>
       {g.gap ? (
         <p className="small" data-testid="report-gap">
           Gap: <strong>{g.gap.best}</strong> leads <strong>{g.gap.worst}</strong> by {g.gap.by.toFixed(2)} mean full reward.
