@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Presses Tab until `target` has the focus, as a person would; fails if it never gets there. */
@@ -82,7 +85,8 @@ test('Tab reaches every file picker (choose files, folder, Import suite…), and
     await tabTo(page, button);
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await chooser;
+    // Answered (with nothing), or the browser keeps it open and opens no other.
+    await (await chooser).setFiles(name === 'folder' ? mkdtempSync(join(tmpdir(), 'vp-empty-')) : []);
   }
   await page.goto('./');
   const suite = page.getByRole('button', { name: 'Import suite…' });
