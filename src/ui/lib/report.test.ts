@@ -68,7 +68,7 @@ describe('the per-model report', () => {
 });
 
 describe('runs played with hints', () => {
-  const e = (id: string, hints?: boolean, stop: string | null = 'submitted') => ({ id, hints, kind: 'native' as const, stop });
+  const e = (id: string, hints?: boolean, stop: string | null = 'submitted') => ({ id, hints, kind: 'native' as const, stop, run: null });
   it('are left out of the report unless included, and counted either way; runs in progress never count', () => {
     const rows = [e('a'), e('b', true), e('c', false), e('d', false, null)];
     expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1, unfinished: 1, duplicates: 0 });
@@ -83,18 +83,22 @@ describe('runs played with hints', () => {
 
 describe('the same run imported twice', () => {
   it('is counted once, and the copies are counted', () => {
-    const e = (id: string, key: string) => ({ id, key, kind: 'native' as const, stop: 'submitted', hints: false });
-    const rows = [e('a', 'x'), e('b', 'y'), e('c', 'x'), e('d', 'x')];
+    const e = (id: string, key: string, run: string | null) => ({ id, key, run, kind: 'native' as const, stop: 'submitted', hints: false });
+    // File 1 holds two alike rollouts (x twice) and y; file 2 is the same file imported again.
+    const rows = [e('a', 'x', 'f1'), e('b', 'x', 'f1'), e('c', 'y', 'f1'), e('d', 'x', 'f2'), e('e', 'x', 'f2'), e('f', 'y', 'f2'), e('g', 'z', null)];
     const r = reportRows(rows, false, (row) => row.key);
-    expect(r.counted.map((x) => x.id)).toEqual(['a', 'b']);
-    expect(r.duplicates).toBe(2);
+    expect(r.counted.map((x) => x.id)).toEqual(['a', 'b', 'c', 'g']);
+    expect(r.duplicates).toBe(3);
   });
 
   it('a trace and its copy share a content key; a run with other durations does not', () => {
     const trace = { format: 'verifier-playground.trace', version: 2, world: 'w', task: { id: 't' }, agent: { kind: 'human', name: 'you' }, steps: [{ index: 0, call: { name: 'f', arguments: {} }, result: { ok: true, content: '', done: false }, events: [], durationMs: 5 }], stop: null, scorecard: null, events: [] } as unknown as Trace;
     const copy = JSON.parse(JSON.stringify({ ...trace, meta: { source: 'export.jsonl' } })) as Trace;
-    expect(contentKey({ kind: 'native', trace })).toBe(contentKey({ kind: 'native', trace: copy }));
+    const row = { world: 'w', agent: 'human' };
+    expect(contentKey(row, { kind: 'native', trace })).toBe(contentKey(row, { kind: 'native', trace: copy }));
     const slower = { ...trace, steps: [{ ...trace.steps[0]!, durationMs: 9 }] };
-    expect(contentKey({ kind: 'native', trace: slower })).not.toBe(contentKey({ kind: 'native', trace }));
+    expect(contentKey(row, { kind: 'native', trace: slower })).not.toBe(contentKey(row, { kind: 'native', trace }));
+    // Alike rows listed under two models are two runs.
+    expect(contentKey({ world: 'w', agent: 'other' }, { kind: 'native', trace })).not.toBe(contentKey(row, { kind: 'native', trace }));
   });
 });

@@ -25,7 +25,7 @@ export default function ReportView({ route }: { route: Route }) {
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(payloadOf(e.id))), [chosen, includeHinted]);
+  const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(e, payloadOf(e.id))), [chosen, includeHinted]);
   const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
   const setIncludeHinted = (on: boolean) => {
     const q = new URLSearchParams(route.query);
