@@ -22,6 +22,7 @@ for (const width of [390, 1440]) {
     await counter(page, 0);
     const play = page.getByTestId('play-web-portal');
     await expect(page.getByTestId('portal-page')).toHaveCount(1);
+    await expect(page.getByTestId('steps-panel')).toContainText('No calls yet.');
     // The requester's email and the policy are in reach while playing.
     await expect(page.locator('details.prompt')).toContainText('ada.lind@mailbox.test');
 

@@ -108,7 +108,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null && !(playing && kit.ui.playDrawsResult)} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null} foldLive={playing && kit.ui.playDrawsResult === true} />
           {props.move}
         </section>
         <aside className="side">

@@ -13,8 +13,10 @@ export interface StepListProps {
   hideEvents: boolean;
   /** The world's marks for values in result tables. */
   mark?: MarkCell;
-  /** The episode is under way: its last step (what the player or model is reading now) is never folded. */
+  /** The episode is under way: its last step (what the player or model is reading now) is never folded… */
   live?: boolean;
+  /** …unless the play panel draws that result already (web-portal's page): then it folds like the rest. */
+  foldLive?: boolean;
 }
 
 /** Long content as one line that says what it holds, opened on a click; short content as it is. */
@@ -37,7 +39,7 @@ function Fold({ folded, label, what, children }: { folded: Folded; label: string
 }
 
 /** Every tool call and its result as the agent saw it, with the hidden events as badges. */
-export function StepList({ steps, selected, onSelect, hideEvents, mark, live = false }: StepListProps) {
+export function StepList({ steps, selected, onSelect, hideEvents, mark, live = false, foldLive = false }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
@@ -54,7 +56,7 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
       {steps.map((s) => {
         const n = s.index + 1;
         const isSelected = n === selected;
-        const open = live && n === steps.length;
+        const open = live && !foldLive && n === steps.length;
         const fold = (f: Folded): Folded => (open ? { ...f, long: false } : f);
         return (
           <li
