@@ -188,8 +188,8 @@ export function tour(): Stop[] {
         await page.goto('./#/traces');
         await page.getByTestId('library-row').first().getByRole('button').first().click();
         await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
-        await page.keyboard.press('Home');
-        await page.keyboard.press('ArrowRight');
+        await page.getByRole('button', { name: 'To start' }).click();
+        await page.getByRole('button', { name: 'Step forward' }).click();
         await expect(counter(page)).toHaveText(/^step 1 \//);
         await expect(page.getByTestId('provisional')).toBeVisible({ timeout: 30_000 });
       },
