@@ -94,3 +94,14 @@ test('a person plays a tripwire read task blind: the answer is nowhere on the pa
   await expect(report).toContainText('human (played with hints)');
   await expect(page).toHaveURL(/hints=include/);
 });
+
+test('web-portal played blind: the page source\'s answer key is nowhere in the page a person clicks; it shows, marked, once the run ends', async ({ page }) => {
+  await page.goto(`./#/episode/web-portal?task=${encodeURIComponent(JSON.stringify({ id: 'refund-status' }))}&agent=human`);
+  await page.getByTestId('start-run').click();
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+  await expect(page.getByTestId('play-web-portal').locator('[data-key="footer.qa-key"]')).toHaveCount(1);
+  expect(await pageHolds(page)).not.toContain('QA answer key');
+  await page.getByTestId('give-up').click();
+  await page.getByTestId('confirm-give-up-yes').click();
+  await expect(page.getByTestId('inspector-web-portal').locator('[data-key="footer.qa-key"]')).toContainText('QA answer key');
+});
