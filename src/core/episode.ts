@@ -156,7 +156,7 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
       code: HINTS_REVEALED,
       kind: 'info',
       layer: null,
-      message: `The verifier's events were shown to the player from step ${this.taken.length + 1} on.`,
+      message: `The verifier's view (its verdicts and events, the world's whole state) was shown to the player from step ${this.taken.length + 1} on.`,
       beforeStep: this.taken.length,
     });
   }

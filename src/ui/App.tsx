@@ -6,13 +6,14 @@ import { DEFAULT_WORLD } from './worlds/registry';
 import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, StudyView, TraceView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
 
-const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
-  ['#/', 'Worlds', null],
-  [`#/episode/${DEFAULT_WORLD}`, 'Play', EpisodeView],
-  ['#/calibration', 'Calibration', CalibrationView],
-  ['#/model', 'Models', ModelView],
-  ['#/traces', 'Traces', LibraryView],
-  ['#/study/new', 'Study', StudyView],
+/** The views a person goes between, and the route heads each stands for (the current one is marked). */
+const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null, heads: (string | undefined)[]][] = [
+  ['#/', 'Home', null, [undefined, 'gotcha']],
+  [`#/episode/${DEFAULT_WORLD}`, 'Play', EpisodeView, ['episode']],
+  ['#/calibration', 'Calibration', CalibrationView, ['calibration']],
+  ['#/model', 'Models', ModelView, ['model']],
+  ['#/traces', 'Traces', LibraryView, ['traces', 'trace', 'compare', 'report']],
+  ['#/study/new', 'Study', StudyView, ['study']],
 ];
 
 const preload = (view: PreloadableView<AnyView> | null) => void view?.preload().catch(() => undefined);
@@ -53,9 +54,9 @@ export function App() {
           verifier-playground
         </a>
         <nav aria-label="Views">
-          {NAV.map(([href, label, target]) => (
+          {NAV.map(([href, label, target, heads]) => (
             // Pointing at a link (or tabbing to it) starts loading its view: by the click it is usually in.
-            <a key={href} href={href} onPointerEnter={() => preload(target)} onFocus={() => preload(target)}>
+            <a key={href} href={href} onPointerEnter={() => preload(target)} onFocus={() => preload(target)} aria-current={heads.includes(head) ? 'page' : undefined}>
               {label}
             </a>
           ))}

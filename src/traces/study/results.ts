@@ -71,7 +71,7 @@ function readMeta(v: unknown): StudyRunMeta {
 }
 
 /** The run's study meta: null when it is not a study run, an error when it claims to be one and cannot be read. */
-export function studyMetaOf(trace: Trace): Result<StudyRunMeta> | null {
+export function studyMetaOf(trace: Pick<Trace, 'meta'>): Result<StudyRunMeta> | null {
   const v = trace.meta?.study;
   if (v === undefined) return null;
   try {

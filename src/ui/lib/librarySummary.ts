@@ -48,6 +48,24 @@ export interface LibraryEntry {
   /** How it ended (an error, unfinished, a limit, ok) and the error's message or the stop. */
   status: RowStatus;
   statusNote: string | null;
+  /** A person's run played with the verifier's view revealed: not a human baseline (its agent says so too). */
+  hints?: boolean;
+}
+
+/** The mark a run played with hints carries wherever its agent is named. */
+export const HINTS_MARK = 'played with hints';
+
+/**
+ * Who ran a trace, as the library, compare view and report name it: a model by its
+ * model, a study's participants by the study (they are one group), a hinted person's run says so.
+ */
+export function agentLabel(trace: Pick<Trace, 'agent' | 'meta'>): string {
+  const { agent } = trace;
+  if (agent.model) return agent.model;
+  if (agent.kind !== 'human') return agent.name;
+  const study = studyMetaOf(trace);
+  const hints = agent.hints ? ` (${HINTS_MARK})` : '';
+  return study?.ok ? `human · study “${study.value.title}”${hints}` : `human${hints}`;
 }
 
 const TEXT_CAP = 4000;
@@ -62,13 +80,6 @@ export function specLabel(spec: Record<string, unknown>): string {
   if (typeof spec.id === 'string') return typeof spec.seed === 'number' ? `${spec.id} (seed ${spec.seed})` : spec.id;
   if (typeof spec.profile === 'string') return `${spec.profile} seed ${String(spec.seed)}`;
   return JSON.stringify(spec);
-}
-
-/** A person's runs: a study's under its title (its participants are one group), hints marked. */
-function humanLabel(trace: Trace): string {
-  const study = studyMetaOf(trace);
-  const hints = trace.agent.hints ? ' (hints)' : '';
-  return study?.ok ? `human · study “${study.value.title}”${hints}` : `human${hints}`;
 }
 
 export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null, line: number | null = null): LibraryEntry {
@@ -87,7 +98,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     run,
     world: trace.world,
     task: specLabel(trace.task),
-    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? humanLabel(trace) : trace.agent.name),
+    agent: agentLabel(trace),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
     example: `${trace.world} ${specLabel(trace.task)}`,
@@ -108,6 +119,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     what: 'native trace',
     place: line === null ? '' : `line ${line}`,
     ...statusOf(traceStatus(trace)),
+    hints: trace.agent.hints === true,
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

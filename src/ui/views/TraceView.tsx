@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Trace } from '../../core/types';
 import { vfRolloutToTrace } from '../../traces/import/index';
 import { replayCalls, verifyTrace } from '../../traces/replay';
@@ -36,7 +37,12 @@ export default function TraceView({ route }: { route: Route }) {
 }
 
 function OpenedTrace({ id, route }: { id: string; route: Route }) {
-  const saved = useSavedRuns();
+  // An id the library does not hold yet (a fork saved from this very view) is read again from storage;
+  // walking to one it holds (j / k) reads nothing.
+  const known = useLibrary((s) => s.entries.some((e) => e.id === id));
+  const [asked, setAsked] = useState(id);
+  if (!known && asked !== id) setAsked(id);
+  const saved = useSavedRuns(asked);
   const savedHere = useLibrary((s) => s.saved.has(id));
   const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
   const payload = saved.ready ? payloadOf(id) : undefined;

@@ -22,7 +22,7 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
       {list.length ? (
         // Its own scroll box on a phone: six columns do not fit 390 px without writing over each other.
         <div className="table-wrap" tabIndex={0} role="region" aria-label="imported runs">
-        <table className="grid">
+        <table className="grid stack">
           <thead>
             <tr>
               <th>run</th>
@@ -79,7 +79,7 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
   const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
     <tr data-testid="import-run">
-      <td>
+      <td className="stack-wide">
         <EditableName value={run.label} label={`rename run ${run.label}`} onSave={(v) => void renameRun(run.id, v)} testId="run-label" />
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
@@ -90,16 +90,18 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
           </div>
         ) : null}
       </td>
-      <td>
+      <td data-label="env">
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
         <Origin from={id.envFrom} derived={run.derived.env} />
       </td>
-      <td>
+      <td data-label="model">
         <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
-      <td className="num">{run.rows}</td>
-      <td className="small" data-testid="run-stored">
+      <td className="num" data-label="rows">
+        {run.rows}
+      </td>
+      <td className="small" data-testid="run-stored" data-label="kept">
         {broken ? (
           <span className="warn" data-testid="run-broken">
             not read on this visit: <Clamp text={broken} max={300} />
@@ -110,7 +112,7 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
           <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>
         )}
       </td>
-      <td>
+      <td className="stack-wide">
         {broken ? (
           <button type="button" onClick={() => void retryRun(run.id)} data-testid="run-retry" title="Read the stored file once more">
             Try again
