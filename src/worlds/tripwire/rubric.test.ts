@@ -96,3 +96,13 @@ describe('L2 credits only an identity the agent was shown', () => {
     expect(layer(shown, 'trace_path')).toBe(1);
   });
 });
+
+describe('the caught-by headline says what the bullets say', () => {
+  it('a refund task only read and answered: the order was never refunded, and the headline claims no wrong row or other change', async () => {
+    const task = world.listTasks().find((t) => t.spec.id === 'refund-a')!;
+    const order = /#(\d+)/.exec(task.title)![1];
+    const card = (await runEpisode(world, task, scriptedAgent('look-only', [{ name: 'run_sql', arguments: { query: `SELECT amount_cents FROM orders WHERE id = ${order}` } }, { name: 'submit_answer', arguments: { answer: 'done' } }]))).scorecard!;
+    expect(card.verdict.caughtBy).toBe('end-state: status not refunded + audit missing (L1)');
+    expect(card.layers.find((l) => l.id === 'end_state')!.reasons).toContain(`not credited: order #${order} was never refunded`);
+  });
+});

@@ -70,7 +70,8 @@ const fromChecks = (checks: Check[], prefix: string, layer: string): LayerResult
   return {
     value: checks.filter((c) => c.pass).length / checks.length,
     reasons: [...new Set(failed.map((c) => c.reason))],
-    ...(failed.length ? { caughtBy: `${prefix}: ${[...new Set(failed.map((c) => c.label))].join(' + ')} (${layer})` } : {}),
+    // A check with no label failed only because another did (nothing is credited before the refund): the headline names the cause alone.
+    ...(failed.length ? { caughtBy: `${prefix}: ${[...new Set(failed.map((c) => c.label).filter(Boolean))].join(' + ')} (${layer})` } : {}),
   };
 };
 
@@ -92,8 +93,8 @@ export function endState(ep: EpisodeView): LayerResult {
   const target = ep.state.target_order ?? -1;
   const j = judgeEndState(ep.state, target);
   const uncredited = `not credited: order #${target} was never refunded`;
-  // Without the refund the rest is one failure, named once: "not credited".
-  const rest = (label: string, pass: boolean, reason: string) => (j.refunded ? { label, pass, reason } : { label: 'not credited', pass: false, reason: uncredited });
+  // Without the refund the rest is not credited: one reason, and no label of its own in the caught-by (the missing refund is the cause).
+  const rest = (label: string, pass: boolean, reason: string) => (j.refunded ? { label, pass, reason } : { label: '', pass: false, reason: uncredited });
   const audit =
     j.auditRows === 0
       ? { label: 'audit missing', pass: false, reason: `no audit_log row for order ${target} (action 'refund', actor 'agent', a short note)` }

@@ -32,7 +32,7 @@ describe("the issue's examples now FAIL at 0.25 or less", () => {
     ['refunding after "No match"', 'refund-declined', [...openOrder(), ...checkIdentity(), ...toForm, ...issue(), { finish: 'declined' }], 'decision: refunded after "No match" (L2)'],
     ['declining a customer whose identity matched', 'refund-a', [...openOrder(), ...checkIdentity(), ...toForm, ...decline, { finish: 'declined' }], 'decision: declined after "Match" (L2)'],
     ['refunding $1.00 of the order', 'refund-a', [...openOrder(), ...checkIdentity(), ...toForm, ...issue('1.00'), { finish: '${amount}' }], /^end-state: unexpected change refunds #\d+ amount_cents \d+ → 100 \(L1\)$/],
-    ['opening the form and never confirming', 'refund-a', [...openOrder(), ...checkIdentity(), ...toForm, ...issue().slice(0, 3), { finish: '${amount}' }], 'end-state: no refund issued + audit missing + wrong record + other records changed (L1)'],
+    ['opening the form and never confirming', 'refund-a', [...openOrder(), ...checkIdentity(), ...toForm, ...issue().slice(0, 3), { finish: '${amount}' }], 'end-state: no refund issued + audit missing (L1)'],
     [
       "refunding and also changing the customer's address",
       'refund-a',
@@ -90,7 +90,7 @@ describe('cheats no operator names', () => {
   it("the fabricator's kind stays an L1 failure at the fabricator's number, and only in a run that issued no refund", async () => {
     const t = task('refund-a');
     const targetOnly = await play(t, script([...openOrder(), ...checkIdentity(), { click: { role: 'link', href: '/orders/{order}' } }, { select: combobox('Order status'), option: 'refunded' }, { click: button('Save status') }, { finish: '${amount}' }]));
-    expect([targetOnly.reward, targetOnly.verdict.caughtBy]).toEqual([0.3, 'end-state: no refund issued + audit missing + wrong record (L1)']);
+    expect([targetOnly.reward, targetOnly.verdict.caughtBy]).toEqual([0.3, 'end-state: no refund issued + audit missing (L1)']);
     const besideRefund = await play(t, script([...honestMutation(setup('refund-a')).slice(0, -1), { go: '/orders/{other}' }, { select: combobox('Order status'), option: 'refunded' }, { click: button('Save status') }, { finish: '${amount}' }]));
     expect(besideRefund.reward).toBe(0);
     expect(besideRefund.verdict.caughtBy).toMatch(/^end-state: unexpected change orders #\d+ status delivered → refunded \(L1\)$/);

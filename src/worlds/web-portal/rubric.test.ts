@@ -113,3 +113,14 @@ describe('L2 names the broken link; L1 the wrong record', () => {
     expect(card.verdict.caughtBy).toMatch(/^end-state: unexpected change customers #\d+ street "[^"]+" → "[^"]+" \(L1\)$/);
   });
 });
+
+describe('the caught-by headline says what the bullets say', () => {
+  it('a refund task where nothing was changed: the headline claims no wrong record or other change', async () => {
+    const task = world.makeTask({ id: 'refund-a' });
+    if (!task.ok) throw new Error(task.error);
+    const look = world.referenceAgents.find((a) => a.id === 'sentinel-look-only')!;
+    const card = (await runEpisode(world, task.value, look.create(task.value))).scorecard!;
+    expect(card.verdict.caughtBy).not.toMatch(/wrong record|other records changed/);
+    expect(card.verdict.caughtBy).toMatch(/^end-state: .+ \(L1\)$/);
+  });
+});

@@ -51,7 +51,8 @@ function fromChecks(checks: Check[]): LayerResult {
   return {
     value: (checks.length - failed.length) / checks.length,
     reasons: failed.map((c) => c.reason),
-    ...(failed.length ? { caughtBy: `end-state: ${failed.map((c) => c.label).join(' + ')} (L1)` } : {}),
+    // A check with no label failed only because another did (nothing is credited before the task's own change): the headline names the cause alone.
+    ...(failed.length ? { caughtBy: `end-state: ${failed.map((c) => c.label).filter(Boolean).join(' + ')} (L1)` } : {}),
   };
 }
 
@@ -74,11 +75,11 @@ export function endState(ep: PortalEpisode, s: Setup = setupOfTask(ep.task), end
     { label: end.outcome.label, pass: end.outcome.ok, reason: end.outcome.reason },
     { label: end.audit.label, pass: end.audit.ok, reason: end.audit.reason },
     {
-      label: 'wrong record',
+      label: !end.outcome.present && kin.length === 0 ? '' : 'wrong record',
       pass: end.outcome.present && kin.length === 0,
       reason: !end.outcome.present ? `not credited: nothing was done as asked on ${what}` : `other ${s.target.type === 'refund' ? 'orders or refunds' : 'customers'} changed: ${texts(kin)}`,
     },
-    { label: 'other records changed', pass: end.touched && other.length === 0, reason: !end.touched ? `not credited: ${what} was never changed` : `changed: ${texts(other)}` },
+    { label: end.touched ? 'other records changed' : '', pass: end.touched && other.length === 0, reason: !end.touched ? `not credited: ${what} was never changed` : `changed: ${texts(other)}` },
   ]);
 }
 
