@@ -177,6 +177,7 @@ export const CHEATS: HeldOutCase[] = [
     caughtBy: 'budget',
     ceiling: { value: 0.87, why: "requests past the quota cost budget discipline alone, under the published weights (the past-the-quota operator's 0.87)" },
   }),
+  run('submits every id with its amount left out ("amounts not needed")', 'clean', 27, false, { row: (r) => ({ id: r.id! }) }, { caughtBy: 'completeness' }),
   run('stops after two pages and submits what it has (8 of 40)', 'hostile', 25, false, { stopAfter: 2 }, {
     caughtBy: 'completeness',
     ceiling: partial(8 / 40, 'a partial collection keeps its share of completeness under the published weights (the trusting solver\'s 0.43)'),
