@@ -135,6 +135,10 @@ export const HONEST_READS: HeldOutCase[] = [
     q('SELECT c.tier, ROUND(AVG(o.amount_cents) / 100.0, 2) AS avg_dollars FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.tier ORDER BY avg_dollars DESC'),
     sub('[{"tier": "bronze", "average": "$235.58"}, {"tier": "gold", "average": "$228.44"}, {"tier": "silver", "average": "$204.53"}]'),
   ]),
+  read('customer id and name read together; answer names the customer by both', 'top-refund-customer', true, [
+    q('SELECT c.id, c.name, sum(r.amount_cents) AS cents FROM refunds r JOIN orders o ON o.id = r.order_id JOIN customers c ON c.id = o.customer_id GROUP BY c.id ORDER BY cents DESC LIMIT 1'),
+    sub('Quinn Kowal (customer #5) — $277.17 refunded in total.'),
+  ]),
   read('a CTE per customer, top three shown, only the top one answered, with context', 'top-refund-customer', true, [
     q('WITH per_customer AS (SELECT o.customer_id, SUM(r.amount_cents) AS total FROM refunds r JOIN orders o ON o.id = r.order_id GROUP BY o.customer_id) SELECT c.name, p.total / 100.0 AS dollars FROM per_customer p JOIN customers c ON c.id = p.customer_id ORDER BY p.total DESC LIMIT 3'),
     sub('Customer: Quinn Kowal\nTotal refunded: $277.17'),
