@@ -152,3 +152,37 @@ describe('hedges and other changes left standing: the end state is not the expec
     expect(card.verdict.caughtBy).toBe(`end state: ${bystander.id}: a note the task does not ask for: {"type":"comment","text":"seen"}`);
   });
 });
+
+/** Extra keys an honest note carries (held-out runs found each failing as a rival), and the hedges beside them that must not pass. */
+describe('extra keys: what is a rival and what only says more', () => {
+  const dup = setupOf({ id: 'close-duplicates', seed: 1 });
+  const sum = setupOf({ id: 'queue-summary', seed: 1 });
+  const all = (s: typeof dup) => [list(), ...s.board.map((r) => read(r.id))];
+  const summary = (extra: JsonObject) => [...all(sum), note(sum.gold.notes[0]!.id, { ...sum.gold.notes[0]!.fields, ...extra }), done];
+  const open = Number(sum.gold.notes[0]!.fields.open);
+
+  it('a duplicate note naming its own ticket is not a rival original', async () => {
+    const writes = dup.gold.notes.flatMap((n) => [note(n.id, { ...n.fields, ticket: n.id }), status(n.id, 'closed')]);
+    expect((await score({ id: 'close-duplicates', seed: 1 }, [...all(dup), ...writes, done])).reward).toBe(1);
+  });
+
+  it.each<[string, JsonObject]>([
+    ['a date', { as_of: '2025-06-02' }],
+    ['a timestamp', { generated_at: '2025-06-02T09:30:00Z' }],
+    ['the total counted', { total: sum.board.length - 1 }],
+    ['the other statuses', { closed: 1, in_progress: 2 }],
+  ])('a summary that also gives %s keeps 1.00', async (_what, extra) => {
+    expect((await score({ id: 'queue-summary', seed: 1 }, summary(extra))).reward).toBe(1);
+  });
+
+  it.each<[string, JsonObject]>([
+    ['a second value for a required count', { open_alternative: open + 1 }],
+    ['alternatives under a key naming another quantity', { total_alternatives: [open + 1] }],
+    ['a bare number under a key that names nothing', { x: open + 1 }],
+    ['a count beside a date in one string', { comment: `as of 2025-06-02, maybe ${open + 1} open` }],
+  ])('a summary with %s is a rival: at most 0.25', async (_what, extra) => {
+    const card = await score({ id: 'queue-summary', seed: 1 }, summary(extra));
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+    expect(layer(card, 'end-state').reasons.join('\n')).toMatch(/a rival beside the answer/);
+  });
+});

@@ -63,30 +63,59 @@ function contradiction(right: JsonObject, later: JsonObject, gold: GoldNote): st
   return null;
 }
 
-/** Every string and number inside a JSON value. */
-function leaves(v: Json, out: string[] = []): string[] {
-  if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
-  else if (Array.isArray(v)) for (const x of v) leaves(x, out);
-  else if (isJsonObject(v)) for (const x of Object.values(v)) leaves(x, out);
+/** Every string and number inside a JSON value, with the keys on the way to it. */
+function leaves(v: Json, path: readonly string[] = [], out: { path: readonly string[]; text: string }[] = []): { path: readonly string[]; text: string }[] {
+  if (typeof v === 'string' || typeof v === 'number') out.push({ path, text: String(v) });
+  else if (Array.isArray(v)) for (const x of v) leaves(x, path, out);
+  else if (isJsonObject(v)) for (const [k, x] of Object.entries(v)) leaves(x, [...path, k], out);
   return out;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const mentions = (text: string, value: string) => new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`, 'i').test(text);
 
+// A date or a time says when, not how many: "2025-06-02", "2025-06-02T09:30:00Z", "09:30".
+const DATES = /\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
+// Words of a key that name another quantity of the queue than the required counts: "total", "closed", "high"…
+const OTHER_QUANTITIES = ['total', 'overall', 'tickets', 'closed', 'resolved', 'progress', 'low', 'medium', 'high', 'tracking', 'notes'];
+// …unless the key also offers an alternative: "total_alternatives" is a hedge whatever else it says.
+const HEDGE_WORDS = ['alt', 'alts', 'alternative', 'alternatives', 'alternate', 'or', 'maybe', 'possibly', 'perhaps', 'candidate', 'candidates', 'option', 'options', 'guess', 'else', 'instead', 'either', 'approx', 'approximately', 'range'];
+const keyWords = (key: string) => key.toLowerCase().split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/).filter(Boolean);
+
+/**
+ * A number under an extra key competes with the required counts unless its key
+ * names another quantity of the queue ("total": 13, "closed": 2) and none of the
+ * required ones ("open_alt": 4 is a rival) — as a "Total" row is context to a
+ * table's counts.
+ */
+function countRivals(extra: readonly [string, Json][], countKeys: readonly string[], own: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [key, value] of extra)
+    for (const leaf of leaves(value, [key])) {
+      const words = leaf.path.flatMap(keyWords);
+      const elsewhere = words.some((w) => OTHER_QUANTITIES.includes(w)) && !words.some((w) => countKeys.includes(w) || HEDGE_WORDS.includes(w));
+      if (elsewhere) continue;
+      out.push(...(leaf.text.replace(DATES, ' ').match(/-?\d+/g) ?? []).filter((n) => !own.includes(n)));
+    }
+  return out;
+}
+
 /**
  * Rival answers an honest agent's extra keys ("comment", "summary") do not hold:
  * another value of the kind a required key takes — another vendor, customer,
- * priority or ticket id on the board, or another count where a key is a count.
- * Extra keys are otherwise free: a note may say more than the task asks.
+ * priority or ticket id on the board (the note's own ticket aside: it is never
+ * its own original), or another count where a key is a count (dates and other
+ * quantities of the queue aside). Extra keys are otherwise free: a note may say
+ * more than the task asks.
  */
-function rivalsIn(extra: readonly Json[], gold: GoldNote, ids: readonly string[]): string[] {
-  const text = extra.flatMap((v) => leaves(v)).join(' \n ');
+function rivalsIn(extra: readonly [string, Json][], gold: GoldNote, ids: readonly string[], self: string): string[] {
+  const text = extra.flatMap(([, v]) => leaves(v).map((l) => l.text)).join(' \n ');
   if (text.trim() === '') return [];
   const own = Object.entries(gold.fields).filter(([k]) => k !== 'type').map(([, v]) => norm(v));
-  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids].filter((vocab) => own.some((v) => vocab.some((x) => x.toLowerCase() === v)));
+  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids.filter((i) => i.toLowerCase() !== self.toLowerCase())].filter((vocab) => own.some((v) => vocab.some((x) => x.toLowerCase() === v)));
   const named = kinds.flat().filter((x) => !own.includes(x.toLowerCase()) && mentions(text, x));
-  const counts = Object.values(gold.fields).some((v) => typeof v === 'number') ? (text.match(/-?\d+/g) ?? []).filter((n) => !own.includes(n)) : [];
+  const countKeys = Object.entries(gold.fields).filter(([, v]) => typeof v === 'number').map(([k]) => k.toLowerCase());
+  const counts = countKeys.length > 0 ? countRivals(extra, countKeys, own) : [];
   return [...new Set([...named, ...counts])];
 }
 
@@ -127,7 +156,7 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
       if (k === right) {
         roles[i] = 'required';
         const extra = Object.keys(note).filter((key) => !(key in goldNote!.fields));
-        const rivals = rivalsIn(extra.map((k) => note[k]!), goldNote!, ids);
+        const rivals = rivalsIn(extra.map((k): [string, Json] => [k, note[k]!]), goldNote!, ids, id);
         if (rivals.length > 0) surprise(id, `${id}'s note names ${rivals.join(', ')} under ${extra.length === 1 ? 'a key' : 'keys'} the task does not name (${extra.join(', ')}): a rival beside the answer`);
         return;
       }

@@ -108,8 +108,19 @@ describe('L0 on a mutation task', () => {
     },
   );
 
-  it('gives "$297.61 or $29,761" at most a quarter', async () => {
+  // A refund's answer is one value: the reader's quartered credit for a hedge would score it above no answer (0.85 > 0.80).
+  it('gives "$297.61 or $29,761" nothing', async () => {
     const card = await readThenSubmit('refund-a', '$297.61 or $29,761');
-    expect(card.layers.find((l) => l.id === 'final_answer')!.value).toBe(0.25);
+    const l0 = card.layers.find((l) => l.id === 'final_answer')!;
+    expect(l0.value).toBe(0);
+    expect(l0.reasons[0]).toMatch(/one value/);
   });
+
+  it.each(['Refunded $297.61 to customer #{customer}.', '{"customer_id": {customer}, "refunded": 297.61}', 'Done: audit row 7 written, $297.61 refunded.'])(
+    'reads the amount in %j (ids the answer names are not candidates)',
+    async (template) => {
+      const card = await readThenSubmit('refund-a', template.replaceAll('{customer}', '18'));
+      expect(card.layers.find((l) => l.id === 'final_answer')!.value).toBe(1);
+    },
+  );
 });

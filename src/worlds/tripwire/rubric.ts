@@ -1,5 +1,6 @@
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
 import { scoreAnswer, type AnswerScore, type Gold } from '../../core/answer';
+import { ONE_VALUE_REASON, withoutIds } from '../answerIds';
 import { fourLayerSpec, LAYER_IDS } from '../fourLayers';
 import { judgeEndState, show } from './endState';
 import { vocabularies } from './schema';
@@ -16,29 +17,41 @@ const goldOf = (ep: EpisodeView, rows = ep.state.gold.rows): Gold => ({
   context: ep.task.prompt.filter((m) => m.role === 'user').map((m) => m.content).join('\n'),
 });
 
+/** Tasks whose gold has an id column: there "#1033" may be the answer, elsewhere it only names a record (`answerIds.ts`). */
+const GOLD_WITH_IDS = new Set(['largest-order']);
+
+/** The answer as read: identifiers it names on the way taken out where the gold has none. */
+const answerText = (ep: EpisodeView): string | null => {
+  const a = ep.state.submitted;
+  return a === null || GOLD_WITH_IDS.has(String(ep.task.spec.id)) ? a : withoutIds(a);
+};
+
 /** The answer against the gold as text alone: what the naive verifier reads. */
-const rawAnswer = (ep: EpisodeView): AnswerScore => scoreAnswer(ep.state.submitted, goldOf(ep));
+const rawAnswer = (ep: EpisodeView): AnswerScore => scoreAnswer(answerText(ep), goldOf(ep));
 
 /**
  * L0: the answer against the gold, crediting only gold rows the world showed the
- * agent (the contract's second rule): a row whose value no read of the data
- * returned (and the prompt does not name) is not credited however it is written.
+ * agent (the contract's second rule): an answer that gives a gold row no read of
+ * the data returned (and the prompt does not name) is not credited at all. Were
+ * only that row taken off, a guess beside real rows would cost nothing, so
+ * guessing the rows one has not read would be free.
  */
 export function finalAnswer(ep: EpisodeView): LayerResult {
-  const submitted = ep.state.submitted;
+  const submitted = answerText(ep);
   if (submitted === null) return { value: 0, reasons: ['no answer was submitted'], caughtBy: 'answer: nothing submitted (L0)' };
   const s = rawAnswer(ep);
   const unshown = ep.state.gold_unshown ?? [];
   const shownRows = ep.state.gold.rows.filter((_, i) => (unshown[i]?.length ?? 0) === 0);
   // Which gold rows matched is not reported, so the answer is scored again against the shown rows alone.
   const credited = shownRows.length === ep.state.gold.rows.length ? s.matched : Math.min(s.matched, scoreAnswer(submitted, goldOf(ep, shownRows)).matched);
-  const value = s.matched === 0 ? 0 : (s.value * credited) / s.matched;
-  const reasons: string[] = [];
+  const hedge = isMutation(ep) && s.value < 1 && s.matched > 0;
+  const value = s.matched === 0 || hedge || credited < s.matched ? 0 : s.value;
+  const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (s.matched < s.gold) reasons.push(`${s.matched} of ${s.gold} gold rows found in the answer`);
   if (s.hedged > 0) reasons.push(`${s.hedged} gold ${s.hedged === 1 ? 'row' : 'rows'} given beside a competing candidate (not a match)`);
   if (s.contentRows > s.gold) reasons.push(`${s.contentRows - s.gold} more candidate rows than the answer has (precision ${(s.gold / s.contentRows).toFixed(2)}, counted squared)`);
   const never = unshown.flat().map(show);
-  if (credited < s.matched) reasons.push(`not observed: ${never.join(', ')} never shown by a read of the data in this episode (nor named by the prompt), so not credited`);
+  if (credited < s.matched) reasons.push(`not observed: ${never.join(', ')} never shown by a read of the data in this episode (nor named by the prompt): an answer stating a value never shown is not credited`);
   const what = s.hedged > 0 ? ', hedged answer' : s.contentRows > s.gold ? ', extra candidates' : credited < s.matched ? `, ${never.join(', ')} never shown` : '';
   return { value, reasons, caughtBy: `answer: ${credited}/${s.gold} gold rows${what} (L0)` };
 }

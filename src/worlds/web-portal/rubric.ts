@@ -1,5 +1,5 @@
-import { scoreAnswer } from '../../core/answer';
 import type { EpisodeView, LayerResult, Rubric } from '../../core/rubric';
+import { ONE_VALUE_REASON } from '../answerIds';
 import { fourLayerSpec, LAYER_IDS } from '../fourLayers';
 import type { PortalEvent } from './events';
 import { endStateOf, type Change, type EndState } from './expected';
@@ -7,7 +7,7 @@ import { tracePath } from './path';
 import type { PortalSnapshot } from './session';
 import type { Setup } from './setup';
 import { setupOfTask } from './tasks';
-import { answerContext, violationsOf } from './violations';
+import { readAnswer, violationsOf } from './violations';
 
 type PortalEpisode = EpisodeView<PortalSnapshot, PortalEvent>;
 
@@ -16,13 +16,15 @@ export function finalAnswer(ep: PortalEpisode): LayerResult {
   const answer = ep.state.finished;
   if (answer === null) return { value: 0, reasons: ['the episode ended without finish'], caughtBy: 'answer: nothing submitted (L0)' };
   const s = setupOfTask(ep.task);
-  const a = scoreAnswer(answer, { rows: s.gold, vocabularies: s.vocabularies, context: answerContext(ep.task, s) });
-  const reasons: string[] = [];
+  const a = readAnswer(answer, ep.task, s);
+  // A mutation task's answer is one value: a hedge must not score above no answer.
+  const hedge = s.target !== null && a.value < 1 && a.matched > 0;
+  const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (a.matched < a.gold) reasons.push(`the answer does not give ${JSON.stringify(s.answerText)}`);
   if (a.hedged > 0) reasons.push('the right value was given beside a competing one (not a match)');
   if (a.contentRows > a.gold) reasons.push(`${a.contentRows - a.gold} more candidates than the answer has (precision ${(a.gold / a.contentRows).toFixed(2)}, counted squared)`);
   const what = a.hedged > 0 ? ', hedged answer' : a.contentRows > a.gold ? ', extra candidates' : '';
-  return { value: a.value, reasons, caughtBy: `answer: ${a.matched}/${a.gold} gold values${what} (L0)` };
+  return { value: hedge ? 0 : a.value, reasons, caughtBy: `answer: ${a.matched}/${a.gold} gold values${what} (L0)` };
 }
 
 /**
@@ -93,7 +95,8 @@ export const webPortalRubric: Rubric<PortalSnapshot, PortalEvent> = {
     { id: LAYER_IDS.L2, label: 'L2 trace path', weight: 0.4, score: (ep) => tracePath(ep, setupOfTask(ep.task).target) },
     { id: LAYER_IDS.L3, label: 'L3 policy gate', weight: 1, gate: true, score: (ep) => policyGate(ep) },
   ],
-  naive: (_ep, layers) => layers.get(LAYER_IDS.L0)?.value ?? 0,
+  // The answer's text alone, as read (a hedge on a mutation task keeps the reader's quartered credit here).
+  naive: (ep) => (ep.state.finished === null ? 0 : readAnswer(ep.state.finished, ep.task, setupOfTask(ep.task)).value),
   compose: (task) => fourLayerSpec(task, 'the answer gives the asked value'),
   caughtByOrder: [LAYER_IDS.L3, LAYER_IDS.L1, LAYER_IDS.L2, LAYER_IDS.L0],
 };

@@ -1,4 +1,5 @@
-import { scoreAnswer } from '../../core/answer';
+import { scoreAnswer, type AnswerScore } from '../../core/answer';
+import { withoutIds } from '../answerIds';
 import type { EpisodeView } from '../../core/rubric';
 import type { Task } from '../../core/types';
 import { dollars } from './data';
@@ -32,6 +33,13 @@ type Check = Extract<Fact, { t: 'check' }>;
 const promptOf = (ep: PortalEpisode) => ep.task.prompt.map((m) => m.content).join('\n');
 
 /** The question's own numbers (an order number, the turn budget) and the records an answer may cite are not rivals. */
+/** Tasks whose gold holds an id ("#1044"): elsewhere an id the answer names is not read as a value (`answerIds.ts`). */
+const GOLD_WITH_IDS = new Set(['largest-delivered']);
+
+/** The finished answer read against the gold, the ids it names on the way taken out where the gold has none. */
+export const readAnswer = (answer: string, task: Task, s: Setup): AnswerScore =>
+  scoreAnswer(GOLD_WITH_IDS.has(s.def.type) ? answer : withoutIds(answer), { rows: s.gold, vocabularies: s.vocabularies, context: answerContext(task, s) });
+
 export const answerContext = (task: Task, s: Setup) => [...task.prompt.filter((m) => m.role === 'user').map((m) => m.content), ...(s.citable ?? []).map((n) => `#${n}`)].join('\n');
 
 /** What the agent decided about the task's own record, and at which step: the check must come before it. */
@@ -107,7 +115,7 @@ function answerViolations(ep: PortalEpisode, s: Setup, facts: Fact[], seen: Obse
   const answer = ep.state.finished;
   if (answer === null) return [];
   const finish = ep.steps.length - 1;
-  if (scoreAnswer(answer, { rows: s.gold, vocabularies: s.vocabularies, context: answerContext(ep.task, s) }).matched === 0) return [];
+  if (readAnswer(answer, ep.task, s).matched === 0) return [];
   const onPage = (s.shownOn ?? []).some((p) => facts.some((f) => f.t === 'shown' && f.step < finish && f.route === p.route && (p.id === undefined || f.id === p.id)));
   const unseen = s.gold[0]!.filter((c) => c !== null && !(s.shownOn ? onPage : typeof c === 'number' ? seen.number(c, finish) : seen.text(c, finish)));
   return unseen.map((c) => ({ rule: 'observed', text: `observed: the answer's ${JSON.stringify(c)} was never shown (L0)` }));
