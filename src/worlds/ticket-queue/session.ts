@@ -1,10 +1,10 @@
 import type { Json, JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
+import type { Refusal } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { STATUSES, type Status, type TicketRecord } from './data';
 import type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 import { forbiddenRule, type Gold } from './tasks';
-import { argsObject, canonicalToolName, firstArg, idArg, parseNote, parseStatus, TOOL_NAMES } from './tools';
+import { argsObject, idArg, isToolName, parseNote, parseStatus, TOOL_NAMES } from './tools';
 
 export type { Observation, WriteEntry } from './state';
 
@@ -59,14 +59,18 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   async call(call: ToolCall): Promise<Result> {
     const step = this.calls++;
     if (this.finished !== null) return toolError('episode_over', 'finish was already called; the episode is over');
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return toolError(read.code, read.message);
-    return withReading(this.run(step, read.call), read.event);
+    return this.run(step, call);
+  }
+
+  /** A refused call is a step, and an error the recovery layer counts. */
+  refuse({ code, message }: Refusal): Result {
+    this.calls++;
+    return toolError(code, message);
   }
 
   private run(step: number, call: ToolCall): Result {
-    const name = canonicalToolName(call.name);
-    if (!name) return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are ${TOOL_NAMES.join(', ')}`);
+    const name = call.name;
+    if (!isToolName(name)) return toolError('unknown_tool', `unknown tool "${name}"; the tools are ${TOOL_NAMES.join(', ')}`);
     const args = argsObject(call.arguments);
     if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${JSON.stringify(call.arguments)}`);
     switch (name) {
@@ -120,7 +124,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   }
 
   private writeNote(step: number, record: TicketRecord, args: JsonObject): Result {
-    const raw = firstArg(args, ['note', 'content', 'notes', 'data']);
+    const raw = args.note;
     const note = parseNote(raw);
     if (!note)
       return toolError('malformed_note', `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
@@ -130,7 +134,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   }
 
   private updateStatus(step: number, record: TicketRecord, args: JsonObject): Result {
-    const raw = firstArg(args, ['status', 'new_status', 'state']);
+    const raw = args.status;
     const status = parseStatus(raw);
     if (!status) return toolError('bad_status', `unknown status ${JSON.stringify(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
     const previous = record.status;
@@ -153,7 +157,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   }
 
   private finish(args: JsonObject): Result {
-    const raw = firstArg(args, ['summary', 'message', 'text']);
+    const raw = args.summary;
     this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
     return reply(true, { finished: true, writes: this.writes.length }, [], true);
   }
