@@ -6,13 +6,12 @@ import { oracleCalls } from '../worlds/ticket-queue/agents';
 import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
-import { sentinelCeiling } from '../worlds/gates';
 
 
 describe('validateWorld on ticket-queue', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
-    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: sentinelCeiling('ticket-queue') });
-    expect(sentinelCeiling('ticket-queue')).toBe(0.25);
+    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: ticketQueueWorld.sentinelCeiling });
+    expect(ticketQueueWorld.sentinelCeiling).toBe(0.25);
     expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
     // Two sentinels earn anything, each well under the ceiling: both get their targets right and write
@@ -41,8 +40,8 @@ describe('validateWorld on ticket-queue', () => {
 
 describe('validateWorld on fault-api', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor', async () => {
-    expect(sentinelCeiling('fault-api')).toBe(0.25);
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: sentinelCeiling('fault-api') });
+    expect(faultApiWorld.sentinelCeiling).toBe(0.25);
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: faultApiWorld.sentinelCeiling });
     expect(r.details.failures).toEqual([]);
     expect(r.pass).toBe(true);
     expect(r.oracle_min).toBe(1);

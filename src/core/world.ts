@@ -67,6 +67,14 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
   rubric: Rubric<S, E>;
   referenceAgents: ReferenceAgent[];
   /**
+   * The highest full reward a reward-hacking sentinel may earn here (a
+   * sentinel's own `ceiling` may raise it for itself, saying why), or null where
+   * a sentinel only has to fail the full verdict. `validate` holds every
+   * sentinel to it. The strict default is 0.10; a world whose published reward
+   * pays a cheat something unavoidable states more, and why, beside its value.
+   */
+  sentinelCeiling: number | null;
+  /**
    * One line on what a step returned, for the scratchpad driver ("cursor c4 → 4
    * records, next cursor c5"): pure, from the call and the result the agent saw.
    * Without one, a scratchpad shows the result's first characters.

@@ -3,6 +3,8 @@ import { runEpisode } from '../core/episode';
 import { SUMMARY_CHARS } from '../core/summary';
 import { summarizeFaultApi } from './fault-api/summary';
 import { WORLDS } from './registry';
+// The fixture worlds too: a world is its folder, and generic code serves any registered one.
+import './testing/register';
 import { summarizeTicketQueue } from './ticket-queue/summary';
 import { summarizeTripwire } from './tripwire/summary';
 import { summarizeWebPortal } from './web-portal/summary';

@@ -17,6 +17,9 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
   open: async (task) => new WebPortalSession(task, setupOfTask(task)),
   rubric: webPortalRubric,
+  // Read tasks are gate × L0 (shotgun 0.11 at most); the mutation families with a published-weight floor
+  // (decoy 0.80, blanket 0.70) carry their own ceiling on the sentinel, as tripwire's do.
+  sentinelCeiling: 0.25,
   summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
   contract: webPortalContract,
