@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { findReferenceAgent } from '../core/world';
 import { WORLD_CLIS } from '../worlds/cliRegistry';
 import { exportTraceJson } from '../traces/export/native';
-import { summarize } from '../traces/summary';
+import { printedScorecard } from '../traces/printedScorecard';
 import { oneTask, type Command } from './command';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
@@ -127,7 +127,7 @@ const gotchas: Command = {
     }
     const world = requireWorld(tableWorld ?? GOTCHA_WORLDS[0]);
     const rows = await cliOf(world)!.gotchaTable!(world);
-    if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
+    if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...printedScorecard(r.trace, 'n/a') }))));
     else {
       const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);
       io.out(table(['trajectory', 'task', 'naive', 'full', 'caught by'], cells));

@@ -103,8 +103,8 @@ describe('validateWorld catches a broken verifier', () => {
     expect(none.details.failures).toContain('no oracle reference agent applies to any task');
   });
 
-  it('counts a run as divergent when strict reads 0 and dense is at least the threshold', async () => {
-    // The gold trajectory with the first note written twice: strict 0, dense just under 1.
+  it('counts a run as divergent when strict reads 0 and full is at least the threshold', async () => {
+    // The gold trajectory with the first note written twice: strict 0, full just under 1.
     const twice = {
       ...oracle,
       id: 'twice',
@@ -120,7 +120,7 @@ describe('validateWorld catches a broken verifier', () => {
     expect(divergent).toHaveLength(tasks.length);
     expect(divergent.every((x) => x.strict === 0 && x.reward >= 0.5 && x.reward < 1)).toBe(true);
     expect(r.divergence).toBe(0.5);
-    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, denseAt: 0.999 });
+    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, fullAt: 0.999 });
     expect(high.divergence).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { WorldContract } from './contract';
 import type { JsonObject } from './json';
 import type { Result } from './result';
 import type { Rubric } from './rubric';
-import type { SummaryInput } from './summary';
+import type { StepSummaryInput } from './stepSummary';
 import type { Session, Task, WorldEvent } from './types';
 
 export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'honest-wrong';
@@ -79,7 +79,7 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
    * records, next cursor c5"): pure, from the call and the result the agent saw.
    * Without one, a scratchpad shows the result's first characters.
    */
-  summarize?(step: SummaryInput): string;
+  summarize?(step: StepSummaryInput): string;
   /** What the timeline should call this world's state counters, if anything. */
   describeState?(state: S): Record<string, number>;
   /**

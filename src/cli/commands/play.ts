@@ -3,7 +3,7 @@ import { isJsonObject, tryParseJson } from '../../core/json';
 import type { JsonObject } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { eagerInbox } from '../inbox';
 
 const BAD_LINE = 'each line must be one JSON object {"name": "<tool>", "arguments": {...}}';
@@ -60,7 +60,7 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<s
     const trace = await episode.toTrace();
     if (options.meta) trace.meta = { ...trace.meta, ...options.meta };
     options.onTrace?.(trace);
-    send({ done: true, scorecard: summarize(trace, 'n/a') });
+    send({ done: true, scorecard: printedScorecard(trace, 'n/a') });
   } finally {
     inbox.stop();
     await episode.close();

@@ -11,4 +11,3 @@ export function findFault(profile: Profile, pick: (f: RequestFaults) => boolean)
   throw new Error('no such fault in the first 500 seeds');
 }
 
-export const eventCodes = (steps: readonly Step[]) => steps.flatMap((s) => s.events.map((e) => e.code));

@@ -15,7 +15,8 @@ const reply = (ok: boolean, body: Json, events: TicketQueueEvent[], done = false
 const toolError = (code: string, message: string): Result =>
   reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
 
-const summary = (r: TicketRecord): JsonObject => ({
+/** A record as list_records shows it: its note count, not its notes or body. */
+const listRow = (r: TicketRecord): JsonObject => ({
   id: r.id,
   title: r.title,
   status: r.status,
@@ -25,7 +26,7 @@ const summary = (r: TicketRecord): JsonObject => ({
   notes: r.notes.length,
 });
 
-// Key order is the reply's text (read_record returns it): notes where the summary has its count, then body.
+// Key order is the reply's text (read_record returns it): notes where the list row has its count, then body.
 const recordJson = (r: TicketRecord): TicketView => ({
   id: r.id,
   title: r.title,
@@ -118,7 +119,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const text = low(filter.text);
     this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null });
     const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
-    const body: JsonObject = { records: rows.map(summary), count: rows.length };
+    const body: JsonObject = { records: rows.map(listRow), count: rows.length };
     if (ignored.length > 0) body.ignored_filter_keys = ignored;
     return reply(true, body, []);
   }

@@ -27,13 +27,5 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
 };
 
 export { render } from './render';
-export { perform, type Outcome } from './perform';
-export { snapshotText, parseSnapshot, type SnapshotLine } from './snapshot';
-export { initialState, type PortalState } from './state';
 export { WebPortalSession, type PortalSnapshot } from './session';
 export type { PortalEvent } from './events';
-export { EV } from './events';
-export type { Page, PageNode, Route, NodeAction } from './page';
-export { TASK_DEFS, setupOf } from './setup';
-export { GOTCHAS } from './agents';
-export { webPortalGotchaTable, type PortalGotchaRow } from './gotchas';

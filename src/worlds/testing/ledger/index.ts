@@ -1,4 +1,4 @@
-import { clip, genericSummary } from '../../../core/summary';
+import { clip, genericSummary } from '../../../core/stepSummary';
 import type { World } from '../../../core/world';
 import { LEDGER_AGENTS } from './agents';
 import { ledgerContract } from './contract';
