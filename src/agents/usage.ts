@@ -1,5 +1,5 @@
 import type { JsonObject } from '../core/json';
-import type { Step, StepExtras, TokenUsage } from '../core/types';
+import type { StepExtras } from '../core/types';
 import { costUsd, type EndpointConfig } from './endpoint';
 import type { ChatResponse } from './wire';
 

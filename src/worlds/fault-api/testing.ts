@@ -1,4 +1,3 @@
-import type { Step } from '../../core/types';
 import { faultsFor, type RequestFaults } from './faults';
 import { DEFAULTS, type FaultApiParams, type Profile } from './params';
 
