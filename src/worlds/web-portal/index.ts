@@ -26,6 +26,5 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   describeState: ({ diff }) => ({ records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length, audit_entries: diff.audit_added.length }),
 };
 
-export { render } from './render';
-export { WebPortalSession, type PortalSnapshot } from './session';
+export type { PortalSnapshot } from './session';
 export type { PortalEvent } from './events';
