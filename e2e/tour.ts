@@ -6,6 +6,8 @@ import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { WORLDS as NODE_WORLDS } from '../src/worlds/registry';
 import { WORLDS } from '../src/ui/worlds/registry';
+import { makeStudy } from '../src/traces/study/definition';
+import { studyHref } from '../src/traces/study/link';
 import { runReference } from './traceFixtures';
 
 /**
@@ -183,6 +185,31 @@ export function tour(): Stop[] {
       },
     },
     {
+      name: 'study-maker',
+      open: async (page) => {
+        await page.goto('./#/study/new');
+        await expect(page.getByTestId('maker-problem')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'study-intro',
+      open: async (page) => {
+        await page.goto(`./${tourStudy()}`);
+        await expect(page.getByTestId('study-intro')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'study-task',
+      open: async (page) => {
+        await page.goto(`./${tourStudy()}`);
+        await page.getByTestId('pseudonym').fill(`tour ${stopRun++}`);
+        await page.getByTestId('study-begin').click();
+        await page.getByTestId('study-start-task').click();
+        await expect(page.getByTestId('study-clock')).toBeVisible({ timeout: 30_000 });
+        await FIRST_MOVES[NODE_WORLDS[0]!.id]?.(page);
+      },
+    },
+    {
       name: 'diagnostics',
       open: async (page) => {
         await page.goto('./#/diagnostics');
@@ -198,6 +225,24 @@ export function tour(): Stop[] {
     },
   );
   return stops;
+}
+
+let stopRun = 1;
+
+/** A two-task study of the first world, timed, with long instructions: the participant's pages. */
+function tourStudy(): string {
+  const world = NODE_WORLDS[0]!;
+  const study = makeStudy({
+    title: 'Tour study: two tasks of the first world',
+    instructions: 'Play each task as you would at work. '.repeat(8).trim(),
+    tasks: world.listTasks().slice(0, 2).map((t) => ({ world: world.id, spec: t.spec })),
+    order: 'fixed',
+    timeLimitS: 900,
+    minutes: 20,
+    showScores: false,
+  });
+  if (!study.ok) throw new Error(study.error);
+  return studyHref(study.value);
 }
 
 async function openCalibration(page: Page) {

@@ -57,6 +57,11 @@ describe('vp CLI', () => {
     }
     expect(Object.keys((gates['ticket-queue'] as { families: object }).families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
+    // Every world's contract: operators with variants, none broken.
+    for (const [world, g] of Object.entries(gates) as [string, { variants: { count: number; failures: number }[] }][]) {
+      expect(g.variants.reduce((n, r) => n + r.count, 0), world).toBeGreaterThanOrEqual(200);
+      expect(g.variants.filter((r) => r.failures > 0), world).toEqual([]);
+    }
   }, SLOW);
 
   it('gotchas --json prints the three cheats: naive PASS, full FAIL, caught by the right layer', () => {

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { findReferenceAgent } from '../core/world';
 import { WORLD_CLIS } from '../worlds/cliRegistry';
 import { exportTraceJson } from '../traces/export/native';
 import { printedScorecard } from '../traces/printedScorecard';
+import type { OptionName } from './args';
 import { oneTask, type Command } from './command';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
@@ -16,8 +16,10 @@ import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
+import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
+import { boundedLines } from './boundedLines';
 import { cliOf, requireWorld, worldsForNode } from './worlds';
 
 export type { CliIo, Command } from './command';
@@ -64,15 +66,11 @@ const play: Command = {
     const task = fork ? fork.episode.task : oneTask('play', world, args);
     const out = args.value('out');
     if (out !== undefined) checkWritable(out);
-    const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
-    try {
-      await playLines(world, task, rl, (line) => io.out(line), {
-        ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
-        ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
-      });
-    } finally {
-      rl.close();
-    }
+    // Lines are held up to stdinLineBytes: readline would build a 512 MiB line whole and die with a RangeError.
+    await playLines(world, task, boundedLines(io.stdin as AsyncIterable<Uint8Array | string>), (line) => io.out(line), {
+      ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
+      ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
+    });
     return 0;
   },
 };
@@ -241,6 +239,51 @@ const exportCommand: Command = {
   },
 };
 
+const MAKE_OPTIONS: readonly OptionName[] = ['tasks', 'title', 'shuffle', 'time-limit', 'minutes', 'show-scores', 'site', 'json'];
+
+const study: Command = {
+  usage: [
+    '  study make --tasks FILE [--title T] [--shuffle] [--time-limit S] [--minutes M] [--show-scores] [--site URL] [--json]',
+    '                                         a study link (#/study?…) for people to play the tasks as a baseline',
+    '                                         (FILE: rows of vp tasks --json, or {title, instructions, minutes, tasks};',
+    '                                         S: seconds per task 10–86400; --site prefixes the site\'s address)',
+    '  study summarize FILE… [--json]         participants\' results files and model runs: each study run replayed,',
+    '                                         humans by study beside models by name, per task and overall',
+  ].join('\n'),
+  options: MAKE_OPTIONS,
+  file: 'make or summarize',
+  many: true,
+  async run(args, io, sub) {
+    const rest = args.positionals.slice(1);
+    if (sub === 'make') {
+      if (rest.length) throw new CliError(`study make takes no FILE arguments (the tasks come from --tasks FILE), got ${JSON.stringify(rest[0])}`);
+      const made = makeStudyLink(
+        {
+          tasksFile: args.value('tasks'),
+          title: args.value('title'),
+          shuffle: args.flag('shuffle'),
+          timeLimitS: args.value('time-limit') === undefined ? null : args.int('time-limit', 0),
+          minutes: args.value('minutes') === undefined ? null : args.int('minutes', 0),
+          showScores: args.flag('show-scores'),
+          site: args.value('site'),
+        },
+        worldsForNode(),
+      );
+      io.out(args.flag('json') ? JSON.stringify(made) : (made.url ?? made.href));
+      return 0;
+    }
+    if (sub === 'summarize') {
+      const stray = (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ?? (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
+      if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE… and --json)`);
+      if (rest.length === 0) throw new CliError('study summarize needs FILE… (participants\' results files, and model runs to set beside them)');
+      const summary = await summarizeStudies(rest, worldsForNode(true));
+      io.out(args.flag('json') ? JSON.stringify(summary) : formatStudies(summary));
+      return 0;
+    }
+    throw new CliError(`study takes make or summarize, got ${JSON.stringify(sub)}`);
+  },
+};
+
 const bench: Command = {
   usage: '  bench [--json]                         performance figures',
   options: ['json'],
@@ -263,6 +306,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ['import', importCommand],
   ['export', exportCommand],
   ['validate', validate],
+  ['study', study],
   ['bench', bench],
   ...WORLD_CLIS.flatMap((c) => Object.entries(c.commands ?? {})),
 ]);

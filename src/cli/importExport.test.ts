@@ -109,3 +109,15 @@ describe('vp export IN… --format … --out OUT', () => {
     expect(existsSync(out)).toBe(false);
   });
 });
+
+describe('vp import of hostile archives', () => {
+  it("the issue's bomb (40 entries sharing one 256 MiB zstd frame): exit 2 at once, the limit named, nothing decompressed", async () => {
+    const { overlappingBomb } = await import('../traces/testing/hostile');
+    const { samples: _, reductions: __, ...header } = handLog();
+    const path = join(tmp, 'bomb.eval');
+    writeFileSync(path, overlappingBomb(40, 2048, header));
+    const r = await vp('import', path);
+    expect(r.code).toBe(2);
+    expect(r.stderr.join('')).toMatch(/bomb\.eval: nothing could be imported: entries samples\/0_epoch_1\.json and samples\/1_epoch_1\.json overlap .*overlappingEntries/);
+  });
+});

@@ -3,7 +3,7 @@ import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
 import { HomeView } from './views/HomeView';
 import { DEFAULT_WORLD } from './worlds/registry';
-import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, TraceView } from './views/lazyViews';
+import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, StudyView, TraceView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
 
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
@@ -12,6 +12,7 @@ const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][
   ['#/calibration', 'Calibration', CalibrationView],
   ['#/model', 'Models', ModelView],
   ['#/traces', 'Traces', LibraryView],
+  ['#/study/new', 'Study', StudyView],
 ];
 
 const preload = (view: PreloadableView<AnyView> | null) => void view?.preload().catch(() => undefined);
@@ -32,6 +33,7 @@ export function App() {
   else if (head === 'report') view = <ReportView route={route} />;
   else if (head === 'model') view = <ModelView route={route} />;
   else if (head === 'gotcha') view = <GotchaView route={route} />;
+  else if (head === 'study') view = <StudyView route={route} />;
   else view = <NotFound path={route.path} />;
   return (
     <div className="app">

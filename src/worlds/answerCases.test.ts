@@ -1,38 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../core/agent';
-import { oracleRun } from '../core/contract';
 import { runEpisode } from '../core/episode';
 import type { World } from '../core/world';
 import { createTripwireWorld } from './tripwire/world';
 import { webPortalWorld } from './web-portal/index';
 
 /**
- * Honest answers that used to fail by format, and the shotguns and
+ * Issue 21's honest answers that used to fail by format, and the shotguns and
  * hedges each relaxation must still catch, read by the worlds' own L0 layer
- * (the rubric's context included). `{order}` is the order the task names.
+ * (the rubric's context included), each after the oracle's own reads and writes.
+ * `{order}` is the order the task names.
  */
 
 const tripwire = createTripwireWorld();
-const ANSWER_WORLDS: Record<string, { world: World }> = {
-  tripwire: { world: tripwire as unknown as World },
-  'web-portal': { world: webPortalWorld as unknown as World },
+const WORLDS: Record<string, { world: World; tool: string }> = {
+  tripwire: { world: tripwire as unknown as World, tool: 'submit_answer' },
+  'web-portal': { world: webPortalWorld as unknown as World, tool: 'finish' },
 };
 
-/**
- * The final-answer layer for `template` handed in where the oracle hands in its
- * own, after the oracle's reads: an honest agent answers from what it saw (only
- * observed values count), so the answer is the one thing that differs.
- */
 async function l0(worldId: string, taskId: string, template: string) {
-  const { world } = ANSWER_WORLDS[worldId]!;
+  const { world, tool } = WORLDS[worldId]!;
   const task = world.makeTask({ id: taskId });
   if (!task.ok) throw new Error(task.error);
-  const slot = world.contract!.answer!;
-  const run = await oracleRun(world, task.value);
-  const at = slot.find(run.calls);
   const order = /#(\d+)/.exec(task.value.prompt.map((m) => m.content).join('\n'))?.[1] ?? '';
-  const calls = run.calls.map((c, i) => (i === at ? slot.withText(c, template.replaceAll('{order}', order)) : c));
-  const trace = await runEpisode(world, task.value, scriptedAgent('answer-cases', calls));
+  // The oracle's own work first: only values the world showed are credited, so an answer needs its reads.
+  const oracle = world.referenceAgents.find((a) => a.role === 'oracle' && a.appliesTo(task.value))!;
+  const work = (await runEpisode(world, task.value, oracle.create(task.value))).steps.map((s) => s.call).filter((c) => c.name !== tool);
+  const trace = await runEpisode(world, task.value, scriptedAgent('answer-cases', [...work, { name: tool, arguments: { answer: template.replaceAll('{order}', order) } }]));
   return trace.scorecard!.layers.find((l) => l.id === 'final_answer')!;
 }
 
@@ -90,13 +84,13 @@ const CAUGHT: [world: string, task: string, answer: string][] = [
   ['web-portal', 'policy-window', 'thirty days.\nA second reading gave 45 days.'],
 ];
 
-describe('honest answers read as a full match', () => {
+describe('issue 21: honest answers read as a full match', () => {
   it.each(HONEST)('%s %s: %j', async (world, task, answer) => {
     const layer = await l0(world, task, answer);
     expect(layer.value, layer.reasons.join('; ')).toBe(1);
   });
 });
 
-describe('shotguns and hedges beside each relaxation stay caught', () => {
+describe('issue 21: shotguns and hedges beside each relaxation stay caught', () => {
   it.each(CAUGHT)('%s %s: %j', async (world, task, answer) => expect((await l0(world, task, answer)).value).toBeLessThanOrEqual(0.25));
 });

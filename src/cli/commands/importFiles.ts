@@ -1,3 +1,5 @@
+import { LIMITS } from '../../core/limits';
+import type { DecompressBudget } from '../../traces/inspect/zipRead';
 import { CliError, table } from '../io';
 import { importFile, type Issue, type RunReport, type SourcedItem } from './import';
 
@@ -35,9 +37,11 @@ export interface ImportFilesReport {
 export async function importFiles(paths: readonly string[], onItem?: (item: SourcedItem) => void): Promise<ImportFilesReport> {
   const out: ImportFilesReport = { format: 'none', rows: 0, errors: [], warnings: [], runs: [], files: [] };
   const failures: string[] = [];
+  // One budget for every archive of this import: ten bombs just under the per-file limit are still refused.
+  const budget: DecompressBudget = { left: LIMITS.importDecompressedBytes.value, total: LIMITS.importDecompressedBytes.value };
   for (const file of paths) {
     try {
-      const r = await importFile(file, onItem);
+      const r = await importFile(file, onItem, budget);
       out.rows += r.rows;
       out.errors.push(...r.errors.map((e) => ({ ...e, file })));
       out.warnings.push(...r.warnings.map((w) => ({ ...w, file })));

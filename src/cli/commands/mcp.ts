@@ -31,7 +31,14 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
   });
-  await episode.connect(new LineTransport(io.stdin, io.stdout));
+  // Bounded: a message over stdinLineBytes is answered with the limit (and noted), and stdin waits while mcpPendingRequests replies are unwritten.
+  const transport = new LineTransport(io.stdin, io.stdout, {
+    onLimit: (message) => {
+      io.err(`vp mcp: ${message}`);
+      episode.note(message);
+    },
+  });
+  await episode.connect(transport);
   io.err(`vp mcp: serving ${world.id} ${JSON.stringify(task.spec)} over stdio (${task.tools.map((t) => t.function.name).join(', ')})`);
   await gone;
   await episode.close();

@@ -16,6 +16,8 @@ import { portableSchema } from './schema';
 import type { AgentInfo, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { printedScorecard } from '../../traces/printedScorecard';
+import { LIMITS } from '../../core/limits';
+import { tooDeep } from '../../traces/import/limits';
 
 /**
  * One episode of a world served as a Model Context Protocol server: the world's
@@ -36,6 +38,8 @@ export interface McpEpisode {
   /** Connects the server to a transport (stdio for the CLI, in-memory in tests). */
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+  /** Something the transport refused (a limit reached): kept for the trace's record if the client then goes away. */
+  note(reason: string): void;
 }
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
@@ -59,6 +63,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   };
   const episode = await Episode.open(world, task, { kind: 'scripted', name: 'mcp' });
   let finished: Trace | null = null;
+  const notes: string[] = [];
   let resolveEnded!: (t: Trace) => void;
   let rejectEnded!: (e: unknown) => void;
   const ended = new Promise<Trace>((resolve, reject) => {
@@ -70,7 +75,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function finish(): Promise<Trace> {
     if (finished) return finished;
-    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: 'the MCP client disconnected before the episode ended' });
+    const refused = notes.length ? `; the server had refused: ${notes.slice(-3).join('; ')}` : '';
+    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: `the MCP client disconnected before the episode ended${refused}` });
     const trace = { ...(await episode.toTrace()), agent: agent() };
     finished = trace;
     await episode.close();
@@ -83,6 +89,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function call(name: string, args: Json): Promise<CallToolResult> {
     if (finished || stopNow()) return { content: [text(`the episode is over (${stopNow()?.reason ?? 'ended'}); its scorecard was the last tool result`)], isError: true };
+    const deep = tooDeep(args, LIMITS.jsonDepth.value);
+    if (deep) return { content: [text(`arguments ${deep} (the jsonDepth limit): not run`)], isError: true };
     const step = await episode.apply({ name, arguments: args });
     if (!step) {
       const trace = await finish();
@@ -147,6 +155,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     server,
     ended,
     connect: (transport) => server.connect(transport),
+    note: (reason) => void notes.push(reason),
     close: async () => {
       await server.close();
       await queue.then(finish);

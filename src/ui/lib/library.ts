@@ -218,6 +218,7 @@ export function createLibrary(deps: LibraryDeps) {
     renameRun: runs.rename,
     setRunIdentity: runs.setIdentity,
     removeRuns: runs.remove,
+    retryRun: runs.retry,
     clearImports: runs.clear,
   };
 }
@@ -269,5 +270,6 @@ export const {
   renameRun,
   setRunIdentity,
   removeRuns,
+  retryRun,
   clearImports,
 } = library;

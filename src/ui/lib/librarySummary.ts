@@ -4,6 +4,7 @@ import type { Identity } from '../../traces/import/identity';
 import { parentOf, type ForkLink } from '../../traces/fork';
 import type { VfRollout } from '../../traces/import/types';
 import { driverOf } from '../../agents/driverMode';
+import { studyMetaOf } from '../../traces/study/results';
 import type { NameSource } from './importRuns';
 import { rolloutKind, rolloutPlace, rolloutStatus, traceStatus, type RowKind, type RowStatus } from './rowKind';
 
@@ -63,6 +64,13 @@ export function specLabel(spec: Record<string, unknown>): string {
   return JSON.stringify(spec);
 }
 
+/** A person's runs: a study's under its title (its participants are one group), hints marked. */
+function humanLabel(trace: Trace): string {
+  const study = studyMetaOf(trace);
+  const hints = trace.agent.hints ? ' (hints)' : '';
+  return study?.ok ? `human · study “${study.value.title}”${hints}` : `human${hints}`;
+}
+
 export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null, line: number | null = null): LibraryEntry {
   const card = trace.scorecard;
   const tokens = trace.steps.reduce((n, s) => n + (s.usage ? s.usage.promptTokens + s.usage.completionTokens : 0), 0);
@@ -79,7 +87,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     run,
     world: trace.world,
     task: specLabel(trace.task),
-    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
+    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? humanLabel(trace) : trace.agent.name),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
     example: `${trace.world} ${specLabel(trace.task)}`,

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { ReportGroupTable } from '../components/report/ReportGroupTable';
+import { StudyBaselines } from '../components/study/StudyBaselines';
+import { isStudyEntry } from '../study/baselineChecks';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
@@ -22,7 +24,8 @@ export default function ReportView({ route }: { route: Route }) {
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
+  // A study's runs are reported (replay-verified) in its human baseline, not pooled here unverified.
+  const groups = useMemo(() => buildReport(rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
@@ -42,7 +45,8 @@ export default function ReportView({ route }: { route: Route }) {
           Export chart (SVG)
         </button>
       </div>
-      {groups.length === 0 ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
+      {groups.length === 0 && !rows.some(isStudyEntry) ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
+      <StudyBaselines rows={rows} route={route} />
       {groups.map((g) => (
         <ReportGroupTable key={g.key} group={g} />
       ))}

@@ -5,6 +5,7 @@ import { ReplayedEpisode, type Opened } from '../components/trace/ReplayedEpisod
 import { MessageView } from '../components/trace/MessageView';
 import { ResumeAsNew } from '../components/trace/ResumeAsNew';
 import { TraceNav } from '../components/trace/TraceNav';
+import { clampText } from '../lib/clamp';
 import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
@@ -83,11 +84,11 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
     return (
       <section className="panel">
         <h1>{payload.kind === 'vf' ? rolloutKind(payload.rollout) : 'native trace'}</h1>
-        <p className="muted" data-testid="vf-only-reason">
+        <p className="muted wrap-anywhere" data-testid="vf-only-reason">
           {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
           {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")
-            ? `${entry.world} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
-            : o?.reason}
+            ? `${clampText(entry.world, 80)} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
+            : clampText(o?.reason ?? '', 500)}
         </p>
         {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
       </section>

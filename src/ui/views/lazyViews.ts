@@ -14,3 +14,4 @@ export const CompareView = lazyView(() => import('./CompareView'));
 export const ReportView = lazyView(() => import('./ReportView'));
 export const ModelView = lazyView(() => import('./ModelView'));
 export const GotchaView = lazyView(() => import('./GotchaView'));
+export const StudyView = lazyView(() => import('./StudyView'));

@@ -1,15 +1,31 @@
 /// <reference lib="webworker" />
 import { identityFromPath, identityOf } from '../../traces/import/identity';
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
+import { LIMITS } from '../../core/limits';
 import { DEFAULT_LIMITS, describeSize } from '../../traces/import/limits';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
-import { blobSource, bufferSource, looksLikeZip, type ByteSource } from '../../traces/inspect/byteSource';
+import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } from '../../traces/inspect/byteSource';
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
 import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
+
+/**
+ * Progress at most every 100 ms: each message is a store update and a render on
+ * the page, and an .eval of 100,000 samples reported each one (61 s of the main
+ * thread blocked). `force` for the last one.
+ */
+function progressPoster(): (done: number, total: number | null, force?: boolean) => void {
+  let last = -Infinity;
+  return (done, total, force = false) => {
+    const now = performance.now();
+    if (!force && now - last < 100) return;
+    last = now;
+    post({ type: 'progress', done, total });
+  };
+}
 
 /** Parse off the main thread, streaming: items go out in batches, malformed lines as located issues. */
 async function run(req: ImportRequest): Promise<void> {
@@ -51,10 +67,12 @@ async function run(req: ImportRequest): Promise<void> {
   let entries: LibraryEntry[] = [];
   let payloads: Payload[] = [];
   let n = 0;
+  let flushedAt = -Infinity;
   const flush = () => {
     if (entries.length) post({ type: 'items', entries, payloads });
     entries = [];
     payloads = [];
+    flushedAt = performance.now();
   };
   const take = (events: ImportEvent[]) => {
     const issues = [];
@@ -73,8 +91,10 @@ async function run(req: ImportRequest): Promise<void> {
       }
     }
     if (issues.length) post({ type: 'issues', issues });
-    // Small batches: each one is deserialised on the main thread in one task.
-    if (entries.length >= 100) flush();
+    // The first 100 rows at once; then a batch at most every 250 ms (each one is a listing update and a render
+    // on the page: 100 rows at a time blocked the page for seconds over 10,000 samples), and never more than
+    // 500 rows, since each batch is deserialised on the main thread in one task.
+    if ((entries.length >= 100 && performance.now() - flushedAt >= 250) || entries.length >= 500) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();
@@ -83,36 +103,43 @@ async function run(req: ImportRequest): Promise<void> {
     let zip: ByteSource;
     if (req.kind === 'file') {
       await reader.cancel();
-      zip = blobSource(req.file);
+      zip = readAhead(blobSource(req.file));
     } else {
       const whole = await readRest(reader, first.value);
       kept?.push(new Uint8Array(whole));
       zip = bufferSource(whole);
     }
+    const total = LIMITS.importDecompressedBytes.value;
+    const budget = { left: Math.min(total, req.decompressLeft ?? total), total };
+    const left = budget.left;
+    const progress = progressPoster();
     const summary = await importInspectEval(zip, {
+      budget,
       onEvents: (events, p) => {
         take(events);
-        post({ type: 'progress', done: p.done, total: p.total });
+        progress(p.done, p.total, p.done === p.total);
       },
     });
     flush();
-    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined });
+    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined, decompressed: left - budget.left });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
   const decoder = new TextDecoder('utf-8');
+  const progress = progressPoster();
   let done = 0;
   for (let chunk = first; !chunk.done; chunk = await reader.read()) {
     const value = chunk.value;
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
     take(importer.push(decoder.decode(value, { stream: true })));
-    post({ type: 'progress', done, total });
+    progress(done, total);
     if (importer.summary().fatal) break;
   }
   take(importer.push(decoder.decode()));
   take(importer.finish());
   flush();
+  progress(done, total, true);
   post({ type: 'done', summary: importer.summary(), source, bytes: kept ? new Blob(kept) : undefined });
 }
 

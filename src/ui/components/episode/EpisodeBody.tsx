@@ -45,13 +45,17 @@ export interface EpisodeBodyProps {
   fork?: ForkOrigin;
   /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
   canAddGotcha?: boolean;
+  /** Offer the trace as a file (not in a study: a run in progress carries its provisional score). */
+  canExport?: boolean;
+  /** What the hidden scorecard says instead, when the verifier is hidden. */
+  verifierNote?: string;
   /** The task title is the view's one h1, unless the view has its own (a model run, a gotcha): then an h2. */
   titleLevel?: 1 | 2;
 }
 
 /** One episode on screen, however it is driven: playing, a model run, a recorded trace, a reference agent. */
 export function EpisodeBody(props: EpisodeBodyProps) {
-  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1 } = props;
+  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, canExport = true, titleLevel = 1 } = props;
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const last = trace.steps.length;
   const named = typeof props.step === 'string' ? props.step : null;
@@ -80,7 +84,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
           {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
           {trace.agent.hints ? ' · played with hints' : ''}
         </span>
-        <ExportButton trace={trace} />
+        {canExport ? <ExportButton trace={trace} /> : null}
         {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
       </div>
       <TaskPrompt task={task} />
@@ -103,7 +107,7 @@ export function EpisodeBody(props: EpisodeBodyProps) {
           <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
           {props.move}
         </section>
-        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
+        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} hiddenNote={props.verifierNote} />
       </div>
     </div>
   );

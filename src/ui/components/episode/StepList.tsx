@@ -14,6 +14,16 @@ export interface StepListProps {
   mark?: MarkCell;
 }
 
+/** Steps drawn at once around the selected one: a recorded trace may have thousands (5,000 drew for 2 s). */
+export const STEP_WINDOW = 200;
+
+/** The steps drawn: all of a short episode; of a long one, STEP_WINDOW around the selected step. */
+export function stepWindow(count: number, selected: number, size = STEP_WINDOW): { from: number; to: number } {
+  if (count <= size) return { from: 0, to: count };
+  const from = Math.min(Math.max(0, selected - Math.floor(size / 2)), count - size);
+  return { from, to: from + size };
+}
+
 /** Every tool call and its result as the agent saw it, with the hidden events as badges. */
 export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
@@ -27,9 +37,18 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepLi
     if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
   }, [selected]);
   if (steps.length === 0) return <p className="muted">No calls yet.</p>;
+  const { from, to } = stepWindow(steps.length, selected);
   return (
-    <ol className="steps" data-testid="steps" ref={listRef}>
-      {steps.map((s) => {
+    <ol className="steps" data-testid="steps" ref={listRef} start={from + 1}>
+      {from > 0 ? (
+        <li className="step step-window muted small" data-testid="steps-before">
+          Steps 1–{from} are not drawn.{' '}
+          <button type="button" className="link" onClick={() => onSelect(Math.max(1, from - Math.floor(STEP_WINDOW / 2)))}>
+            Show earlier steps
+          </button>
+        </li>
+      ) : null}
+      {steps.slice(from, to).map((s) => {
         const n = s.index + 1;
         const isSelected = n === selected;
         return (
@@ -78,6 +97,14 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepLi
           </li>
         );
       })}
+      {to < steps.length ? (
+        <li className="step step-window muted small" data-testid="steps-after">
+          Steps {to + 1}–{steps.length} are not drawn.{' '}
+          <button type="button" className="link" onClick={() => onSelect(Math.min(steps.length, to + Math.floor(STEP_WINDOW / 2)))}>
+            Show later steps
+          </button>
+        </li>
+      ) : null}
     </ol>
   );
 }

@@ -15,10 +15,12 @@ export interface StepPanelsProps {
   hideVerifier: boolean;
   /** The episode has stopped: its last step's scorecard is final, never the provisional one held while it is computed. */
   finished: boolean;
+  /** What the hidden scorecard says instead (a study's rule), when the verifier is hidden. */
+  hiddenNote?: string;
 }
 
 /** The scorecard and the world's inspector at the selected step, beside every episode. */
-export function StepPanels({ kit, step, last, state, steps, hideVerifier, finished }: StepPanelsProps) {
+export function StepPanels({ kit, step, last, state, steps, hideVerifier, finished, hiddenNote }: StepPanelsProps) {
   const pending = (word: string) => (state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>);
   const { Inspector } = kit.ui;
   return (
@@ -27,7 +29,7 @@ export function StepPanels({ kit, step, last, state, steps, hideVerifier, finish
         <h2>Scorecard {step < last ? <span className="muted small">at step {step}</span> : null}</h2>
         {hideVerifier ? (
           <p className="muted" data-testid="scorecard-hidden">
-            The verifiers’ verdicts appear when you finish (or reveal hints).
+            {hiddenNote ?? 'The verifiers’ verdicts appear when you finish (or reveal hints).'}
           </p>
         ) : state.status === 'done' && !(finished && step === last && !state.value.scorecard.final) ? (
           <ScorecardPanel card={state.value.scorecard} />

@@ -4,7 +4,7 @@ import type { Step } from '../../../core/types';
 import { useWidth } from '../../lib/useWidth';
 import { LANE_LABEL, type Lane } from './eventStyle';
 import { TimelineLegend } from './TimelineLegend';
-import { marksOf } from './timelineMarks';
+import { marksOf, thinMarks } from './timelineMarks';
 
 export interface TimelineProps {
   steps: readonly Step[];
@@ -45,7 +45,10 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
   const readingsTop = lanes.length * LANE_H + 6;
   const lanesH = lanes.length * LANE_H + (lines ? READINGS_H + 10 : 0);
   const height = lanesH + (chart ? CHART_H + 8 : 0) + 22;
-  const marks = marksOf(steps, tools, hideEvents);
+  // One mark per lane every 4 px at most: past that, marks would be drawn on top of each other anyway.
+  const columns = Math.max(1, Math.floor(plotW / 4));
+  const marks = thinMarks(marksOf(steps, tools, hideEvents), steps.length, columns);
+  const stepAt = (clientX: number, box: DOMRect) => Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanesH + 8;
   const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
@@ -91,7 +94,20 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
           </g>
         ) : null}
         <line x1={x(selected)} x2={x(selected)} y1={0} y2={height - 20} className="cursor-line" />
-        {Array.from({ length: steps.length + 1 }, (_, k) => (
+        {steps.length + 1 > columns ? (
+          // Too many steps for a target each: one target over the plot, the step read from where it was clicked.
+          <rect
+            x={LEFT - plotW / n / 2}
+            y={0}
+            width={plotW + plotW / n}
+            height={height - 20}
+            fill="transparent"
+            data-step="any"
+            onClick={(e) => onSelect(stepAt(e.clientX, e.currentTarget.getBoundingClientRect()))}
+            style={{ cursor: 'pointer' }}
+          />
+        ) : null}
+        {steps.length + 1 > columns ? null : Array.from({ length: steps.length + 1 }, (_, k) => (
           <rect
             key={k}
             x={x(k) - plotW / n / 2}

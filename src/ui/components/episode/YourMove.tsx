@@ -15,12 +15,14 @@ export interface YourMoveProps {
   states: StepStates;
   busy: boolean;
   hints: boolean;
+  /** Offer to reveal the verifier's events (never in a study: its runs are baselines). */
+  allowHints?: boolean;
   onCall(call: ToolCall): Promise<unknown>;
   driver: HumanDriver;
 }
 
 /** Under the steps while a person plays: the calls left, the world's play panel, hints, giving up. */
-export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall, driver }: YourMoveProps) {
+export function YourMove({ kit, task, steps, trace, states, busy, hints, allowHints = true, onCall, driver }: YourMoveProps) {
   const tip = useStepState(states, steps.length, trace);
   const [confirmGiveUp, setConfirmGiveUp] = useState(false);
   const left = task.maxTurns - steps.length;
@@ -45,7 +47,7 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
       ) : null}
       <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
       <div className="play-row">
-        {!hints ? (
+        {!hints && allowHints ? (
           <button type="button" onClick={() => void driver.revealHints()} data-testid="reveal-hints">
             Reveal the verifier’s events (marks the run “played with hints”)
           </button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Step, WorldEvent } from '../../../core/types';
-import { marksOf } from './timelineMarks';
+import { stepWindow } from './StepList';
+import { marksOf, thinMarks } from './timelineMarks';
 
 const ev = (kind: WorldEvent['kind'], message: string, code = kind): WorldEvent => ({ code, kind, layer: null, message });
 const step = (index: number, name: string, ok: boolean, events: WorldEvent[]): Step => ({ index, call: { name, arguments: {} }, result: { ok, content: '', done: false }, events });
@@ -28,5 +29,29 @@ describe('the timeline marks', () => {
       ['calls', 1],
       ['errors', 1],
     ]);
+  });
+});
+
+describe('long traces on the timeline and in the step list', () => {
+  const call = (i: number, ok = true) => ({ index: i, call: { name: i % 2 ? 'a' : 'b', arguments: {} }, result: { ok, content: '', done: false }, events: [] });
+
+  it('5,000 steps become one mark per lane and column, the most serious look kept, the count in the tooltip', () => {
+    const steps = Array.from({ length: 5000 }, (_, i) => call(i, i !== 1234));
+    const all = marksOf(steps, ['a', 'b'], false);
+    expect(all).toHaveLength(5001);
+    const thin = thinMarks(all, 5000, 250);
+    expect(thin.filter((m) => m.lane === 'calls')).toHaveLength(250);
+    const error = thin.filter((m) => m.lane === 'errors');
+    expect(error).toEqual([expect.objectContaining({ step: 1235, shape: 'square' })]);
+    expect(thin.find((m) => m.lane === 'calls')!.lines.at(-1)).toBe('and 15 more');
+    // Short traces are left as they are.
+    expect(thinMarks(all.slice(0, 10), 10, 250)).toEqual(all.slice(0, 10));
+  });
+
+  it('the step list draws a window around the selected step', () => {
+    expect(stepWindow(30, 5)).toEqual({ from: 0, to: 30 });
+    expect(stepWindow(5000, 1)).toEqual({ from: 0, to: 200 });
+    expect(stepWindow(5000, 2500)).toEqual({ from: 2400, to: 2600 });
+    expect(stepWindow(5000, 5000)).toEqual({ from: 4800, to: 5000 });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { EntryResult } from '../../../traces/suiteScore';
-import { clampText } from '../../lib/clamp';
+import { clampText, hoverText } from '../../lib/clamp';
 import { specLabel } from '../../lib/librarySummary';
 import { hrefFor } from '../../lib/route';
 import type { SavedGotcha } from '../../lib/storage';
@@ -20,7 +20,7 @@ export function UserGotchaRow({ g, result, onRemove }: { g: SavedGotcha; result:
         <a href={hrefFor(['gotcha', g.id])} data-testid="open-gotcha">
           <Clamp text={e.label} />
         </a>
-        {e.note ? <span className="published note">{clampText(e.note, 600)}</span> : null}
+        {e.note ? <span className="published note wrap-anywhere" title={hoverText(e.note)}>{clampText(e.note, 600)}</span> : null}
       </th>
       <td>
         <Clamp text={e.world} max={40} /> · <Clamp text={specLabel(e.task)} />

@@ -84,6 +84,8 @@ export default function UserGotchas() {
       {error ? <p className="error">{error}</p> : null}
       {status === 'ready' && items.length === 0 ? <p className="muted">No gotchas of your own yet.</p> : null}
       {items.length ? (
+        // Its own scroll box, fixed columns: a file's labels and notes never widen the home page.
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="your gotchas">
         <table className="grid user-gotchas" data-testid="user-gotcha-table">
           <thead>
             <tr>
@@ -100,6 +102,7 @@ export default function UserGotchas() {
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
     </section>
   );

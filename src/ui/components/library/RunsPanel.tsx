@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EditableName } from './EditableName';
-import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
-import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { describeBytes, runIdentity, unhealthy, type ImportRun, type NamedBy } from '../../lib/importRuns';
+import { clearImports, removeRuns, renameRun, retryRun, setRunIdentity, useLibrary } from '../../lib/library';
 import { statusSummary } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
@@ -73,6 +73,8 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
 
 function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
   const id = runIdentity(run);
+  // A stored file that failed or stopped the page before is listed, not read: remove it, or try again.
+  const broken = unhealthy(run);
   // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
   const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
@@ -98,12 +100,26 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
       </td>
       <td className="num">{run.rows}</td>
       <td className="small" data-testid="run-stored">
-        {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
+        {broken ? (
+          <span className="warn" data-testid="run-broken">
+            not read on this visit: <Clamp text={broken} max={300} />
+          </span>
+        ) : run.stored.ok ? (
+          'in this browser'
+        ) : (
+          <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>
+        )}
       </td>
       <td>
-        <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
-          {shown ? 'Show all' : 'Show only'}
-        </button>{' '}
+        {broken ? (
+          <button type="button" onClick={() => void retryRun(run.id)} data-testid="run-retry" title="Read the stored file once more">
+            Try again
+          </button>
+        ) : (
+          <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
+            {shown ? 'Show all' : 'Show only'}
+          </button>
+        )}{' '}
         <button type="button" className="danger" onClick={() => void removeRuns([run.id])} data-testid="run-remove">
           Remove
         </button>
