@@ -1,6 +1,6 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
 import { markBootShell } from './lib/bootShell';
-import { homeStore } from './lib/homeStore';
+import { homeStore, takeBuiltHomeRows } from './lib/homeStore';
 import './styles.css';
 
 // The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
@@ -17,6 +17,8 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 // compile sql.js (index.html preloads its bytes), and on the home page start
 // checking the painted tables against this browser's own rows, so both
 // overlap with loading and booting the app.
+// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
+takeBuiltHomeRows();
 start(() => {
   void compileSqlWasm();
   if (onHome) markBootShell(homeStore());
