@@ -1,7 +1,7 @@
 /**
  * Every size budget the playground enforces on what comes from outside
  * (files, links, stdin, MCP clients, `vp eval` plans), stated once. The
- * docs/security.md's "Limits" table is checked against this list by a test, so the two
+ * README's and docs/security.md's "Limits" tables are checked against this list by a test, so the two
  * never drift. Each limit is enforced while counting, before the memory it
  * guards is committed, and ends with `overLimit`'s message: the limit's name,
  * its value, what reached it and where.
