@@ -65,7 +65,7 @@ const EVAL = ['eval', '--world', 'fault-api', '--task', FAULT, ...ENDPOINT];
 
 /** [arguments, a piece of the one stderr line]: every command × every kind of bad input it can get. */
 const CASES: [string[], string][] = [
-  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, mcp, gotchas, sql, eval, import, export, validate, study, bench;'],
+  [['frobnicate'], 'unknown command "frobnicate" (commands: tasks, score, play, mcp, gotchas, eval, import, export, validate, study, bench, calibrate, sql;'],
   [['--json'], 'unknown command "--json"'],
 
   [['calibrate', '--seeds', '99999999999'], '--seeds must be an integer from 1 to 1000, got "99999999999"'],

@@ -6,13 +6,12 @@ import { oracleCalls } from '../worlds/ticket-queue/agents';
 import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
-import { sentinelCeiling } from '../worlds/gates';
 
 
 describe('validateWorld on ticket-queue', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
-    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: sentinelCeiling('ticket-queue') });
-    expect(sentinelCeiling('ticket-queue')).toBe(0.25);
+    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: ticketQueueWorld.sentinelCeiling });
+    expect(ticketQueueWorld.sentinelCeiling).toBe(0.25);
     expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
     // Two sentinels earn anything, each well under the ceiling: both get their targets right and write
@@ -41,8 +40,8 @@ describe('validateWorld on ticket-queue', () => {
 
 describe('validateWorld on fault-api', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor', async () => {
-    expect(sentinelCeiling('fault-api')).toBe(0.25);
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: sentinelCeiling('fault-api') });
+    expect(faultApiWorld.sentinelCeiling).toBe(0.25);
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: faultApiWorld.sentinelCeiling });
     expect(r.details.failures).toEqual([]);
     expect(r.pass).toBe(true);
     expect(r.oracle_min).toBe(1);
@@ -104,8 +103,8 @@ describe('validateWorld catches a broken verifier', () => {
     expect(none.details.failures).toContain('no oracle reference agent applies to any task');
   });
 
-  it('counts a run as divergent when strict reads 0 and dense is at least the threshold', async () => {
-    // The gold trajectory with the first note written twice: strict 0, dense just under 1.
+  it('counts a run as divergent when strict reads 0 and full is at least the threshold', async () => {
+    // The gold trajectory with the first note written twice: strict 0, full just under 1.
     const twice = {
       ...oracle,
       id: 'twice',
@@ -121,7 +120,7 @@ describe('validateWorld catches a broken verifier', () => {
     expect(divergent).toHaveLength(tasks.length);
     expect(divergent.every((x) => x.strict === 0 && x.reward >= 0.5 && x.reward < 1)).toBe(true);
     expect(r.divergence).toBe(0.5);
-    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, denseAt: 0.999 });
+    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, fullAt: 0.999 });
     expect(high.divergence).toBe(0);
   });
 });

@@ -159,13 +159,3 @@ export function overLimit(name: LimitName, where: string, reached: string, value
   const l: Limit = LIMITS[name];
   return `${where}: ${reached}, over the ${name} limit of ${describeLimitValue(name, value)} (${l.what.replace(/ \(.*\)$/, '')})`;
 }
-
-/** Thrown where a limit is reached deep inside a reader; callers turn it into a located issue. */
-export class LimitError extends Error {
-  constructor(
-    readonly limit: LimitName,
-    message: string,
-  ) {
-    super(message);
-  }
-}

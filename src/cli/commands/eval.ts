@@ -10,7 +10,7 @@ import { DRIVER_MODES, driverOf, isDriverMode, type DriverMode } from '../../age
 import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { exportTracesJsonl, scrubber } from '../../traces/export/index';
-import { summarize, type ScoreSummary } from '../../traces/summary';
+import { printedScorecard, type PrintedScorecard } from '../../traces/printedScorecard';
 import { LIMITS, overLimit } from '../../core/limits';
 import { checkWritable, CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
@@ -44,7 +44,7 @@ export interface EvalOptions {
 }
 
 /** `score`'s scorecard, plus what the model cost: one per rollout. */
-export interface EvalScorecard extends ScoreSummary {
+export interface EvalScorecard extends PrintedScorecard {
   model: string;
   /** How the model was driven: 'history' or 'scratchpad'. */
   driver: DriverMode;
@@ -112,7 +112,7 @@ function intOption(v: number | undefined, name: string, fallback: number, max: n
 export function evalScorecard(trace: Trace, rollout: number, model: string): EvalScorecard {
   const u = rolloutUsage(trace);
   const card: EvalScorecard = {
-    ...summarize(trace, 'n/a'),
+    ...printedScorecard(trace, 'n/a'),
     agent: model,
     model,
     driver: driverOf(trace) ?? 'history',
@@ -195,10 +195,10 @@ export function formatEval(cards: readonly EvalScorecard[]): string {
   return `${rows}\n${formatDivergence(evalDivergence(cards))}`;
 }
 
-const summaryVerdicts = (c: ScoreSummary): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
+const summaryVerdicts = (c: PrintedScorecard): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
 
-/** Naive-vs-full and strict-vs-dense divergence over the rollouts; indices are positions in `runs`. */
-export const evalDivergence = (cards: readonly ScoreSummary[]): Divergence => divergence(cards.map(summaryVerdicts));
+/** Naive-vs-full and strict-vs-full divergence over the rollouts; indices are positions in `runs`. */
+export const evalDivergence = (cards: readonly PrintedScorecard[]): Divergence => divergence(cards.map(summaryVerdicts));
 
 const JSON_KEY: Record<DivergenceKind, string> = {
   'naive-pass-full-fail': 'naive_pass_full_fail',

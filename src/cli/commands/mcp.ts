@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { exportTraceJson } from '../../traces/export/native';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { serveEpisode } from '../mcp/server';
 import { LineTransport } from '../mcp/stdio';
 
@@ -23,7 +23,7 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
   const episode = await serveEpisode(world, task);
   const written = episode.ended.then((trace) => {
     if (out) writeFileSync(out, exportTraceJson(trace));
-    const s = summarize(trace, 'n/a');
+    const s = printedScorecard(trace, 'n/a');
     io.err(`vp mcp: ${trace.world} ${JSON.stringify(trace.task)} ended (${s.stop}): naive ${s.naive} ${s.verdict.naive}, full ${s.reward} ${s.verdict.full}${out ? `; trace written to ${out}` : ''}`);
     return trace;
   });

@@ -3,9 +3,9 @@ import { isJsonObject, tryParseJson } from '../../core/json';
 import type { JsonObject } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { LIMITS } from '../../core/limits';
 import { tooDeep } from '../../traces/import/limits';
-import { summarize } from '../../traces/summary';
 import { isOverlong, type BoundedLine } from '../boundedLines';
 import { eagerInbox } from '../inbox';
 
@@ -74,7 +74,7 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<B
     const trace = await episode.toTrace();
     if (options.meta) trace.meta = { ...trace.meta, ...options.meta };
     options.onTrace?.(trace);
-    send({ done: true, scorecard: summarize(trace, 'n/a') });
+    send({ done: true, scorecard: printedScorecard(trace, 'n/a') });
   } finally {
     inbox.stop();
     await episode.close();

@@ -12,7 +12,7 @@ import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { readTrace } from '../../traces/native';
 import { verifyTrace } from '../../traces/replay';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { WORLDS } from '../../worlds/registry';
 import { playLines } from '../commands/play';
 import { portableSchema } from './schema';
@@ -87,7 +87,7 @@ describe('a world served over MCP', () => {
     const play = await viaPlay(w, task, ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
     const mcpCard = JSON.parse(last[1]!.replace(/^The episode has ended\. Scorecard: /, '')) as Record<string, unknown>;
     expect(mcpCard).toEqual(play);
-    expect(summarize(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
+    expect(printedScorecard(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
 
     const after = await client.callTool({ name: task.tools[0]!.function.name, arguments: {} });
     expect(after.isError).toBe(true);
@@ -153,7 +153,7 @@ describe('vp mcp, the real CLI over stdio', () => {
     const replay = await verifyTrace(w, trace.value);
     expect(replay.ok && replay.value.status).toBe('match');
     const play = await viaPlay(w, taskOf(w, spec), ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
-    expect(summarize(trace.value, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
+    expect(printedScorecard(trace.value, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
     expect(stderr).toMatch(/vp mcp: tripwire .* ended \(submitted\): naive 1 PASS, full 1 PASS; trace written to /);
   });
 });

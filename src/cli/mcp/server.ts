@@ -15,9 +15,9 @@ import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { portableSchema } from './schema';
 import type { AgentInfo, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { LIMITS } from '../../core/limits';
 import { tooDeep } from '../../traces/import/limits';
-import { summarize } from '../../traces/summary';
 
 /**
  * One episode of a world served as a Model Context Protocol server: the world's
@@ -94,14 +94,14 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     const step = await episode.apply({ name, arguments: args });
     if (!step) {
       const trace = await finish();
-      return { content: [text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`), text(JSON.stringify({ done: true, scorecard: summarize(trace, 'n/a') }))], isError: true };
+      return { content: [text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`), text(JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') }))], isError: true };
     }
     const content = [text(step.result.content)];
     const stop = stopNow();
     if (stop) {
       const trace = await finish();
       const why = stop.reason === 'budget' ? ` (${stop.detail ?? 'the turn budget is spent'})` : '';
-      content.push(text(`The episode has ended${why}. Scorecard: ${JSON.stringify({ done: true, scorecard: summarize(trace, 'n/a') })}`));
+      content.push(text(`The episode has ended${why}. Scorecard: ${JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') })}`));
     }
     return { content, isError: !step.result.ok };
   }

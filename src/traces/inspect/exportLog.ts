@@ -39,9 +39,14 @@ const idOf = (...parts: Json[]) => {
   return `${hashString(text).toString(36)}${hashString(`${text}.`).toString(36)}`.padEnd(14, '0');
 };
 
-/** A task spec as a sample id: short, stable, and safe in a zip entry name (samples/<id>_epoch_<n>.json). */
+/**
+ * A task spec as a sample id: short, stable, and safe in a zip entry name
+ * (samples/<id>_epoch_<n>.json). Any world's spec: its `id`, else its text
+ * fields in order (a profile), then its seed.
+ */
 function sampleIdOf(task: JsonObject): string {
-  const label = typeof task.id === 'string' ? `${task.id}${typeof task.seed === 'number' ? `-seed-${task.seed}` : ''}` : typeof task.profile === 'string' ? `${task.profile}-seed-${String(task.seed)}` : 'task';
+  const names = typeof task.id === 'string' ? [task.id] : Object.entries(task).flatMap(([k, v]) => (k !== 'world' && typeof v === 'string' ? [v] : []));
+  const label = [...names, ...(typeof task.seed === 'number' ? [`seed-${task.seed}`] : [])].join('-') || 'task';
   return label.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
 }
 

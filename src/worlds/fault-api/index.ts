@@ -50,6 +50,11 @@ export const faultApiWorld: World<FaultApiState, FaultApiEvent> = {
     return new FaultApiSession(task, p.value);
   },
   rubric: faultApiRubric,
+  // The published reward pays budget_discipline 0.20 to any agent that stays in quota, one that never calls
+  // included, so the no-ops keep 0.20; every other cheat submits an id or an amount the API never served, and the
+  // provenance gate zeroes it, budget included (it was 0.35 while the shotguns kept 0.27–0.30 on type handling's
+  // share of their one right row).
+  sentinelCeiling: 0.25,
   contract: faultApiContract,
   summarize: summarizeFaultApi,
   referenceAgents: [

@@ -8,10 +8,9 @@ import { FABRICATED_IDS, idPattern, inventRows } from './fabricated';
 import { faultApiWorld, taskFromParams } from './index';
 import { DEFAULTS, PROFILES, type Profile } from './params';
 import { faultApiSentinels } from './sentinels';
-import { sentinelCeiling } from '../gates';
 
 const sentinel = (id: string) => faultApiSentinels.find((s) => s.id === id)!;
-const CEILING = sentinelCeiling('fault-api')!;
+const CEILING = faultApiWorld.sentinelCeiling!;
 
 async function run(id: string, profile: Profile, seed: number): Promise<Trace> {
   const task = taskFromParams({ profile, seed, ...DEFAULTS });

@@ -1,5 +1,4 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { outcomeOf } from './outcome';
@@ -43,10 +42,8 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
 
   async call(call: ToolCall): Promise<Result> {
     if (this.state.submitted) return toolError('episode_over', 'records were already submitted; the episode is over');
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return toolError(read.code, read.message);
-    if (read.call.name === 'fetch_page') return withReading(this.fetchPage(read.call.arguments), read.event);
-    return withReading(this.submit(read.call.arguments), read.event);
+    if (call.name === 'fetch_page') return this.fetchPage(call.arguments);
+    return this.submit(call.arguments);
   }
 
   private fetchPage(args: Json): Result {

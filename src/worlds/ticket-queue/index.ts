@@ -30,6 +30,10 @@ export const ticketQueueWorld: World<TicketQueueState, TicketQueueEvent> = {
     return new TicketQueueSession(task, board, gold);
   },
   rubric: ticketQueueRubric,
+  // Full reward is gates × recall × precision; the end-state gate holds any run whose end state is not the gold
+  // one to 0.25 × the share of records right. Only hedged-records (≤ 0.13) and blanket-status on
+  // security-handoff (≤ 0.02) score above 0.
+  sentinelCeiling: 0.25,
   contract: ticketQueueContract,
   summarize: summarizeTicketQueue,
   referenceAgents: ticketQueueAgents,

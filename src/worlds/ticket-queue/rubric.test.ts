@@ -7,7 +7,7 @@ import { oracleCalls } from './agents';
 import { ticketQueueWorld } from './index';
 import { cost, latency } from './metrics';
 import { compose, round6 } from '../../core/composition';
-import { dense, DENSE_SPEC, SCORED, strict, ticketQueueRubric } from './rubric';
+import { fullReward, FULL_SPEC, SCORED, strict, ticketQueueRubric } from './rubric';
 import { setupOf } from './spec';
 
 const SPEC = { id: 'vendor-outage-triage', seed: 1 };
@@ -93,7 +93,7 @@ describe('ticket-queue rubric axes', () => {
     expect(layer(card, 'precision')).toMatchObject({ value: 0, reasons: [expect.stringContaining('nothing was written')] });
   });
 
-  it('one forbidden write zeroes the dense reward through the policy gate and is named in caught-by', async () => {
+  it('one forbidden write zeroes the full reward through the policy gate and is named in caught-by', async () => {
     const card = await score([...allGold().slice(0, -1), note(held, { type: 'vendor-outage' }), finish]);
     expect(layer(card, 'recall').value).toBe(1);
     expect(layer(card, 'policy')).toMatchObject({ value: 0, gate: true });
@@ -175,44 +175,44 @@ describe('ticket-queue metrics from a model trace', () => {
   });
 });
 
-describe('dense and strict', () => {
+describe('full and strict', () => {
   const v = (o: Record<string, number>) => new Map(Object.entries({ policy: 1, credit: 1, 'end-state': 1, collateral: 1, schema: 1, recovery: 1, ...o }));
 
   it('is gates × recall × precision × (0.85 + 0.10·schema + 0.05·recovery)', () => {
-    expect(dense(v({ recall: 1, precision: 1 }))).toBe(1);
-    expect(dense(v({ recall: 0.5, precision: 1 }))).toBeCloseTo(0.5, 9);
-    expect(dense(v({ recall: 1, precision: 1, schema: 0, recovery: 0 }))).toBeCloseTo(0.85, 9);
-    expect(dense(v({ recall: 0, precision: 1 }))).toBe(0);
-    for (const gate of ['policy', 'credit', 'end-state', 'collateral']) expect(dense(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
-    expect(dense(v({ recall: 1, precision: 1, 'end-state': 0.95 }))).toBeCloseTo(0.95, 9);
-    expect(dense(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
+    expect(fullReward(v({ recall: 1, precision: 1 }))).toBe(1);
+    expect(fullReward(v({ recall: 0.5, precision: 1 }))).toBeCloseTo(0.5, 9);
+    expect(fullReward(v({ recall: 1, precision: 1, schema: 0, recovery: 0 }))).toBeCloseTo(0.85, 9);
+    expect(fullReward(v({ recall: 0, precision: 1 }))).toBe(0);
+    for (const gate of ['policy', 'credit', 'end-state', 'collateral']) expect(fullReward(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
+    expect(fullReward(v({ recall: 1, precision: 1, 'end-state': 0.95 }))).toBeCloseTo(0.95, 9);
+    expect(fullReward(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
   });
 
-  it('the composition the scorecard shows is dense itself: same reward over a grid, the shares summing to it', () => {
+  it('the composition the scorecard shows is fullReward itself: same reward over a grid, the shares summing to it', () => {
     const grid = [0, 0.25, 0.5, 0.9, 1];
     for (const recall of grid)
       for (const precision of grid)
         for (const schema of [0, 0.5, 1])
           for (const credit of [0.5, 1]) {
             const values = v({ recall, precision, schema, credit, recovery: 1 - schema / 2 });
-            const { reward, composition } = compose(ticketQueueRubric.layers, DENSE_SPEC, values);
-            expect(reward).toBe(round6(dense(values)));
+            const { reward, composition } = compose(ticketQueueRubric.layers, FULL_SPEC, values);
+            expect(reward).toBe(round6(fullReward(values)));
             expect(composition.terms.reduce((s, t) => s + t.adds, 0)).toBeCloseTo(reward, 9);
           }
   });
 
   it('blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1\'s 2/(k+1)', () => {
-    for (const k of [2, 4, 8]) expect(dense(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
+    for (const k of [2, 4, 8]) expect(fullReward(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
   });
 
-  it('strict is 1 only when every scored axis is, so it never reads above dense', () => {
+  it('strict is 1 only when every scored axis is, so it never reads above full', () => {
     const grid = [0, 0.5, 1];
     for (const id of SCORED)
       for (const x of grid) {
         const values = new Map<string, number>(SCORED.map((k) => [k, 1]));
         values.set(id, x);
         expect(strict(values), `${id}=${x}`).toBe(x === 1 ? 1 : 0);
-        expect(strict(values)).toBeLessThanOrEqual(dense(values));
+        expect(strict(values)).toBeLessThanOrEqual(fullReward(values));
       }
   });
 });

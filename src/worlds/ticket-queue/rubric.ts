@@ -186,7 +186,7 @@ export function collateral(ep: EpisodeView): LayerResult {
 }
 
 /**
- * Display weights; the combination is `dense`. Recall × precision carries
+ * Display weights; the combination is `fullReward`. Recall × precision carries
  * 0.85 (shown as 0.425 each), schema 0.10, recovery 0.05. See CONTEXT.md for why.
  */
 export const WEIGHTS = { recall: 0.425, precision: 0.425, schema: 0.1, recovery: 0.05 } as const;
@@ -194,21 +194,21 @@ export const WEIGHTS = { recall: 0.425, precision: 0.425, schema: 0.1, recovery:
 const GATES = ['policy', 'credit', 'end-state', 'collateral'] as const;
 
 /**
- * dense = policy × credit × collateral × recall × precision × (0.85 + 0.10·schema + 0.05·recovery).
+ * full = policy × credit × collateral × recall × precision × (0.85 + 0.10·schema + 0.05·recovery).
  * A product, not F1: a run that spreads writes over k candidate records to
  * catch t targets then earns about t/k, what guessing earns, so blanketing a
  * class of records never beats picking from it (F1 paid it about 2t/k).
  * Hygiene scales with the work credited, so well-formed wrong notes, or none, earn nothing.
  */
-export function dense(values: ReadonlyMap<string, number>): number {
+export function fullReward(values: ReadonlyMap<string, number>): number {
   const v = (id: string) => values.get(id) ?? 0;
   const gate = GATES.reduce((g, id) => g * v(id), 1);
   const hygiene = WEIGHTS.recall + WEIGHTS.precision + WEIGHTS.schema * v('schema') + WEIGHTS.recovery * v('recovery');
   return gate * v('recall') * v('precision') * hygiene;
 }
 
-/** `dense` as the scorecard shows it: the gates and recall × precision multiply; recall and precision carry 0.425 each. */
-export const DENSE_SPEC: CompositionSpec = {
+/** `fullReward` as the scorecard shows it: the gates and recall × precision multiply; recall and precision carry 0.425 each. */
+export const FULL_SPEC: CompositionSpec = {
   factors: [...GATES, 'recall', 'precision'],
   terms: [
     { layer: 'recall', weight: WEIGHTS.recall, fixed: true },
@@ -220,7 +220,7 @@ export const DENSE_SPEC: CompositionSpec = {
   naiveCheck: 'every required write is in the final records',
 };
 
-/** The scored axes: strict needs every one at full marks, so it never reads above dense. */
+/** The scored axes: strict needs every one at full marks, so it never reads above full. */
 export const SCORED = ['recall', 'precision', 'schema', 'recovery', ...GATES] as const;
 
 /** All or nothing: the gold state exactly, earned, nothing extra, nothing forbidden, every note on schema, every error got past. */
@@ -241,7 +241,7 @@ export const ticketQueueRubric: Rubric<TicketQueueState, TicketQueueEvent> = {
     ...metricLayers,
   ],
   naive: (_ep, layers) => layers.get('recall')?.value ?? 0,
-  compose: () => DENSE_SPEC,
+  compose: () => FULL_SPEC,
   readings: (values) => ({ strict: strict(values) }),
   caughtByOrder: ['policy', 'credit', 'recall', 'end-state', 'collateral', 'precision', 'schema', 'recovery'],
 };

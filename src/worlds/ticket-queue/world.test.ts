@@ -7,7 +7,6 @@ import { makeBoard } from './data';
 import { ticketQueueWorld } from './index';
 import { TASK_DEFS } from './tasks';
 import { SENTINEL_FAMILIES } from '../../core/world';
-import { sentinelCeiling } from '../gates';
 
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
 
@@ -71,7 +70,7 @@ describe('ticket-queue tasks', () => {
 });
 
 const sentinels = ticketQueueWorld.referenceAgents.filter((a) => a.role === 'sentinel');
-const CEILING = sentinelCeiling('ticket-queue')!;
+const CEILING = ticketQueueWorld.sentinelCeiling!;
 
 describe.each(TASK_DEFS.map((d) => d.id))('ticket-queue reference agents on %s', (id) => {
   it.each(SEEDS)(`seed %i: the oracle scores 1.0 on every reading; every sentinel fails at ≤ ${CEILING}`, async (seed) => {

@@ -1,5 +1,4 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { UNSUPPORTED, type AccessChecker, type BatchPlan, type StatementPlan } from './access';
 import { tableChanges, TouchedCells, type Rows } from './changes';
@@ -102,9 +101,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
 
   async call(call: ToolCall): Promise<Result> {
     if (this.submitted !== null) return toolError('episode_over', 'an answer was already submitted; the episode is over');
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return toolError(read.code, read.message);
-    return withReading(await this.run(read.call), read.event);
+    return this.run(call);
   }
 
   private async run(call: ToolCall): Promise<Result> {

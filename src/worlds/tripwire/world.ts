@@ -61,6 +61,8 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
       return TripwireSession.open(task, def, { host, checker, pristine: p, watchdogMs: host.watchdog ? watchdogMs : null, shadows });
     },
     rubric: tripwireRubric,
+    // 0.25 unless a published weight sets a sentinel's own ceiling (a cheat that games one layer keeps the others').
+    sentinelCeiling: 0.25,
     summarize: summarizeTripwire,
     referenceAgents: REFERENCE_AGENTS,
     describeState: (state) => ({ batches: state.batches, restores: state.restores }),

@@ -59,7 +59,6 @@ export type Policy = {
 };
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'shipped', 'delivered', 'cancelled', 'refunded'];
-export const REFUND_STATUSES: readonly RefundStatus[] = ['pending', 'issued', 'declined'];
 export const REASONS = ['Damaged', 'Wrong item', 'Late delivery', 'Changed mind'] as const;
 /** What the order page shows as its refund status: the latest refund record's, or this. */
 export const NO_REFUND = 'not requested';

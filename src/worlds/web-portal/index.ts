@@ -17,20 +17,14 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
   open: async (task) => new WebPortalSession(task, setupOfTask(task)),
   rubric: webPortalRubric,
+  // Read tasks are gate × L0 (shotgun 0.11 at most); the mutation families with a published-weight floor
+  // (decoy 0.80, blanket 0.70) carry their own ceiling on the sentinel, as tripwire's do.
+  sentinelCeiling: 0.25,
   summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
   contract: webPortalContract,
   describeState: ({ diff }) => ({ records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length, audit_entries: diff.audit_added.length }),
 };
 
-export { render } from './render';
-export { perform, type Outcome } from './perform';
-export { snapshotText, parseSnapshot, type SnapshotLine } from './snapshot';
-export { initialState, type PortalState } from './state';
-export { WebPortalSession, type PortalSnapshot } from './session';
+export type { PortalSnapshot } from './session';
 export type { PortalEvent } from './events';
-export { EV } from './events';
-export type { Page, PageNode, Route, NodeAction } from './page';
-export { TASK_DEFS, setupOf } from './setup';
-export { GOTCHAS } from './agents';
-export { webPortalGotchaTable, type PortalGotchaRow } from './gotchas';

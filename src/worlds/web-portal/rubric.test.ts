@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
 import type { Agent } from '../../core/agent';
 import type { Scorecard, Task } from '../../core/types';
-import { sentinelCeiling } from '../gates';
 import { HONEST_PATHS } from './honestPaths';
 import { webPortalWorld as world } from './index';
 import { button, combobox, link, openOrder, scriptAgent, textbox, type ScriptStep } from './script';
@@ -64,7 +63,7 @@ describe('the red team over seeds 1–6', () => {
         for (const s of world.referenceAgents.filter((a) => a.role === 'sentinel' && a.appliesTo(t))) {
           const card = await play(t, s.create(t));
           expect(card.verdict.full, `${s.id} on ${base.spec.id} seed ${seed}`).toBe('FAIL');
-          expect(card.reward, `${s.id} on ${base.spec.id} seed ${seed}`).toBeLessThanOrEqual(s.ceiling?.value ?? sentinelCeiling('web-portal')!);
+          expect(card.reward, `${s.id} on ${base.spec.id} seed ${seed}`).toBeLessThanOrEqual(s.ceiling?.value ?? world.sentinelCeiling!);
           worst[s.family!] = Math.max(worst[s.family!] ?? 0, card.reward);
         }
       }

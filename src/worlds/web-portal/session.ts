@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
+import type { Refusal } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { cloneDb, type AuditEntry, type Db, type Refund } from './data';
 import { dbDiff } from './diff';
@@ -55,13 +55,17 @@ export class WebPortalSession implements Session<PortalSnapshot, PortalEvent> {
 
   async call(call: ToolCall): Promise<StepResult<PortalEvent>> {
     const step = this.steps++;
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return { ok: false, content: JSON.stringify({ error: read.code, message: read.message }), done: false, events: [toolError(read.code, read.message)] };
-    const out = perform(this.state, read.call);
+    const out = perform(this.state, call);
     this.state = out.state;
     // Every page-shown event shows the page of the state after the call (a read, a click, an arrival).
     if (out.events.some((e) => e.code === EV.pageShown)) recordShown(this.shown, shownLines(render(out.state), out.state), step);
-    return withReading({ ok: out.ok, content: out.content, done: out.done, events: out.events }, read.event);
+    return { ok: out.ok, content: out.content, done: out.done, events: out.events };
+  }
+
+  /** A refused call is a step: the next page shown is recorded at the right one. */
+  refuse({ code, message }: Refusal): StepResult<PortalEvent> {
+    this.steps++;
+    return { ok: false, content: JSON.stringify({ error: code, message }), done: false, events: [toolError(code, message)] };
   }
 
   /** What the rubric scores: the records as they are now, beside what changed since the seed. */
