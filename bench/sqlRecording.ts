@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { tripwireRows } from '../src/ui/lib/homeRows';
+import { tripwireRows } from '../src/ui/lib/home/rows';
 import { createInProcessHost, defaultSqlJs } from '../src/worlds/tripwire/host';
 import { createTripwireWorld } from '../src/worlds/tripwire/world';
 

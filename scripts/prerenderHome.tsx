@@ -7,8 +7,8 @@
 // and says whether they agree.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
-import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
-import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
+import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/home/check';
+import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/home/rows';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';

@@ -1,6 +1,6 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
-import { markBootShell } from './lib/bootShell';
-import { homeStore } from './lib/homeStore';
+import { markBootShell } from './lib/home/bootShell';
+import { homeStore } from './lib/home/store';
 import './styles.css';
 
 // The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).

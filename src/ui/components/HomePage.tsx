@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
-import type { HomeState } from '../lib/homeCheck';
+import type { HomeState } from '../lib/home/check';
 import { HOME_TABLES, WORLD_INFO } from '../lib/worlds';
 import type { HomeWorldId } from '../workers/homeProtocol';
 import { HomeTable } from './HomeTable';

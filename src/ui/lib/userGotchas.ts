@@ -3,7 +3,7 @@ import type { Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedVerdicts } from '../../traces/suite';
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
-import { pageScrubber } from './modelSecrets';
+import { pageScrubber } from './model/secrets';
 import { deleteGotchas, describeUnreadable, listGotchas, putGotchas, type SavedGotcha } from './storage';
 import { describeStorageError } from './storageErrors';
 import { isWorldId, loadWorld } from './worlds';

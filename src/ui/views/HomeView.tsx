@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
 import { HomePage } from '../components/HomePage';
-import { homeSettled } from '../lib/homeCheck';
-import { homeStore } from '../lib/homeStore';
+import { homeSettled } from '../lib/home/check';
+import { homeStore } from '../lib/home/store';
 import { prewarmEpisodes } from '../lib/prewarm';
 
 const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
@@ -11,7 +11,7 @@ const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
 /**
  * The home page: the build's rows (index.html carries them, already painted),
  * each table checked against this browser's own computation as it arrives
- * (lib/homeStore, started by the entry before React loaded).
+ * (lib/home/store, started by the entry before React loaded).
  */
 export function HomeView() {
   const state = useStore(homeStore());

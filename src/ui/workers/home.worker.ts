@@ -2,7 +2,7 @@
 import { sqlJsFrom } from '../../worlds/tripwire/browserSqlJs';
 import { createInProcessHost } from '../../worlds/tripwire/host';
 import { createTripwireWorld } from '../../worlds/tripwire/world';
-import { tripwireRows, type HomeRow } from '../lib/homeRows';
+import { tripwireRows, type HomeRow } from '../lib/home/rows';
 import { WORKER_WORLDS, type HomeMessage, type HomeRequest, type HomeWorldId, type WorkerWorldId } from './homeProtocol';
 
 /**

@@ -1,4 +1,4 @@
-import type { HomeRow } from '../lib/homeRows';
+import type { HomeRow } from '../lib/home/rows';
 
 export type HomeWorldId = 'fault-api' | 'ticket-queue' | 'tripwire' | 'web-portal';
 

@@ -10,11 +10,11 @@ const UI = join(__dirname, '..');
 const IDS = new Set(CORE_WORLDS.map((w) => w.id));
 
 /**
- * The home rows' specs (which reference agents on which tasks: lib/homeRows)
+ * The home rows' specs (which reference agents on which tasks: lib/home/rows)
  * and the home worker, whose protocol keys rows by world. Each table's title,
  * note and rows function are in the registry entry (`home`).
  */
-const HOME_PAGE = new Set(['lib/homeRows.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
+const HOME_PAGE = new Set(['lib/home/rows.ts', 'workers/home.worker.ts', 'workers/homeProtocol.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

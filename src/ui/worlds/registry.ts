@@ -2,7 +2,7 @@ import type { World } from '../../core/world';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
 import { webPortalWorld } from '../../worlds/web-portal/index';
-import { faultApiRows, HOME_ROW_COUNT, ticketQueueRows, tripwireRows, webPortalRows } from '../lib/homeRows';
+import { faultApiRows, HOME_ROW_COUNT, ticketQueueRows, tripwireRows, webPortalRows } from '../lib/home/rows';
 import type { HomeShowcase, LoadedWorld, Purpose, WorldEntry } from './types';
 
 export type { LoadedWorld, Purpose, WorldEntry } from './types';
@@ -27,7 +27,7 @@ export const WORLDS: readonly WorldEntry[] = [
     title: faultApiWorld.title,
     summary: faultApiWorld.summary,
     load: async () => faultApiWorld,
-    ui: () => import('./fault-api').then((m) => m.faultApiUi),
+    ui: () => import('./fault-api/ui').then((m) => m.faultApiUi),
     home: {
       order: 2,
       title: 'fault-api — hostile profile, seed 6',
@@ -55,7 +55,7 @@ export const WORLDS: readonly WorldEntry[] = [
       ]);
       return createTripwireWorld({ host: createInProcessHost(() => initSqlJs({ locateFile: () => wasmUrl })) });
     },
-    ui: () => import('./tripwire').then((m) => m.tripwireUi),
+    ui: () => import('./tripwire/ui').then((m) => m.tripwireUi),
     home: {
       order: 1,
       title: 'tripwire — the three cheats',
@@ -76,7 +76,7 @@ export const WORLDS: readonly WorldEntry[] = [
     title: ticketQueueWorld.title,
     summary: ticketQueueWorld.summary,
     load: async () => ticketQueueWorld,
-    ui: () => import('./ticket-queue').then((m) => m.ticketQueueUi),
+    ui: () => import('./ticket-queue/ui').then((m) => m.ticketQueueUi),
     home: {
       order: 3,
       title: 'ticket-queue — oracle vs reward-hacking sentinels',
@@ -90,7 +90,7 @@ export const WORLDS: readonly WorldEntry[] = [
     title: webPortalWorld.title,
     summary: webPortalWorld.summary,
     load: async () => webPortalWorld,
-    ui: () => import('./web-portal').then((m) => m.webPortalUi),
+    ui: () => import('./web-portal/ui').then((m) => m.webPortalUi),
     home: {
       order: 4,
       title: 'web-portal — the three cheats, in a web app',

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Json, JsonObject } from '../../core/json';
 import type { Step, Task, ToolCall } from '../../core/types';
 import type { World } from '../../core/world';
-import type { HomeRow } from '../lib/homeRows';
+import type { HomeRow } from '../lib/home/rows';
 
 /**
  * What the world will run. `play`: SQL from a person, a model or a file, so
@@ -21,7 +21,7 @@ export type Purpose = 'play' | 'reference';
 /**
  * A world's table on the home page: which reference rows it shows and what it
  * says about them. The rows are deterministic: the build prerenders them and
- * the page checks them again (lib/homeCheck).
+ * the page checks them again (lib/home/check).
  */
 export interface HomeShowcase {
   /** Tables are shown by this number, smallest first (the story's order, not the registry's). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Task } from '../../../core/types';
 import type { World } from '../../../core/world';
 import { episodeHref } from '../../lib/episodeRoute';
-import { modelHref } from '../../lib/modelRoute';
+import { modelHref } from '../../lib/model/route';
 import { navigate } from '../../lib/navigate';
 import { saveRun } from '../../lib/storage';
 import { keepUnsaved } from '../../lib/unsavedRuns';

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { HOME_WORLDS } from '../workers/homeProtocol';
-import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './homeCheck';
-import { homeRows, type HomeRows } from './homeWorker';
+import { HOME_WORLDS } from '../../workers/homeProtocol';
+import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './check';
+import { homeRows, type HomeRows } from './liveRows';
 
 /**
  * The home tables' state: the build's rows at once, then each world checked

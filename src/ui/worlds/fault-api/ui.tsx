@@ -1,11 +1,11 @@
-import type { JsonObject } from '../../core/json';
-import type { Task } from '../../core/types';
-import { FaultApiCalibration } from '../components/FaultApiCalibration';
-import { FaultApiInspector, FaultApiSeen } from './fault-api/FaultApiInspector';
-import { FaultApiPlay } from './fault-api/FaultApiPlay';
-import { readQuota } from './fault-api/quota';
-import { MAX_TURNS_PARAM } from './taskVocabulary';
-import type { TaskParam, WorldUi } from './types';
+import type { JsonObject } from '../../../core/json';
+import type { Task } from '../../../core/types';
+import { FaultApiCalibration } from '../../components/FaultApiCalibration';
+import { FaultApiInspector, FaultApiSeen } from './FaultApiInspector';
+import { FaultApiPlay } from './FaultApiPlay';
+import { readQuota } from './quota';
+import { MAX_TURNS_PARAM } from '../taskVocabulary';
+import type { TaskParam, WorldUi } from '../types';
 
 const profileOf = (t: Task) => String(t.spec.profile);
 

@@ -1,8 +1,8 @@
-import { MatrixCalibration } from '../components/calibration/MatrixCalibration';
-import { TASKS_BY_ID } from './taskVocabulary';
-import { TicketQueueInspector } from './ticket-queue/TicketQueueInspector';
-import { TicketQueuePlay } from './ticket-queue/TicketQueuePlay';
-import type { WorldUi } from './types';
+import { MatrixCalibration } from '../../components/calibration/MatrixCalibration';
+import { TASKS_BY_ID } from '../taskVocabulary';
+import { TicketQueueInspector } from './TicketQueueInspector';
+import { TicketQueuePlay } from './TicketQueuePlay';
+import type { WorldUi } from '../types';
 
 function Calibration() {
   return <MatrixCalibration world="ticket-queue" />;

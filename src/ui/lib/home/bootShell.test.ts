@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { markBootShell } from './bootShell';
-import { checkNoteClass, initialHomeState, VERIFIED_NOTE, type HomeState } from './homeCheck';
+import { checkNoteClass, initialHomeState, VERIFIED_NOTE, type HomeState } from './check';
 
 /** The prerendered shell as far as the marker reads it: one note per world, and whether the app has replaced it yet. */
 function fakeShell() {

@@ -1,8 +1,8 @@
-import { MatrixCalibration } from '../components/calibration/MatrixCalibration';
-import { TASKS_BY_ID } from './taskVocabulary';
-import { SqlPlay } from './tripwire/SqlPlay';
-import { TripwireInspector } from './tripwire/TripwireInspector';
-import type { WorldUi } from './types';
+import { MatrixCalibration } from '../../components/calibration/MatrixCalibration';
+import { TASKS_BY_ID } from '../taskVocabulary';
+import { SqlPlay } from './SqlPlay';
+import { TripwireInspector } from './TripwireInspector';
+import type { WorldUi } from '../types';
 
 function Calibration() {
   return <MatrixCalibration world="tripwire" />;

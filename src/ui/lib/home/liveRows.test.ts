@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HomeMessage, HomeRequest, HomeWorldId } from '../workers/homeProtocol';
-import type { HomeRow } from './homeRows';
-import { startHomeRows, type HomeWorkerPort } from './homeWorker';
+import type { HomeMessage, HomeRequest, HomeWorldId } from '../../workers/homeProtocol';
+import type { HomeRow } from './rows';
+import { startHomeRows, type HomeWorkerPort } from './liveRows';
 
 const row = (world: string, agent: string): HomeRow => ({ world, agent, label: agent, task: {}, taskTitle: 't', card: {} as HomeRow['card'] });
 

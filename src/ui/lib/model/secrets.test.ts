@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Trace } from '../../core/types';
-import { spellingsOf, traceCarrying } from '../../traces/export/testing';
-import { faultApiWorld } from '../../worlds/fault-api/index';
-import { download } from './download';
-import { ModelDriver } from '../live/modelDriver';
-import { MemoryStore, SharedLocks, tabDeps } from '../live/testing';
-import { knownSecrets, rememberConfig, setSecrets } from './modelSecrets';
-import { DEFAULT_SETTINGS, loadSettings, resolveSettings, saveSettings } from './modelSettings';
-import { navigate } from './navigate';
-import { hrefFor } from './route';
-import { listGotchas, loadRun, putGotchas, saveRun } from './storage';
-import { fakeIndexedDb, fakeStorage } from './testing/fakeIndexedDb';
-import { exportSuiteText } from './userGotchas';
+import type { Trace } from '../../../core/types';
+import { spellingsOf, traceCarrying } from '../../../traces/export/testing';
+import { faultApiWorld } from '../../../worlds/fault-api/index';
+import { download } from '../download';
+import { ModelDriver } from '../../live/modelDriver';
+import { MemoryStore, SharedLocks, tabDeps } from '../../live/testing';
+import { knownSecrets, rememberConfig, setSecrets } from './secrets';
+import { DEFAULT_SETTINGS, loadSettings, resolveSettings, saveSettings } from './settings';
+import { navigate } from '../navigate';
+import { hrefFor } from '../route';
+import { listGotchas, loadRun, putGotchas, saveRun } from '../storage';
+import { fakeIndexedDb, fakeStorage } from '../testing/fakeIndexedDb';
+import { exportSuiteText } from '../userGotchas';
 
 // The page's boundaries, each fed data a server echoed the secrets into.
 const KEY = 'sk-test-SECRET123';
@@ -96,7 +96,7 @@ describe('every place the page writes to', () => {
   it('localStorage: a base URL an older build saved whole is rewritten without its credential on load', async () => {
     local.setItem('vp.model.settings', JSON.stringify({ ...DEFAULT_SETTINGS, baseUrl: BASE }));
     vi.resetModules();
-    const fresh = await import('./modelSettings');
+    const fresh = await import('./settings');
     expect(fresh.loadSettings().baseUrl).toBe(BASE);
     expectClean(local.dump());
   });

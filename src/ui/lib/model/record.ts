@@ -1,7 +1,7 @@
-import { isJsonObject, type Json } from '../../core/json';
-import type { EventKind, Trace } from '../../core/types';
-import type { AgentEvent } from '../../agents/modelAgent';
-import type { WireMessage, WireToolCall } from '../../agents/wire';
+import { isJsonObject, type Json } from '../../../core/json';
+import type { EventKind, Trace } from '../../../core/types';
+import type { AgentEvent } from '../../../agents/modelAgent';
+import type { WireMessage, WireToolCall } from '../../../agents/wire';
 
 /**
  * A model run's own record (`trace.meta.model`, written by ModelAgent.record):

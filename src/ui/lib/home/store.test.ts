@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BuiltHomeRows } from './homeCheck';
-import type { HomeRow } from './homeRows';
-import { createHomeStore } from './homeStore';
-import type { HomeRows } from './homeWorker';
+import type { BuiltHomeRows } from './check';
+import type { HomeRow } from './rows';
+import { createHomeStore } from './store';
+import type { HomeRows } from './liveRows';
 
 const row = (world: string, agent: string, reward: number): HomeRow => ({
   world,

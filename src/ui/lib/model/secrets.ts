@@ -1,9 +1,9 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { secretsOf } from '../../agents/credentials';
-import type { EndpointConfig } from '../../agents/endpoint';
-import { isJsonObject, tryParseJson } from '../../core/json';
-import { scrubber, type Scrubber } from '../../traces/export/scrub';
+import { secretsOf } from '../../../agents/credentials';
+import type { EndpointConfig } from '../../../agents/endpoint';
+import { isJsonObject, tryParseJson } from '../../../core/json';
+import { scrubber, type Scrubber } from '../../../traces/export/scrub';
 
 /**
  * The API key and the extra headers (which may carry a credential too, e.g. an
@@ -21,7 +21,7 @@ export interface Secrets {
 
 interface SecretsState {
   form: Secrets;
-  /** Credentials in the base URL now in the form (set by modelSettings; never persisted). */
+  /** Credentials in the base URL now in the form (set by settings.ts; never persisted). */
   urlCredentials: readonly string[];
   /** Every key, header value and URL credential a request of this page was sent with. */
   used: ReadonlySet<string>;

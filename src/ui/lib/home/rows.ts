@@ -1,7 +1,7 @@
-import { runEpisode } from '../../core/episode';
-import type { JsonObject } from '../../core/json';
-import type { Scorecard } from '../../core/types';
-import { findReferenceAgent, type World } from '../../core/world';
+import { runEpisode } from '../../../core/episode';
+import type { JsonObject } from '../../../core/json';
+import type { Scorecard } from '../../../core/types';
+import { findReferenceAgent, type World } from '../../../core/world';
 
 /** One row of the home table: a reference trajectory, both verdicts, and where it opens. */
 export interface HomeRow {

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { HOME_WORLDS } from '../workers/homeProtocol';
-import { checkNoteClass, VERIFIED_NOTE, type HomeState } from './homeCheck';
+import { HOME_WORLDS } from '../../workers/homeProtocol';
+import { checkNoteClass, VERIFIED_NOTE, type HomeState } from './check';
 
 /**
  * Marks the prerendered tables in index.html verified as soon as this browser

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtRowsJson, checkHomeRows, failedHomeRows, homeSettled, initialHomeState, parseBuiltHomeRows, readBuiltHomeRows, type BuiltHomeRows } from './homeCheck';
-import type { HomeRow } from './homeRows';
+import { builtRowsJson, checkHomeRows, failedHomeRows, homeSettled, initialHomeState, parseBuiltHomeRows, readBuiltHomeRows, type BuiltHomeRows } from './check';
+import type { HomeRow } from './rows';
 
 const row = (world: string, agent: string, reward = 1): HomeRow => ({
   world,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRACE_FORMAT, TRACE_VERSION, type Trace } from '../../core/types';
-import { modelRecordOf } from './modelRecord';
+import { TRACE_FORMAT, TRACE_VERSION, type Trace } from '../../../core/types';
+import { modelRecordOf } from './record';
 
 const trace = (model: unknown): Trace =>
   ({ format: TRACE_FORMAT, version: TRACE_VERSION, world: 'w', task: {}, agent: { kind: 'model', name: 'm' }, steps: [], stop: null, scorecard: null, events: [], meta: { model } }) as Trace;

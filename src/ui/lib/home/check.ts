@@ -1,7 +1,7 @@
-import { canonicalJson, isJsonObject, tryParseJson } from '../../core/json';
-import { HOME_WORLDS, type HomeWorldId } from '../workers/homeProtocol';
-import { diffHomeRows } from './homeDiff';
-import type { HomeRow } from './homeRows';
+import { canonicalJson, isJsonObject, tryParseJson } from '../../../core/json';
+import { HOME_WORLDS, type HomeWorldId } from '../../workers/homeProtocol';
+import { diffHomeRows } from './diff';
+import type { HomeRow } from './rows';
 
 /** Every world's home rows, as the build computed them in Node. */
 export type BuiltHomeRows = Record<HomeWorldId, HomeRow[]>;

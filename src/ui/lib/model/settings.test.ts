@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseHeaders, resolveSettings } from './modelSettings';
+import { DEFAULT_SETTINGS, parseHeaders, resolveSettings } from './settings';
 
 const form = { ...DEFAULT_SETTINGS, baseUrl: ' http://localhost:8000/v1 ', model: ' m ' };
 

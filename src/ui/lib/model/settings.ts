@@ -1,15 +1,15 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { isJsonObject, tryParseJson } from '../../core/json';
-import { err, ok, type Result } from '../../core/result';
-import { stripCredentials, urlSecrets } from '../../agents/credentials';
-import { DRIVER_MODES, isDriverMode } from '../../agents/driverMode';
-import { checkEndpoint, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES, MIN_RESPONSE_BYTES, type EndpointConfig } from '../../agents/endpoint';
-import { pageScrubber, setUrlSecrets } from './modelSecrets';
+import { isJsonObject, tryParseJson } from '../../../core/json';
+import { err, ok, type Result } from '../../../core/result';
+import { stripCredentials, urlSecrets } from '../../../agents/credentials';
+import { DRIVER_MODES, isDriverMode } from '../../../agents/driverMode';
+import { checkEndpoint, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES, MIN_RESPONSE_BYTES, type EndpointConfig } from '../../../agents/endpoint';
+import { pageScrubber, setUrlSecrets } from './secrets';
 
 /**
  * The endpoint form as typed: strings, so an empty field means "not set"
- * rather than 0. The key and the extra headers are held by modelSecrets.ts;
+ * rather than 0. The key and the extra headers are held by secrets.ts;
  * a credential inside the base URL (?key=…, user:pass@) is kept for this visit
  * but never written to localStorage.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffHomeRows } from './homeDiff';
-import type { HomeRow } from './homeRows';
+import { diffHomeRows } from './diff';
+import type { HomeRow } from './rows';
 
 const peeker = (): HomeRow => ({
   world: 'tripwire',

@@ -1,4 +1,4 @@
-import type { HomeRow } from './homeRows';
+import type { HomeRow } from './rows';
 
 /** At most this many differences are listed; the rest are counted. */
 const SHOWN = 8;

@@ -1,8 +1,8 @@
-import { canonicalJson, isJsonObject, tryParseJson, type JsonObject } from '../../core/json';
-import type { Task } from '../../core/types';
-import type { World } from '../../core/world';
-import { DEFAULT_WORLD } from '../worlds/registry';
-import { hrefFor } from './route';
+import { canonicalJson, isJsonObject, tryParseJson, type JsonObject } from '../../../core/json';
+import type { Task } from '../../../core/types';
+import type { World } from '../../../core/world';
+import { DEFAULT_WORLD } from '../../worlds/registry';
+import { hrefFor } from '../route';
 
 export type ModelTab = 'episode' | 'batch';
 

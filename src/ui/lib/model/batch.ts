@@ -1,10 +1,10 @@
-import { canonicalJson, type JsonObject } from '../../core/json';
-import { err, ok, type Result } from '../../core/result';
-import type { Task, Trace } from '../../core/types';
-import type { World } from '../../core/world';
-import { withMaxTurns } from './modelRoute';
-import { taskChoices } from '../worlds/taskVocabulary';
-import type { TaskVocabulary } from '../worlds/types';
+import { canonicalJson, type JsonObject } from '../../../core/json';
+import { err, ok, type Result } from '../../../core/result';
+import type { Task, Trace } from '../../../core/types';
+import type { World } from '../../../core/world';
+import { withMaxTurns } from './route';
+import { taskChoices } from '../../worlds/taskVocabulary';
+import type { TaskVocabulary } from '../../worlds/types';
 
 const MAX_SEEDS = 200;
 

@@ -1,7 +1,7 @@
-import { compileSqlWasm } from '../../worlds/tripwire/browserWasm';
-import type { HomeMessage, HomeRequest, HomeWorldId } from '../workers/homeProtocol';
-import { HOME_WORLDS, WORKER_WORLDS } from '../workers/homeProtocol';
-import type { HomeRow } from './homeRows';
+import { compileSqlWasm } from '../../../worlds/tripwire/browserWasm';
+import type { HomeMessage, HomeRequest, HomeWorldId } from '../../workers/homeProtocol';
+import { HOME_WORLDS, WORKER_WORLDS } from '../../workers/homeProtocol';
+import type { HomeRow } from './rows';
 
 export type HomeRows = Record<HomeWorldId, Promise<HomeRow[]>>;
 
@@ -71,7 +71,7 @@ export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): H
 }
 
 function spawnHomeWorker(): HomeWorkerPort {
-  const worker = new Worker(new URL('../workers/home.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../workers/home.worker.ts', import.meta.url), { type: 'module' });
   return {
     post: (request) => worker.postMessage(request),
     onMessage: (cb) => worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => cb(e.data)),
@@ -81,7 +81,7 @@ function spawnHomeWorker(): HomeWorkerPort {
 }
 
 async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
-  const { worldEntry, loadWorld } = await import('./worlds');
+  const { worldEntry, loadWorld } = await import('../worlds');
   const home = worldEntry(world)?.home;
   if (!home) throw new Error(`no home table for ${world}`);
   // Reference agents' own SQL: run in-process, no watchdog Worker.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../../core/episode';
-import { faultApiWorld } from '../../worlds/fault-api/index';
-import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
-import { TASKS_BY_ID } from '../worlds/taskVocabulary';
-import { batchTasks, cellOf, parseSeeds } from './modelBatch';
+import { runEpisode } from '../../../core/episode';
+import { faultApiWorld } from '../../../worlds/fault-api/index';
+import { ticketQueueWorld } from '../../../worlds/ticket-queue/index';
+import { TASKS_BY_ID } from '../../worlds/taskVocabulary';
+import { batchTasks, cellOf, parseSeeds } from './batch';
 
 const byProfile = { ...TASKS_BY_ID, key: (t: { spec: { profile?: unknown } }) => String(t.spec.profile), poolSeeds: true };
 

@@ -1,8 +1,8 @@
-import { MatrixCalibration } from '../components/calibration/MatrixCalibration';
-import { TASKS_BY_ID } from './taskVocabulary';
-import { PortalInspector } from './web-portal/PortalInspector';
-import { PortalPlay } from './web-portal/PortalPlay';
-import type { WorldUi } from './types';
+import { MatrixCalibration } from '../../components/calibration/MatrixCalibration';
+import { TASKS_BY_ID } from '../taskVocabulary';
+import { PortalInspector } from './PortalInspector';
+import { PortalPlay } from './PortalPlay';
+import type { WorldUi } from '../types';
 
 function Calibration() {
   return <MatrixCalibration world="web-portal" />;
