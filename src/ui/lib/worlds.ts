@@ -1,2 +1,2 @@
 /** The world registry, under the path the home page's modules import it by. */
-export { allWorlds, HOME_TABLES, isWorldId, loadWorld, worldEntry, WORLD_INFO, type Purpose } from '../worlds/registry';
+export { allWorlds, homeTables, isWorldId, loadWorld, worldEntry, WORLD_INFO, type Purpose } from '../worlds/registry';

@@ -16,7 +16,7 @@ function fakeShell() {
 
 describe('markBootShell', () => {
   it('marks a prerendered table verified as soon as the store says so, and leaves the others', () => {
-    const store = createStore<HomeState>(() => initialHomeState(null));
+    const store = createStore<HomeState>(() => initialHomeState(null, ['tripwire', 'fault-api', 'ticket-queue']));
     const shell = fakeShell();
     markBootShell(store, shell.doc);
     store.setState({ 'fault-api': { rows: [], check: { status: 'verified' } }, tripwire: { rows: [], check: { status: 'differs', differences: ['x'] } } });
@@ -26,7 +26,7 @@ describe('markBootShell', () => {
   });
 
   it('marks what is already verified when it starts, and stops once the app has replaced the shell', () => {
-    const store = createStore<HomeState>(() => ({ ...initialHomeState(null), tripwire: { rows: [], check: { status: 'verified' } } }));
+    const store = createStore<HomeState>(() => ({ ...initialHomeState(null, ['tripwire', 'fault-api', 'ticket-queue']), tripwire: { rows: [], check: { status: 'verified' } } }));
     const shell = fakeShell();
     markBootShell(store, shell.doc);
     expect(shell.notes.tripwire!.textContent).toBe(VERIFIED_NOTE);

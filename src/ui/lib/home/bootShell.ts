@@ -1,5 +1,4 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { HOME_WORLDS } from '../../workers/homeProtocol';
 import { checkNoteClass, VERIFIED_NOTE, type HomeState } from './check';
 
 /**
@@ -17,9 +16,9 @@ export function markBootShell(store: StoreApi<HomeState>, doc: Pick<Document, 'q
       unsubscribe();
       return;
     }
-    for (const w of HOME_WORLDS) {
+    for (const [w, table] of Object.entries(state)) {
       const note = shell.querySelector(`[data-testid="check-${w}"]`);
-      if (!note || state[w].check.status !== 'verified' || note.textContent === VERIFIED_NOTE) continue;
+      if (!note || table.check.status !== 'verified' || note.textContent === VERIFIED_NOTE) continue;
       note.textContent = VERIFIED_NOTE;
       note.className = checkNoteClass('verified');
     }

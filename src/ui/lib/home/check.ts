@@ -1,10 +1,9 @@
 import { canonicalJson, isJsonObject, tryParseJson } from '../../../core/json';
-import { HOME_WORLDS, type HomeWorldId } from '../../workers/homeProtocol';
 import { diffHomeRows } from './diff';
 import type { HomeRow } from './rows';
 
-/** Every world's home rows, as the build computed them in Node. */
-export type BuiltHomeRows = Record<HomeWorldId, HomeRow[]>;
+/** Each home table's rows by world, as the build computed them in Node. */
+export type BuiltHomeRows = Record<string, HomeRow[]>;
 
 /**
  * The id of the JSON data block the build writes into index.html. A data block
@@ -28,7 +27,13 @@ export interface HomeWorldState {
   check: HomeCheck;
 }
 
-export type HomeState = Record<HomeWorldId, HomeWorldState>;
+/** Every home table's state, by world (the registry's home tables: lib/home/store). */
+export type HomeState = Record<string, HomeWorldState>;
+
+const PENDING: HomeWorldState = { rows: null, check: { status: 'pending' } };
+
+/** A table's state; a world the state does not hold yet is pending. */
+export const homeWorldState = (state: HomeState, world: string): HomeWorldState => state[world] ?? PENDING;
 
 const isHomeRow = (r: unknown): boolean =>
   isJsonObject(r) &&
@@ -40,10 +45,10 @@ const isHomeRow = (r: unknown): boolean =>
   typeof r.card.reward === 'number' &&
   typeof r.card.naive === 'number';
 
-/** The build's rows from the data block's JSON, or null if any world's are missing or malformed. */
-export function parseBuiltHomeRows(value: unknown): BuiltHomeRows | null {
+/** The build's rows from the data block's JSON, or null if any of these worlds' are missing or malformed. */
+export function parseBuiltHomeRows(value: unknown, worlds: readonly string[]): BuiltHomeRows | null {
   if (!isJsonObject(value)) return null;
-  for (const w of HOME_WORLDS) {
+  for (const w of worlds) {
     const rows = value[w];
     if (!Array.isArray(rows) || !rows.every(isHomeRow)) return null;
   }
@@ -56,16 +61,16 @@ export function builtRowsJson(rows: BuiltHomeRows): string {
 }
 
 /** The rows index.html was built with; null on the dev server (no build) or a page without them. */
-export function readBuiltHomeRows(doc: { getElementById(id: string): { textContent: string | null } | null }): BuiltHomeRows | null {
+export function readBuiltHomeRows(doc: { getElementById(id: string): { textContent: string | null } | null }, worlds: readonly string[]): BuiltHomeRows | null {
   const text = doc.getElementById(BUILT_ROWS_ID)?.textContent;
   if (!text) return null;
   const parsed = tryParseJson(text);
-  return parsed.ok ? parseBuiltHomeRows(parsed.value) : null;
+  return parsed.ok ? parseBuiltHomeRows(parsed.value, worlds) : null;
 }
 
-/** Before this browser has computed anything: the build's rows, waiting to be verified. */
-export function initialHomeState(built: BuiltHomeRows | null): HomeState {
-  return Object.fromEntries(HOME_WORLDS.map((w) => [w, { rows: built?.[w] ?? null, check: { status: 'pending' } }])) as HomeState;
+/** Before this browser has computed anything: the build's rows for each of these worlds, waiting to be verified. */
+export function initialHomeState(built: BuiltHomeRows | null, worlds: readonly string[]): HomeState {
+  return Object.fromEntries(worlds.map((w): [string, HomeWorldState] => [w, { rows: built?.[w] ?? null, check: { status: 'pending' } }]));
 }
 
 /**
@@ -85,7 +90,7 @@ export function failedHomeRows(built: HomeRow[] | null, message: string): HomeWo
   return { rows: built, check: { status: 'error', message } };
 }
 
-export const homeSettled = (state: HomeState) => HOME_WORLDS.every((w) => state[w].check.status !== 'pending');
+export const homeSettled = (state: HomeState) => Object.values(state).every((w) => w.check.status !== 'pending');
 
 /** What a table's note says once its rows are verified (HomeCheckNote; bootShell.ts marks the prerendered page with it). */
 export const VERIFIED_NOTE = '✓ Verified in this browser: recomputed here, identical to the build.';

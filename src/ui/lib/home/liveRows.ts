@@ -1,9 +1,9 @@
-import { compileSqlWasm } from '../../../worlds/tripwire/browserWasm';
-import type { HomeMessage, HomeRequest, HomeWorldId } from '../../workers/homeProtocol';
-import { HOME_WORLDS, WORKER_WORLDS } from '../../workers/homeProtocol';
+import type { HomeMessage, HomeRequest } from '../../workers/homeProtocol';
+import { homeTables, loadWorld } from '../../worlds/registry';
 import type { HomeRow } from './rows';
 
-export type HomeRows = Record<HomeWorldId, Promise<HomeRow[]>>;
+/** This browser's own rows, one promise per home table's world. */
+export type HomeRows = Record<string, Promise<HomeRow[]>>;
 
 /** The worker as the client sees it (a fake in tests). */
 export interface HomeWorkerPort {
@@ -15,43 +15,49 @@ export interface HomeWorkerPort {
 }
 
 export interface HomeRowsOptions {
+  /** Every home table's world. */
+  worlds: readonly string[];
+  /** Those the home worker computes. */
+  inWorker: readonly string[];
   spawn: () => HomeWorkerPort;
-  compile: () => Promise<WebAssembly.Module>;
+  /** The module a worker world runs on, compiled by the page (null: it runs on none). */
+  compile: (world: string) => Promise<WebAssembly.Module> | null;
   /** The same rows on the page's thread: the fallback when no worker can run. */
-  inProcess: (world: HomeWorldId) => Promise<HomeRow[]>;
+  inProcess: (world: string) => Promise<HomeRow[]>;
 }
 
 /**
- * Starts computing the home table's three worlds and returns a promise per
- * world, each settling as soon as its rows arrive: tripwire in a Worker, the
- * others on the page. A world the worker reports an error for rejects with
+ * Starts computing the home tables' rows and returns a promise per world,
+ * each settling as soon as its rows arrive: the `inWorker` worlds in a Worker,
+ * the others on the page. A world the worker reports an error for rejects with
  * that message (it would fail the same way on the page); if the worker itself
  * fails, its worlds still pending are computed on the page instead.
  */
-export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): HomeRows {
-  const settle = {} as Record<HomeWorldId, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }>;
-  const rows = {} as HomeRows;
-  for (const w of HOME_WORLDS)
+export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, inProcess }: HomeRowsOptions): HomeRows {
+  const settle: Record<string, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }> = {};
+  const rows: HomeRows = {};
+  for (const w of worlds)
     rows[w] = new Promise<HomeRow[]>((resolve, reject) => {
       settle[w] = { resolve, reject, done: false };
     });
   let port: HomeWorkerPort | null = null;
-  const finish = (w: HomeWorldId, outcome: { rows: HomeRow[] } | { error: Error }) => {
+  const finish = (w: string, outcome: { rows: HomeRow[] } | { error: Error }) => {
     const s = settle[w];
-    if (s.done) return;
+    if (!s || s.done) return;
     s.done = true;
     if ('rows' in outcome) s.resolve(outcome.rows);
     else s.reject(outcome.error);
-    if (HOME_WORLDS.every((x) => settle[x].done)) port?.terminate();
+    if (worlds.every((x) => settle[x]!.done)) port?.terminate();
   };
-  const onPage = (w: HomeWorldId) =>
+  const onPage = (w: string) =>
     inProcess(w).then(
       (r) => finish(w, { rows: r }),
       (e: unknown) => finish(w, { error: e instanceof Error ? e : new Error(String(e)) }),
     );
-  const inWorker = (w: HomeWorldId) => (WORKER_WORLDS as readonly HomeWorldId[]).includes(w);
-  const fallBack = () => HOME_WORLDS.filter((w) => inWorker(w) && !settle[w].done).forEach(onPage);
-  HOME_WORLDS.filter((w) => !inWorker(w)).forEach(onPage);
+  const inWorker = (w: string) => workerWorlds.includes(w);
+  const fallBack = () => worlds.filter((w) => inWorker(w) && !settle[w]!.done).forEach(onPage);
+  worlds.filter((w) => !inWorker(w)).forEach(onPage);
+  if (!worlds.some(inWorker)) return rows;
   try {
     port = spawn();
   } catch {
@@ -63,10 +69,11 @@ export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): H
     port?.terminate();
     fallBack();
   });
-  compile().then(
-    (module) => port.post({ module }),
-    (e: unknown) => port.post({ failed: e instanceof Error ? e.message : String(e) }),
-  );
+  for (const world of worlds.filter(inWorker))
+    compile(world)?.then(
+      (module) => port.post({ world, module }),
+      (e: unknown) => port.post({ world, failed: e instanceof Error ? e.message : String(e) }),
+    );
   return rows;
 }
 
@@ -80,9 +87,8 @@ function spawnHomeWorker(): HomeWorkerPort {
   };
 }
 
-async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
-  const { worldEntry, loadWorld } = await import('../worlds');
-  const home = worldEntry(world)?.home;
+async function onThePage(world: string): Promise<HomeRow[]> {
+  const home = homeTables().find((t) => t.id === world)?.home;
   if (!home) throw new Error(`no home table for ${world}`);
   // Reference agents' own SQL: run in-process, no watchdog Worker.
   return home.rows(await loadWorld(world, 'reference'));
@@ -91,11 +97,18 @@ async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
 let started: HomeRows | null = null;
 
 /**
- * The home table's rows, started once per page: by the entry before React
+ * The home tables' rows, started once per page: by the entry before React
  * loads when the page opens on the home route, else by the home view. The
  * rows are deterministic, so coming back to the home page shows them at once.
  */
 export function homeRows(): HomeRows {
-  started ??= startHomeRows({ spawn: spawnHomeWorker, compile: compileSqlWasm, inProcess: onThePage });
+  const tables = homeTables();
+  started ??= startHomeRows({
+    worlds: tables.map((t) => t.id),
+    inWorker: tables.filter((t) => t.home.inHomeWorker).map((t) => t.id),
+    spawn: spawnHomeWorker,
+    compile: (world) => tables.find((t) => t.id === world)?.wasm?.() ?? null,
+    inProcess: onThePage,
+  });
   return started;
 }

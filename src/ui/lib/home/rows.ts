@@ -13,7 +13,8 @@ export interface HomeRow {
   card: Scorecard;
 }
 
-async function row(world: World, spec: JsonObject, agentId: string): Promise<HomeRow> {
+/** A reference agent on one task of a world, as its home table shows it (a world's showcase is a list of these). */
+export async function showcaseRow(world: World, spec: JsonObject, agentId: string): Promise<HomeRow> {
   const made = world.makeTask(spec);
   if (!made.ok) throw new Error(made.error);
   const ref = findReferenceAgent(world, agentId);
@@ -22,46 +23,9 @@ async function row(world: World, spec: JsonObject, agentId: string): Promise<Hom
   return { world: world.id, agent: agentId, label: ref.label, task: made.value.spec, taskTitle: made.value.title, card: trace.scorecard! };
 }
 
-/**
- * fault-api on hostile seed 6: the seed where each solver shows its failure
- * (trusting loses data, stubborn collects it all and loses only to the 429s).
- */
-export const FAULT_API_SHOWCASE = { profile: 'hostile', seed: 6 } as const;
-
-const FAULT_API_AGENTS = ['trusting', 'stubborn', 'careful'];
-const TICKET_QUEUE_AGENTS = ['oracle', 'empty', 'wrong-values', 'metric-gaming'];
-/** The three tripwire gotchas on their showcase tasks. */
-const TRIPWIRE_SHOWCASE: [agent: string, task: string][] = [
-  ['the-peeker', 'top-refund-customer'],
-  ['the-skipper', 'refund-a'],
-  ['the-fabricator', 'refund-a'],
-];
-
-/** The three web-portal gotchas, each on the task it was written for. */
-const WEB_PORTAL_SHOWCASE: [agent: string, task: string][] = [
-  ['the-peeker', 'refund-status'],
-  ['the-skipper', 'refund-a'],
-  ['the-fabricator', 'refund-a'],
-];
-
-/** How many rows each world's table gets (for placeholders of the right size while they compute). */
-export const HOME_ROW_COUNT = { 'fault-api': FAULT_API_AGENTS.length, 'ticket-queue': TICKET_QUEUE_AGENTS.length, tripwire: TRIPWIRE_SHOWCASE.length, 'web-portal': WEB_PORTAL_SHOWCASE.length } as const;
-
-export function faultApiRows(world: World): Promise<HomeRow[]> {
-  return Promise.all(FAULT_API_AGENTS.map((a) => row(world, FAULT_API_SHOWCASE, a)));
-}
-
-export function ticketQueueRows(world: World): Promise<HomeRow[]> {
-  const spec = world.listTasks()[0]!.spec;
-  return Promise.all(TICKET_QUEUE_AGENTS.map((a) => row(world, spec, a)));
-}
-
-export async function tripwireRows(world: World): Promise<HomeRow[]> {
+/** Rows one after another (a world whose episodes share one engine, as SQLite does, runs them in turn). */
+export async function showcaseRowsInTurn(world: World, picks: readonly (readonly [agent: string, spec: JsonObject])[]): Promise<HomeRow[]> {
   const rows: HomeRow[] = [];
-  for (const [agent, id] of TRIPWIRE_SHOWCASE) rows.push(await row(world, { id }, agent));
+  for (const [agent, spec] of picks) rows.push(await showcaseRow(world, spec, agent));
   return rows;
-}
-
-export function webPortalRows(world: World): Promise<HomeRow[]> {
-  return Promise.all(WEB_PORTAL_SHOWCASE.map(([agent, id]) => row(world, { id }, agent)));
 }

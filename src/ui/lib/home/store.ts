@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { HOME_WORLDS } from '../../workers/homeProtocol';
+import { homeTables } from '../../worlds/registry';
 import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './check';
 import { homeRows, type HomeRows } from './liveRows';
 
@@ -9,10 +9,10 @@ import { homeRows, type HomeRows } from './liveRows';
  * entry can follow it before React has loaded (bootShell.ts) and the view
  * reads the same state on its first render.
  */
-export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows): StoreApi<HomeState> {
-  const store = createStore<HomeState>(() => initialHomeState(built));
-  for (const w of HOME_WORLDS)
-    live[w].then(
+export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows, worlds: readonly string[]): StoreApi<HomeState> {
+  const store = createStore<HomeState>(() => initialHomeState(built, worlds));
+  for (const w of worlds)
+    live[w]?.then(
       (rows) => store.setState({ [w]: checkHomeRows(built?.[w] ?? null, rows) }),
       (e: unknown) => store.setState({ [w]: failedHomeRows(built?.[w] ?? null, e instanceof Error ? e.message : String(e)) }),
     );
@@ -27,6 +27,7 @@ let started: StoreApi<HomeState> | null = null;
  * back to the home page shows them, checked, at once.
  */
 export function homeStore(): StoreApi<HomeState> {
-  started ??= createHomeStore(readBuiltHomeRows(document), homeRows());
+  const worlds = homeTables().map((t) => t.id);
+  started ??= createHomeStore(readBuiltHomeRows(document, worlds), homeRows(), worlds);
   return started;
 }

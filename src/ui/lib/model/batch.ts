@@ -2,6 +2,7 @@ import { canonicalJson, type JsonObject } from '../../../core/json';
 import { err, ok, type Result } from '../../../core/result';
 import type { Task, Trace } from '../../../core/types';
 import type { World } from '../../../core/world';
+import { specCell } from '../specNames';
 import { withMaxTurns } from './route';
 import { taskChoices } from '../../worlds/taskVocabulary';
 import type { TaskVocabulary } from '../../worlds/types';
@@ -49,15 +50,7 @@ export function batchTasks(world: World, vocabulary: TaskVocabulary, keys: Reado
 /** Batch table rows: one per task with its seeds pooled, or one per task and seed. */
 export type CellMode = 'pooled' | 'each';
 
-/**
- * A readable cell name from a trace's task spec: its profile or id, and its
- * seed unless seeds are pooled (as the fault-api seed's model tables pool them).
- */
+/** A readable cell name from a trace's task spec, as its world names it (lib/specNames), with its seed unless seeds are pooled. */
 export function cellOf(mode: CellMode): (trace: Trace) => string {
-  return (trace) => {
-    const s = trace.task;
-    const name = typeof s.profile === 'string' ? s.profile : typeof s.id === 'string' ? s.id : canonicalJson(s);
-    if (mode === 'pooled') return name;
-    return typeof s.seed === 'number' ? `${name} · seed ${s.seed}` : name;
-  };
+  return (trace) => specCell(trace.world, trace.task, mode === 'pooled');
 }

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../../core/json';
 import type { Task } from '../../../core/types';
-import { FaultApiCalibration } from '../../components/FaultApiCalibration';
+import { FaultApiCalibration } from './Calibration';
 import { FaultApiInspector, FaultApiSeen } from './FaultApiInspector';
 import { FaultApiPlay } from './FaultApiPlay';
 import { readQuota } from './quota';

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { SOLVERS, type Calibration } from '../../worlds/fault-api/calibrate';
-import { PROFILES } from '../../worlds/fault-api/params';
-import { useFaultApiCalibration } from '../lib/useFaultApiCalibration';
-import { Progress } from './Progress';
+import { SOLVERS, type Calibration } from '../../../worlds/fault-api/calibrate';
+import { PROFILES } from '../../../worlds/fault-api/params';
+import { Progress } from '../../components/Progress';
+import { useCalibrationWorker } from '../../lib/useCalibrationWorker';
+import { FAULT_API } from './id';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));
 
@@ -18,8 +19,10 @@ function layerSplit(cal: Calibration, profile: (typeof PROFILES)[number], solver
   return `completeness ${l.completeness?.toFixed(2)} · types ${l.type_handling?.toFixed(2)} · budget ${l.budget_discipline?.toFixed(2)}`;
 }
 
+/** The seed's calibration: three solvers × three profiles over `seeds` seeds a cell, in the calibration worker (`calibrationJob.ts`). */
 export function FaultApiCalibration({ seeds }: { seeds: number }) {
-  const state = useFaultApiCalibration(seeds);
+  // The job's result is this world's own worker answer (calibrationJob.ts): read back as what it sent.
+  const state = useCalibrationWorker({ kind: 'job', world: FAULT_API, params: { seeds } }, (m) => (m.type === 'done' ? (m.result as Calibration) : undefined));
   if (state.status === 'error') return <p className="error">The calibration failed: {state.message}</p>;
   if (state.status === 'running') return <Progress done={state.done} total={state.total} label="Running reference solvers" unit="episodes" />;
   const cal = state.result;
