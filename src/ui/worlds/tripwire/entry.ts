@@ -1,5 +1,4 @@
 import type { World } from '../../../core/world';
-import { compileSqlWasm } from '../../../worlds/tripwire/browserWasm';
 import type { Purpose, WorldEntry } from '../types';
 
 async function load(purpose: Purpose): Promise<World> {
@@ -42,6 +41,7 @@ export const tripwireEntry: WorldEntry = {
     const session = await world.open(world.listTasks()[0]!);
     await session.close();
   },
-  wasm: compileSqlWasm,
+  // Loaded, not imported: the build's prerender reads this entry in Node, which has no `?url` modules.
+  wasm: async () => (await import('../../../worlds/tripwire/browserWasm')).compileSqlWasm(),
   published: async () => (await import('./published')).PUBLISHED,
 };
