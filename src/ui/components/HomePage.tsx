@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
 import { homeWorldState, type HomeState } from '../lib/home/check';
-import { homeTables, WORLD_INFO } from '../lib/worlds';
+import { homeTables, WORLD_ENTRIES } from '../worlds/registry';
 import { HomeTable } from './HomeTable';
 
 /**
@@ -33,7 +33,7 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       <section className="panel">
         <h2>Worlds</h2>
         <ul className="world-list" data-testid="world-list">
-          {WORLD_INFO.map((w) => (
+          {WORLD_ENTRIES.map((w) => (
             <li key={w.id}>
               <a href={episodeHref({ world: w.id, agent: 'human' })}>
                 <strong>{w.title}</strong>

@@ -223,8 +223,6 @@ export function createLibrary(deps: LibraryDeps) {
   };
 }
 
-export type Library = ReturnType<typeof createLibrary>;
-
 function spawnImportWorker(): ImportPort {
   const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
   return {

@@ -6,7 +6,7 @@ import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/sui
 import { pageScrubber } from './model/secrets';
 import { deleteGotchas, describeUnreadable, listGotchas, putGotchas, type SavedGotcha } from './storage';
 import { describeStorageError } from './storageErrors';
-import { isWorldId, loadWorld } from './worlds';
+import { isWorldId, loadWorld } from '../worlds/registry';
 
 /**
  * The person's own gotcha suite, kept in IndexedDB: any finished trace of our

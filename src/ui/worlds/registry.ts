@@ -5,9 +5,8 @@ import { tripwireEntry } from './tripwire/entry';
 import type { HomeShowcase, LoadedWorld, Purpose, WorldEntry } from './types';
 import { webPortalEntry } from './web-portal/entry';
 
-export type { LoadedWorld, Purpose, WorldEntry } from './types';
 
-const registered: WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQueueEntry, webPortalEntry];
+const registered: readonly WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQueueEntry, webPortalEntry];
 
 /**
  * The one table of worlds in the UI (the Node registry, src/worlds/registry,
@@ -19,23 +18,7 @@ const registered: WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQueueEntry
  */
 export const WORLD_ENTRIES: readonly WorldEntry[] = registered;
 
-/**
- * Adds an entry for the rest of the page: the hook a test-only world comes in
- * by (`testing/register.ts`, in tests and the fixtures build only), so it runs
- * through the same generic code as the shipped ones. A second entry with a
- * taken id is refused: lookups by id would find only the first.
- */
-export function registerWorldEntry(entry: WorldEntry): void {
-  const same = registered.find((w) => w.id === entry.id);
-  if (same === entry) return;
-  if (same) throw new Error(`a world "${entry.id}" is already registered`);
-  registered.push(entry);
-}
-
 export const DEFAULT_WORLD = registered[0]!.id;
-
-/** What the home page and the pickers list. */
-export const WORLD_INFO: readonly Pick<WorldEntry, 'id' | 'title' | 'summary'>[] = registered;
 
 export type HomeTable = WorldEntry & { home: HomeShowcase };
 
