@@ -69,10 +69,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // Type-aware rules outside the UI: a promise nobody awaits loses its error; `any` defeats the JSON checks the
-  // layers rely on. Tests read their own JSON output and assert on it, so `any` there is left to the assertions.
+  // Type-aware rules: a promise nobody awaits loses its error (in the UI too: a handler's rejected promise is
+  // an error no one sees); `any` defeats the JSON checks the layers rely on. Tests read their own JSON output
+  // and assert on it, so `any` there is left to the assertions.
   {
-    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts'],
+    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts', 'src/ui/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

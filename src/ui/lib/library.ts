@@ -199,7 +199,10 @@ export function createLibrary(deps: LibraryDeps) {
     );
   }
 
-  /** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
+  /**
+   * An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before).
+   * Never rejects: a failure is its job's line. Settles when the import has (tests await it).
+   */
   function importUrl(url: string): Promise<void> {
     return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
   }

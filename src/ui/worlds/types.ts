@@ -119,8 +119,10 @@ export interface PlayPanelProps {
   /** The world's state at the live tip (its session's inspect()); null while it is computed. */
   view: JsonObject | null;
   busy: boolean;
-  /** Settles when the call has been applied (a panel that sends several calls in a row awaits each). */
-  onCall(call: ToolCall): void | Promise<unknown>;
+  /** Sends one call: a button's handler. A call that fails is said in the episode's banner, not here. */
+  onCall(call: ToolCall): void;
+  /** The same, settled when the call has been applied: a panel that sends several calls in a row awaits each. Never rejects. */
+  send(call: ToolCall): Promise<unknown>;
 }
 
 /**

@@ -49,11 +49,12 @@ export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, 
     else s.reject(outcome.error);
     if (worlds.every((x) => settle[x]!.done)) port?.terminate();
   };
-  const onPage = (w: string) =>
+  const onPage = (w: string): void => {
     inProcess(w).then(
       (r) => finish(w, { rows: r }),
       (e: unknown) => finish(w, { error: e instanceof Error ? e : new Error(String(e)) }),
     );
+  };
   const inWorker = (w: string) => workerWorlds.includes(w);
   const fallBack = () => worlds.filter((w) => inWorker(w) && !settle[w]!.done).forEach(onPage);
   worlds.filter((w) => !inWorker(w)).forEach(onPage);
