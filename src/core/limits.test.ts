@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeLimitValue, LIMITS, overLimit, type LimitName } from './limits';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
 
 describe('the limits, stated once', () => {
   it.each(Object.keys(LIMITS) as LimitName[])('README\'s Limits table states %s with its value and what it bounds', (name) => {

@@ -1,5 +1,5 @@
 import { markBootShell } from './lib/home/bootShell';
-import { homeStore } from './lib/home/store';
+import { homeStore, takeBuiltHomeRows } from './lib/home/store';
 import { compileWorldsWasm } from './worlds/registry';
 import './styles.css';
 
@@ -17,6 +17,8 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 // compile the worlds' WebAssembly (index.html preloads its bytes), and on the home page start
 // checking the painted tables against this browser's own rows, so both
 // overlap with loading and booting the app.
+// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
+takeBuiltHomeRows();
 start(() => {
   compileWorldsWasm();
   if (onHome) markBootShell(homeStore());

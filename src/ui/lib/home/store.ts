@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { homeTables } from '../../worlds/registry';
-import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './check';
+import { BUILT_ROWS_ID, checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './check';
 import { homeRows, type HomeRows } from './liveRows';
 
 /**
@@ -20,6 +20,21 @@ export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows, wor
 }
 
 let started: StoreApi<HomeState> | null = null;
+const homeWorlds = () => homeTables().map((t) => t.id);
+let built: BuiltHomeRows | null | undefined;
+
+/**
+ * The build's rows, read once, and their data block taken out of the page. The
+ * rows record reference runs, answers included: on any other route (a person
+ * playing a task blind) the page must not hold them.
+ */
+export function takeBuiltHomeRows(): BuiltHomeRows | null {
+  if (built === undefined) {
+    built = readBuiltHomeRows(document, homeWorlds());
+    document.getElementById(BUILT_ROWS_ID)?.remove();
+  }
+  return built;
+}
 
 /**
  * The page's home store, started once: by the entry on the home route before
@@ -27,7 +42,6 @@ let started: StoreApi<HomeState> | null = null;
  * back to the home page shows them, checked, at once.
  */
 export function homeStore(): StoreApi<HomeState> {
-  const worlds = homeTables().map((t) => t.id);
-  started ??= createHomeStore(readBuiltHomeRows(document, worlds), homeRows(), worlds);
+  started ??= createHomeStore(takeBuiltHomeRows(), homeRows(), homeWorlds());
   return started;
 }
