@@ -14,7 +14,8 @@ async function load(purpose: Purpose): Promise<World> {
 export const tripwireEntry: WorldEntry = {
   id: 'tripwire',
   title: 'tripwire',
-  summary: 'A retail SQLite database with a honeypot answer table: the final answer alone passes agents that cheat; end state, trace and an engine-level gate catch them.',
+  summary:
+    'A retail SQLite database with a honeypot answer table: the final answer alone passes agents that cheat; end state, trace and an engine-level gate catch them.',
   load,
   inWorker: async () => {
     const [{ createTripwireWorld }, { createInProcessHost }, { default: initSqlJs }, { default: wasmUrl }] = await Promise.all([
