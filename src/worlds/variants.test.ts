@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkTask, operatorTable, operatorsOf, type VariantResult } from '../core/contract';
 import { WORLDS } from './registry';
@@ -10,6 +11,13 @@ import './testing/register';
  * variant fails at or under its ceiling, caught by the layer it breaks.
  */
 const MIN_VARIANTS = 200;
+
+/** README's variant table: `| world | operator | kind | variants | worst full | allowed |` rows. */
+const README_ROWS = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  .split('\n')
+  .map((l) => /^\| ([\w-]+) \| ([\w-]+) \| (equivalent|breaking) \| (\d+) \| ([\d.]+) \| (= oracle|≤ [\d.]+) \|$/.exec(l))
+  .filter((m) => m !== null)
+  .map((m) => m.slice(1));
 
 describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_id, world) => {
   const contract = world.contract;
@@ -36,5 +44,12 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_
     expect(table.some((r) => r.kind === 'breaking' && r.count > 0)).toBe(true);
     expect(table.filter((r) => r.count === 0).map((r) => r.operator)).toEqual([]);
     expect(operatorsOf(contract).length).toBe(table.length);
+  });
+
+  // A shipped world (its own folder here, not a test fixture) is documented with the figures its variants give.
+  it.runIf(existsSync(new URL(`./${world.id}/index.ts`, import.meta.url)))("README's variant table states every operator's count and worst reward", () => {
+    const table = operatorTable(contract!, results);
+    const expected = table.map((r) => [world.id, r.operator, r.kind, String(r.count), r.worst.toFixed(2), r.ceiling === null ? '= oracle' : `≤ ${r.ceiling.toFixed(2)}`]);
+    expect(README_ROWS.filter((r) => r[0] === world.id)).toEqual(expected);
   });
 });
