@@ -4,21 +4,19 @@
 // (vite.config.ts, prerenderHome) to write into index.html. The rows are
 // deterministic, and the Node/Chromium byte-identity test (e2e/determinism)
 // holds the two runtimes to the same values; the page still recomputes them
-// and says whether they agree.
+// and says whether they agree. Every home table is the registry's: each
+// world's showcase on the world as Node runs it (src/worlds/registry).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
-import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
-import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
-import { faultApiWorld } from '../src/worlds/fault-api/index';
-import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
-import { tripwireWorld } from '../src/worlds/tripwire/index';
-import { webPortalWorld } from '../src/worlds/web-portal/index';
+import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/home/check';
+import { homeTables } from '../src/ui/worlds/registry';
+import { WORLDS } from '../src/worlds/registry';
 
-const rows: BuiltHomeRows = {
-  'fault-api': await faultApiRows(faultApiWorld),
-  'ticket-queue': await ticketQueueRows(ticketQueueWorld),
-  tripwire: await tripwireRows(tripwireWorld),
-  'web-portal': await webPortalRows(webPortalWorld),
-};
-const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows)} gotchas={null} calibration={null} />);
+const rows: BuiltHomeRows = {};
+for (const table of homeTables()) {
+  const world = WORLDS.find((w) => w.id === table.id);
+  if (!world) throw new Error(`prerender: no world "${table.id}" in the Node registry for its home table`);
+  rows[table.id] = await table.home.rows(world);
+}
+const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows, Object.keys(rows))} gotchas={null} calibration={null} />);
 process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID }));

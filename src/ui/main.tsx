@@ -1,6 +1,6 @@
-import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
-import { markBootShell } from './lib/bootShell';
-import { homeStore, takeBuiltHomeRows } from './lib/homeStore';
+import { markBootShell } from './lib/home/bootShell';
+import { homeStore, takeBuiltHomeRows } from './lib/home/store';
+import { compileWorldsWasm } from './worlds/registry';
 import './styles.css';
 
 // The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
@@ -14,13 +14,13 @@ const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('
 const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTimeout(work)) : work());
 
 // The entry is a few kilobytes and runs before React has even downloaded:
-// compile sql.js (index.html preloads its bytes), and on the home page start
+// compile the worlds' WebAssembly (index.html preloads its bytes), and on the home page start
 // checking the painted tables against this browser's own rows, so both
 // overlap with loading and booting the app.
 // The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
 takeBuiltHomeRows();
 start(() => {
-  void compileSqlWasm();
+  compileWorldsWasm();
   if (onHome) markBootShell(homeStore());
   import('./boot').catch((e: unknown) => {
     const root = document.getElementById('root')!;

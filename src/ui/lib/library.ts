@@ -199,7 +199,10 @@ export function createLibrary(deps: LibraryDeps) {
     );
   }
 
-  /** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
+  /**
+   * An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before).
+   * Never rejects: a failure is its job's line. Settles when the import has (tests await it).
+   */
   function importUrl(url: string): Promise<void> {
     return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
   }
@@ -222,8 +225,6 @@ export function createLibrary(deps: LibraryDeps) {
     clearImports: runs.clear,
   };
 }
-
-export type Library = ReturnType<typeof createLibrary>;
 
 function spawnImportWorker(): ImportPort {
   const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });

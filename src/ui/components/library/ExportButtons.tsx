@@ -3,7 +3,7 @@ import { download } from '../../lib/download';
 import { describeExport, exportRows, LIBRARY_EXPORTS } from '../../lib/libraryExport';
 import { library, payloadOf } from '../../lib/library';
 import type { LibraryEntry } from '../../lib/librarySummary';
-import { allWorlds } from '../../lib/worlds';
+import { allWorlds } from '../../worlds/registry';
 
 /** One button per format; every row given is written when the format can hold it, and the line below says what could not be. */
 export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; scope: string }) {
