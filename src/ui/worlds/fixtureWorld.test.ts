@@ -6,6 +6,7 @@ import type { Trace } from '../../core/types';
 import { findReferenceAgent } from '../../core/world';
 import { identityOf } from '../../traces/import/identity';
 import { importText } from '../../traces/import/importText';
+import { verifyTrace } from '../../traces/replay';
 import { WORLDS } from '../../worlds/registry';
 import { world as ledger } from '../../worlds/testing/ledger/index';
 import { HomePage } from '../components/HomePage';
@@ -198,7 +199,6 @@ describe('the library, the report and exports over ledger traces', () => {
     await play(store, 'run-human');
     const { lib, saved, unsaved } = setup({
       verify: async (t: Trace) => {
-        const { verifyTrace } = await import('../../traces/replay');
         const r = await verifyTrace(await loadWorld(t.world, 'play'), t);
         if (!r.ok) throw new Error(r.error);
         return r.value;
