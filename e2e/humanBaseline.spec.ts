@@ -75,7 +75,8 @@ test('a person plays a tripwire read task blind: the answer is nowhere on the pa
   await expect(rows).toHaveCount(2, { timeout: 20_000 });
   await expect(rows.filter({ hasText: 'human (played with hints)' })).toHaveCount(1);
 
-  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+  // The listing may still settle (the saved runs read back) while the boxes are ticked: tick until each holds.
+  for (let i = 0; i < 2; i++) await expect(async () => rows.nth(i).getByRole('checkbox').check({ timeout: 2_000 })).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Compare selected' }).click();
   await expect(page.getByTestId('compare')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('compare-hinted')).toHaveCount(1);
@@ -104,4 +105,23 @@ test('web-portal played blind: the page source\'s answer key is nowhere in the p
   await page.getByTestId('give-up').click();
   await page.getByTestId('confirm-give-up-yes').click();
   await expect(page.getByTestId('inspector-web-portal').locator('[data-key="footer.qa-key"]')).toContainText('QA answer key');
+});
+
+test('"New run" pressed while the last call is still being saved stays on the new run', async ({ page }) => {
+  await page.goto(humanUrl(TASK));
+  await page.getByTestId('start-run').click();
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+  await page.getByTestId('answer-input').fill('no idea');
+  // A slow machine (the CPU throttled 20×) and no wait between the two: the submission's step and save are still under
+  // way when the person moves on.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.getByRole('button', { name: /Submit answer/ }).click();
+  await page.getByRole('button', { name: 'New run' }).click({ timeout: 20_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByTestId('start-run')).toBeVisible();
+  // Give the old run's call and save every chance to finish and pull the page back.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('start-run')).toBeVisible();
+  expect(new URL(page.url()).hash).not.toContain('run=');
 });

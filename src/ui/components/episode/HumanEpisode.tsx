@@ -13,6 +13,9 @@ import { SaveBanner } from './SaveBanner';
 import { TabConflict } from './TabConflict';
 import { YourMove } from './YourMove';
 
+/** The run the address names now (`run=` in the hash's query), if any. */
+const routeRunId = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('run');
+
 /** A person's run as they play it: saved after every step, read-only while another tab writes it. */
 export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task: Task; r: EpisodeRoute; driver: HumanDriver }) {
   const { live } = driver;
@@ -30,7 +33,9 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
       // before it meanwhile (after a submission, that step's provisional "no answer" verdict).
       navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: driver.id }), { replace: true });
       await driver.call(call);
-      goTo(driver);
+      // Only while the page still shows this run: "New run" or another view chosen while the call (and its save) ran
+      // must not be taken back to it.
+      if (routeRunId() === driver.id) goTo(driver);
     },
     [driver, goTo, kit.world.id, task.spec],
   );
