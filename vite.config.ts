@@ -3,7 +3,15 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Preload the sql.js wasm from index.html, so its download starts before any script runs. */
+/** Where public/shell-route.js finds the sql.js wasm's built name. */
+export const SQL_WASM_META = 'vp-sql-wasm';
+
+/**
+ * Names the sql.js wasm in index.html, for public/shell-route.js to preload it
+ * on the home route only (its tables are checked with SQLite at once): other
+ * routes load it when a trace or an episode needs it, so the bytes do not
+ * compete with the route's own code. A meta first in <head>, before that script.
+ */
 function preloadWasm(): Plugin {
   return {
     name: 'preload-wasm',
@@ -12,7 +20,7 @@ function preloadWasm(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const wasm = Object.keys(ctx.bundle ?? {}).find((f) => f.endsWith('.wasm'));
-        return wasm ? [{ tag: 'link', attrs: { rel: 'preload', href: `./${wasm}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' }] : [];
+        return wasm ? [{ tag: 'meta', attrs: { name: SQL_WASM_META, content: `./${wasm}` }, injectTo: 'head-prepend' }] : [];
       },
     },
   };

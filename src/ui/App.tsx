@@ -1,10 +1,9 @@
 import { Suspense, useMemo, useRef } from 'react';
 import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
-import { HomeView } from './views/HomeView';
-import { DEFAULT_WORLD } from './worlds/registry';
-import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, TraceView } from './views/lazyViews';
+import { CalibrationView, EpisodeView, LibraryView, ModelView, routeView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
+import { DEFAULT_WORLD } from './worlds/defaultWorld';
 
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null][] = [
   ['#/', 'Worlds', null],
@@ -20,19 +19,8 @@ export function App() {
   const hash = useHash();
   const mainRef = useRef<HTMLElement>(null);
   const route = useMemo(() => parseHash(hash), [hash]);
-  const [head] = route.path;
-  let view;
-  if (head === undefined) view = <HomeView />;
-  else if (head === 'diagnostics') view = <DiagnosticsView />;
-  else if (head === 'episode') view = <EpisodeView route={route} />;
-  else if (head === 'calibration') view = <CalibrationView />;
-  else if (head === 'traces') view = <LibraryView route={route} />;
-  else if (head === 'trace') view = <TraceView route={route} />;
-  else if (head === 'compare') view = <CompareView route={route} />;
-  else if (head === 'report') view = <ReportView route={route} />;
-  else if (head === 'model') view = <ModelView route={route} />;
-  else if (head === 'gotcha') view = <GotchaView route={route} />;
-  else view = <NotFound path={route.path} />;
+  const View = routeView(route.path[0] ?? '');
+  const view = View ? <View route={route} /> : <NotFound path={route.path} />;
   return (
     <div className="app">
       {/* The hash is the route, so the link moves focus itself instead of navigating to "#main". */}

@@ -1,10 +1,12 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
 import { markBootShell } from './lib/bootShell';
 import { homeStore } from './lib/homeStore';
+import { warmImportWorker } from './lib/importWorkers';
+import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
 import './styles.css';
 
-// The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
-const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('/').some(Boolean);
+const head = routeHead(window.location.hash);
+const onHome = head === '';
 
 /**
  * On the home route index.html already holds the page (prerendered by the
@@ -13,13 +15,21 @@ const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('
  */
 const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTimeout(work)) : work());
 
-// The entry is a few kilobytes and runs before React has even downloaded:
-// compile sql.js (index.html preloads its bytes), and on the home page start
-// checking the painted tables against this browser's own rows, so both
-// overlap with loading and booting the app.
+// The entry is a few kilobytes and runs before React has even downloaded. It
+// starts the route's view with the app, so both download at once. Only the
+// home page needs SQLite at once (its tripwire table is checked here, in a
+// Worker): there it compiles sql.js (public/shell-route.js preloads its bytes
+// on that route only) and starts checking the painted tables, overlapping
+// with loading and booting the app. Other routes load sql.js when a trace or
+// an episode needs it.
 start(() => {
-  void compileSqlWasm();
-  if (onHome) markBootShell(homeStore());
+  if (onHome) {
+    void compileSqlWasm();
+    markBootShell(homeStore());
+  }
+  if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
+  // A link that asks to import (`#/traces?src=…`): its worker starts with the app, to be running by the reader's click. Nothing is fetched before it.
+  if (head === 'traces' && /[?&]src=/.test(window.location.hash)) warmImportWorker();
   import('./boot').catch((e: unknown) => {
     const root = document.getElementById('root')!;
     root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;

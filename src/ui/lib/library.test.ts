@@ -75,6 +75,20 @@ describe('the library: imports', () => {
     ]);
   });
 
+  it('takes each trace as JSON text, as the worker sends it, decoded once when its row is first read; and the file hash the worker computed', async () => {
+    const { lib, workers } = setup();
+    const t = await trace();
+    lib.importFiles([file('a.jsonl')]);
+    await tick();
+    workers[0]!.send({ type: 'items', entries: [summarizeNative(t, 'import1:0', 'a.jsonl')], payloads: [JSON.stringify({ kind: 'native', trace: t })] });
+    workers[0]!.send({ type: 'done', summary: summary(1), source: 'a.jsonl', hash: 'sha-256-from-the-worker' });
+    await tick();
+    const payload = lib.payloadOf('import1:0');
+    expect(payload).toEqual({ kind: 'native', trace: t });
+    expect(lib.payloadOf('import1:0')).toBe(payload);
+    expect(lib.store.getState().runs.import1!.hash).toBe('sha-256-from-the-worker');
+  });
+
   it('Cancel stops the running file (its rows taken back) and those waiting; a dead worker fails only its file; the next import works', async () => {
     const { lib, workers, ids } = setup();
     const t = await trace();

@@ -1,18 +1,18 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { Trace } from '../../core/types';
-import { verifyTrace, type ReplayReport } from '../../traces/replay';
-import { forgetRuns } from '../live/runs';
-import { loadWorld } from '../worlds/registry';
-import type { ImportMessage, Payload } from '../workers/importProtocol';
+import type { ReplayReport } from '../../traces/replay';
+import type { Payload } from '../workers/importProtocol';
 import type { ImportRun } from './importRuns';
+import { spawnImportWorker } from './importWorkers';
 import { importer, type ImportJob, type ImportPort } from './libraryImport';
 import { createRuns, type ImportStorage, type StorageInfo } from './libraryRuns';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
+import { PayloadStore } from './payloads';
 import { fingerprint, rescoreOf, type Rescore } from './rescore';
 import { deleteImports, deleteRuns, describeUnreadable, listImports, listRuns, putImport, storageEstimate, updateImport, type Listed, type SavedRun } from './storage';
-import { unsavedRuns, type UnsavedRun } from './unsavedRuns';
+import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
 
@@ -64,7 +64,7 @@ export function createLibrary(deps: LibraryDeps) {
     runs: {},
     storage: { bytes: 0, files: 0, estimate: null, error: null },
   }));
-  const payloads = new Map<string, Payload>();
+  const payloads = new PayloadStore();
   const runs = createRuns(store, payloads, deps);
   /** Stored imports are read again once per page, on the first visit. */
   let restored: Promise<void> | null = null;
@@ -224,23 +224,19 @@ export function createLibrary(deps: LibraryDeps) {
 
 export type Library = ReturnType<typeof createLibrary>;
 
-function spawnImportWorker(): ImportPort {
-  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
-  return {
-    post: (request) => w.postMessage(request),
-    onMessage: (cb) => w.addEventListener('message', (e: MessageEvent<ImportMessage>) => cb(e.data)),
-    onFailure: (cb) => w.addEventListener('error', (e) => cb(e.message)),
-    terminate: () => w.terminate(),
-  };
-}
-
 /** The page's library, over its storage, its import workers and the world registry. */
 export const library = createLibrary({
   spawnImport: spawnImportWorker,
   runs: { list: listRuns, delete: deleteRuns },
   unsaved: unsavedRuns,
-  forget: forgetRuns,
+  forget: (ids) => {
+    for (const id of ids) dropUnsaved(id);
+    // A run this tab plays lives in live/runs, loaded by the views that play: listing traces does not load it.
+    void import('../live/runs').then((runs) => runs.forgetRuns(ids)).catch(() => undefined);
+  },
   verify: async (trace) => {
+    // Loaded on the first re-score: listing traces needs no world's code.
+    const [{ verifyTrace }, { loadWorld }] = await Promise.all([import('../../traces/replay'), import('../worlds/registry')]);
     // A recorded trace's SQL is untrusted: replay it behind the watchdog.
     const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace);
     if (!report.ok) throw new Error(report.error);

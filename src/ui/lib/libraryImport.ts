@@ -1,5 +1,5 @@
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
-import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
+import type { ImportMessage, ImportRequest, ImportSource, WirePayload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
 
 /** One source imported: what its line in the import status says. */
@@ -28,13 +28,13 @@ export interface ImportPort {
   terminate(): void;
 }
 
-/** How one source's parse ended: the file read whole (its bytes when fetched), or why not. */
-export type Parsed = { ok: true; summary: ImportSummary; bytes: Blob | null } | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean };
+/** How one source's parse ended: the file read whole (its bytes when fetched, its SHA-256 when the worker computed it), or why not. */
+export type Parsed = { ok: true; summary: ImportSummary; bytes: Blob | null; hash: string | null } | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean };
 
 export interface ParseHandlers {
   progress?(done: number, total: number | null): void;
   /** A batch of rows, as soon as the worker has parsed it: the library lists them at once. */
-  items(entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  items(entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
   issues?(issues: readonly ImportIssue[]): void;
 }
 
@@ -66,7 +66,7 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
         finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false });
-      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null });
+      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, hash: m.hash ?? null });
     });
     port.onFailure((message) => finish({ ok: false, message: message || 'the import worker failed', summary: null, cancelled: false }));
     port.post(request);
@@ -83,7 +83,7 @@ export interface Queued {
 export interface ImportSteps {
   /** A fresh run id for this source; its rows' ids start with it. */
   begin(label: string, source: ImportSource): string;
-  items(run: string, entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  items(run: string, entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
   /** The file read whole: resolves to `duplicate` (with the earlier run's label) to ask the person, else the run is kept. */
   land(run: string, source: ImportSource, parsed: Extract<Parsed, { ok: true }>): Promise<{ duplicateOf: string | null; note: string | null }>;
   /** Take the run's rows back (failed, cancelled, or a duplicate skipped). */

@@ -1,8 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ImportSource, Payload } from '../workers/importProtocol';
+import type { ImportSource, WirePayload } from '../workers/importProtocol';
 import { agree, quotaCheck, type ImportRun, type NameSource, type StoredImport } from './importRuns';
 import { parseInWorker, type ImportPort, type ImportSteps } from './libraryImport';
 import type { LibraryEntry } from './librarySummary';
+import type { PayloadStore } from './payloads';
 import type { Listed } from './storage';
 import { describeStorageError } from './storageErrors';
 
@@ -47,7 +48,7 @@ type Names = Pick<LibraryEntry, 'world' | 'agent' | 'envFrom' | 'modelFrom'>;
  * env and model, removed, and kept in IndexedDB (the file itself, read again
  * on the next visit, with the person's changes on top).
  */
-export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Payload>, deps: RunsDeps) {
+export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, deps: RunsDeps) {
   const original = new Map<string, Names>();
   const files = new Map<string, { blob: Blob; metadata: Blob | null; path: string }>();
 
@@ -67,7 +68,7 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
     }));
   }
 
-  function add(runId: string, entries: readonly LibraryEntry[], list: readonly Payload[]): void {
+  function add(runId: string, entries: readonly LibraryEntry[], list: readonly WirePayload[]): void {
     const run = store.getState().runs[runId];
     const hidden = new Set(run?.hidden ?? []);
     const kept: LibraryEntry[] = [];
@@ -145,7 +146,7 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
     async land(runId, source, parsed) {
       const blob = source.kind === 'file' ? source.file : parsed.bytes;
       if (source.kind === 'url' && blob) files.set(runId, { blob, metadata: null, path: new URL(source.url).pathname });
-      const hash = blob ? await deps.hash(blob) : '';
+      const hash = parsed.hash ?? (blob ? await deps.hash(blob) : '');
       const rows = store.getState().entries.filter((e) => e.run === runId);
       // A file's identity is its non-native rows' (natives name their own world and agent), else its traces'.
       const named = rows.some((e) => e.kind === 'vf') ? rows.filter((e) => e.kind === 'vf') : rows;

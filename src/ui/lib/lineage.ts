@@ -26,6 +26,18 @@ export function forksByParent(entries: readonly LibraryEntry[]): Map<string, For
   return map;
 }
 
+const idCache = new WeakMap<readonly LibraryEntry[], Set<string>>();
+
+/** The listing's ids, computed once per listing: every row's lineage cell asks, and a 10,000-row import re-lists often. */
+export function listedIds(entries: readonly LibraryEntry[]): Set<string> {
+  let ids = idCache.get(entries);
+  if (!ids) {
+    ids = new Set(entries.map((e) => e.id));
+    idCache.set(entries, ids);
+  }
+  return ids;
+}
+
 /** Where a fork's parent is shown: its library row's trace at the step forked from, else where the fork says it was. */
 export function parentHref(entry: Pick<LibraryEntry, 'parent'>, listed: (id: string) => boolean): string | null {
   const p = entry.parent;

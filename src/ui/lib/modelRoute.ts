@@ -1,7 +1,7 @@
 import { canonicalJson, isJsonObject, tryParseJson, type JsonObject } from '../../core/json';
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
-import { DEFAULT_WORLD } from '../worlds/registry';
+import { DEFAULT_WORLD } from '../worlds/defaultWorld';
 import { hrefFor } from './route';
 
 export type ModelTab = 'episode' | 'batch';

@@ -7,9 +7,24 @@ import { blobSource, bufferSource, looksLikeZip, type ByteSource } from '../../t
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
+import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
+
+/** Rows go out at once the first time (the first screen), then every this many ms: each batch is one render of the whole listing on the page. */
+const BATCH_MS = 100;
+
+/**
+ * The file's SHA-256, which finds the same file imported again: here, off the
+ * page's thread (reading 75 MB into memory there was a long task of its own).
+ * Null where the page has no WebCrypto (not a secure context): the library
+ * then hashes it itself, or goes without.
+ */
+async function sha256(bytes: Blob): Promise<string | null> {
+  if (!self.crypto?.subtle) return null;
+  const digest = new Uint8Array(await self.crypto.subtle.digest('SHA-256', await bytes.arrayBuffer()));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** Parse off the main thread, streaming: items go out in batches, malformed lines as located issues. */
 async function run(req: ImportRequest): Promise<void> {
@@ -49,12 +64,15 @@ async function run(req: ImportRequest): Promise<void> {
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   let entries: LibraryEntry[] = [];
-  let payloads: Payload[] = [];
+  /** Each trace as JSON text: a string is one copy to the page, objects are rebuilt there field by field (lib/payloads.ts). */
+  let payloads: string[] = [];
   let n = 0;
+  let posted: number | null = null;
   const flush = () => {
     if (entries.length) post({ type: 'items', entries, payloads });
     entries = [];
     payloads = [];
+    posted = performance.now();
   };
   const take = (events: ImportEvent[]) => {
     const issues = [];
@@ -66,15 +84,15 @@ async function run(req: ImportRequest): Promise<void> {
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
         entries.push(summarizeNative(e.item.trace, id, source, req.batch));
-        payloads.push({ kind: 'native', trace: e.item.trace });
+        payloads.push(JSON.stringify({ kind: 'native', trace: e.item.trace }));
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
-        payloads.push({ kind: 'vf', rollout: e.item.rollout });
+        payloads.push(JSON.stringify({ kind: 'vf', rollout: e.item.rollout }));
       }
     }
     if (issues.length) post({ type: 'issues', issues });
-    // Small batches: each one is deserialised on the main thread in one task.
-    if (entries.length >= 100) flush();
+    // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.
+    if (entries.length && (posted === null || performance.now() - posted >= BATCH_MS)) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();
@@ -96,7 +114,9 @@ async function run(req: ImportRequest): Promise<void> {
       },
     });
     flush();
-    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined });
+    const bytes = kept ? new Blob(kept) : undefined;
+    const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
+    post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
@@ -113,7 +133,9 @@ async function run(req: ImportRequest): Promise<void> {
   take(importer.push(decoder.decode()));
   take(importer.finish());
   flush();
-  post({ type: 'done', summary: importer.summary(), source, bytes: kept ? new Blob(kept) : undefined });
+  const bytes = kept ? new Blob(kept) : undefined;
+  const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
+  post({ type: 'done', summary: importer.summary(), source, bytes, hash: hashed && !importer.summary().fatal ? await sha256(hashed) : null });
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */

@@ -10,10 +10,13 @@ export type ImportRequest = ImportSource & { batch: string };
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 
+/** A payload as it crosses from a worker: the import worker sends its JSON text (see lib/payloads.ts for why). */
+export type WirePayload = Payload | string;
+
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
-  | { type: 'items'; entries: LibraryEntry[]; payloads: Payload[] }
+  | { type: 'items'; entries: LibraryEntry[]; payloads: WirePayload[] }
   | { type: 'issues'; issues: ImportIssue[] }
-  /** `bytes`: a fetched file as it was read, for the library to hash and keep. */
-  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob }
+  /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it. */
+  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null }
   | { type: 'failed'; message: string };

@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { WORLDS as CORE_WORLDS } from '../../worlds/registry';
 import { HOME_WORLDS } from '../workers/homeProtocol';
+import { DEFAULT_WORLD } from './defaultWorld';
 import { HOME_TABLES, WORLDS } from './registry';
 
 const UI = join(__dirname, '..');
@@ -56,6 +57,10 @@ function namings(path: string, text = readFileSync(path, 'utf8')): string[] {
 describe('world knowledge lives in src/ui/worlds', () => {
   it('every world has one registry entry, and no other', () => {
     expect(WORLDS.map((w) => w.id).sort()).toEqual([...IDS].sort());
+  });
+
+  it('the default world (its own light module, for the header) is the registry\'s first entry', () => {
+    expect(DEFAULT_WORLD).toBe(WORLDS[0]!.id);
   });
 
   it('the home tables are the registry entries with a showcase, exactly the worlds the home state checks, in the story\'s order', () => {

@@ -92,7 +92,7 @@ export const WORLDS: readonly WorldEntry[] = [
   },
 ];
 
-export const DEFAULT_WORLD = WORLDS[0]!.id;
+export { DEFAULT_WORLD } from './defaultWorld';
 
 /** What the home page and the pickers list. */
 export const WORLD_INFO: readonly Pick<WorldEntry, 'id' | 'title' | 'summary'>[] = WORLDS;

@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
 import { useLibrary } from '../../lib/library';
 import type { LibraryEntry } from '../../lib/librarySummary';
-import { forksByParent, parentHref } from '../../lib/lineage';
+import { forksByParent, listedIds, parentHref } from '../../lib/lineage';
 
 /** A row's lineage: the trace it was forked from, and the forks made of it; one click each way. */
 export function LineageCell({ entry }: { entry: LibraryEntry }) {
   const entries = useLibrary((s) => s.entries);
-  const ids = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
+  const ids = listedIds(entries);
   const forks = forksByParent(entries).get(entry.id) ?? [];
   const up = parentHref(entry, (id) => ids.has(id));
   return (

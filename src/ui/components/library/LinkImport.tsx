@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { clampText, hoverText } from '../../lib/clamp';
 import { checkImportLink, ONLY_HTTP } from '../../lib/importLink';
+import { warmImportWorker } from '../../lib/importWorkers';
 import { importUrl } from '../../lib/library';
 import { Clamp } from '../Clamp';
 
@@ -10,6 +12,10 @@ import { Clamp } from '../Clamp';
  */
 export function LinkImport({ src, onClose }: { src: string; onClose(): void }) {
   const link = checkImportLink(src, window.location.origin);
+  // While the reader decides, the import's worker starts (nothing is fetched): a click then imports at once.
+  useEffect(() => {
+    if (link.ok) warmImportWorker();
+  }, [link.ok]);
   if (!link.ok)
     return (
       <div className="link-import link-refused" role="alert" data-testid="link-refused">
