@@ -48,7 +48,7 @@ export function App() {
         </nav>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1}>
-        <Suspense fallback={<p className="muted">Loading…</p>}>{view}</Suspense>
+        <Suspense fallback={<p className="muted" data-testid="view-loading">Loading…</p>}>{view}</Suspense>
       </main>
     </div>
   );
