@@ -57,8 +57,9 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-/** Where index.html takes the prerendered home page, and the script that hides it on other routes. */
+/** Where index.html takes the prerendered home page and empty library, and the script that shows the route's. */
 const HOME_MARKER = '<!--home-prerender-->';
+const TRACES_MARKER = '<!--traces-prerender-->';
 const ROUTE_MARKER = '<!--shell-route-->';
 
 /**
@@ -67,21 +68,23 @@ const ROUTE_MARKER = '<!--shell-route-->';
  * (scripts/prerenderHome.tsx, started with the build, read when the HTML is
  * written) and puts the markup in index.html, the rows beside it as a JSON
  * data block. The page recomputes them and marks each table verified (or
- * lists what differs). `public/shell-route.js`, a blocking script first in
- * <head> (the CSP allows no inline script), hides the prerendered page on any
- * other route; first, so it runs as soon as it arrives instead of waiting for
- * the stylesheet, which is fetched meanwhile.
+ * lists what differs). The empty library (`#/traces`, where imports and
+ * `?src=` links land) is prerendered the same way, so its shell paints as
+ * soon as a static page would. `public/shell-route.js`, a blocking script
+ * first in <head> (the CSP allows no inline script), shows the route's
+ * prerendered page and hides the other; first, so it runs as soon as it
+ * arrives instead of waiting for the stylesheet, which is fetched meanwhile.
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
-  let result: Promise<{ html: string; json: string; id: string }> | null = null;
+  let result: Promise<{ html: string; json: string; id: string; traces: string }> | null = null;
   return {
     name: 'prerender-home',
     apply: 'build',
     configResolved: (config) => void (root = config.root),
     buildStart() {
       result = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prerenderHome.tsx'], { cwd: root, maxBuffer: 1 << 24 }).then(
-        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string },
+        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string; traces: string },
       );
       result.catch(() => undefined);
     },
@@ -89,11 +92,15 @@ function prerenderHome(): Plugin {
       order: 'post',
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
-        for (const marker of [HOME_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
-        const { html: markup, json, id } = await result;
+        for (const marker of [HOME_MARKER, TRACES_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
+        const { html: markup, json, id, traces } = await result;
         return {
           // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
-          html: html.replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>').replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`),
+          html: html
+            .replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>')
+            .replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`)
+            // Inert and hidden from assistive technology: a picture of the library until the app, which has the code behind it, replaces it.
+            .replace(TRACES_MARKER, () => `<div class="boot-traces" inert aria-hidden="true">${traces}</div>`),
           tags: [{ tag: 'script', attrs: { type: 'application/json', id }, children: json, injectTo: 'body' }],
         };
       },

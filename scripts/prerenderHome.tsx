@@ -1,14 +1,16 @@
 // Computes the home page's rows in Node with the app's own code and renders
-// the page's markup with its own components; prints {html, json, id} (the
-// markup, the rows' data block and its element id) for the build
-// (vite.config.ts, prerenderHome) to write into index.html. The rows are
-// deterministic, and the Node/Chromium byte-identity test (e2e/determinism)
-// holds the two runtimes to the same values; the page still recomputes them
-// and says whether they agree.
-import { renderToStaticMarkup } from 'react-dom/server';
+// the page's markup with its own components; prints {html, json, id, traces}
+// (the markup, the rows' data block and its element id, the empty library's
+// markup) for the build (vite.config.ts, prerenderHome) to write into
+// index.html. The rows are deterministic, and the Node/Chromium byte-identity
+// test (e2e/determinism) holds the two runtimes to the same values; the page
+// still recomputes them and says whether they agree.
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
 import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
 import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
+import { parseHash } from '../src/ui/lib/route';
+import LibraryView from '../src/ui/views/LibraryView';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
@@ -21,4 +23,13 @@ const rows: BuiltHomeRows = {
   'web-portal': await webPortalRows(webPortalWorld),
 };
 const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows)} gotchas={null} calibration={null} />);
-process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID }));
+/**
+ * The library as a first visit renders it (nothing imported yet), painted
+ * before any script on `#/traces`. It is a picture until the app replaces it
+ * (the same markup): the build marks it inert, and drops its test ids and
+ * accessible names, so neither a person nor a test can use a control that
+ * has no code behind it yet.
+ */
+// renderToString: it keeps adjacent texts apart (`<!-- -->`), as the app's DOM has them, so the text is laid out the same to the pixel.
+const traces = renderToString(<LibraryView route={parseHash('#/traces')} />).replace(/ (data-testid|aria-label)="[^"]*"/g, '');
+process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID, traces }));

@@ -1,6 +1,7 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
 import { markBootShell } from './lib/bootShell';
 import { homeStore } from './lib/homeStore';
+import { homeWorkerLoaded } from './lib/homeWorker';
 import { warmImportWorker } from './lib/importWorkers';
 import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
 import './styles.css';
@@ -22,11 +23,7 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 // on that route only) and starts checking the painted tables, overlapping
 // with loading and booting the app. Other routes load sql.js when a trace or
 // an episode needs it.
-start(() => {
-  if (onHome) {
-    void compileSqlWasm();
-    markBootShell(homeStore());
-  }
+const loadApp = () => {
   if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
   // A link that asks to import (`#/traces?src=…`): its worker starts with the app, to be running by the reader's click. Nothing is fetched before it.
   if (head === 'traces' && /[?&]src=/.test(window.location.hash)) warmImportWorker();
@@ -34,4 +31,14 @@ start(() => {
     const root = document.getElementById('root')!;
     root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
   });
+};
+
+start(() => {
+  if (!onHome) return loadApp();
+  void compileSqlWasm();
+  markBootShell(homeStore());
+  // The painted page works without the app (its links are links), so the app's code waits for the home worker's
+  // script, which its dozen requests would otherwise queue behind (HTTP/1.1 hosts serve six at a time): tripwire's
+  // check there is the long pole.
+  void homeWorkerLoaded().then(loadApp);
 });

@@ -29,12 +29,21 @@ const fakeModule = {} as WebAssembly.Module;
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('startHomeRows', () => {
-  it('computes tripwire in the worker, the SQL-free worlds on the page, and ends the worker when all are in', async () => {
+  it('computes tripwire in the worker, the SQL-free worlds on the page once the worker’s script is in, and ends the worker when all are in', async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    const { rows, loaded } = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
     await tick();
     expect(w.sent).toEqual([{ module: fakeModule }]);
+    // Their code is more downloads: they wait for the worker's script, which would queue behind them.
+    expect(page.asked).toEqual([]);
+    let isLoaded = false;
+    void loaded.then(() => (isLoaded = true));
+    await tick();
+    expect(isLoaded).toBe(false);
+    w.say({ type: 'loaded' });
+    await tick();
+    expect(isLoaded).toBe(true);
     expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'web-portal']);
     expect((await rows['fault-api'])[0]!.agent).toBe('on-page');
     expect(w.terminated()).toBe(0);
@@ -47,7 +56,7 @@ describe('startHomeRows', () => {
   it("rejects a world with the worker's own error message, without recomputing it on the page", async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    const { rows } = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
     w.say({ type: 'error', world: 'tripwire', message: 'scratch schema differs from the seeded database' });
     await expect(rows.tripwire).rejects.toThrow('scratch schema differs');
     expect(page.asked).not.toContain('tripwire');
@@ -56,9 +65,11 @@ describe('startHomeRows', () => {
   it('falls back to the page for the worlds still pending when the worker fails', async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
+    const { rows, loaded } = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess });
     w.fail('Failed to fetch a worker script');
+    await loaded;
     expect((await rows.tripwire)[0]!.agent).toBe('on-page');
+    expect((await rows['web-portal'])[0]!.agent).toBe('on-page');
     expect(page.asked).toContain('tripwire');
     expect(w.terminated()).toBeGreaterThan(0);
     // A late message from the dead worker changes nothing.
@@ -68,7 +79,7 @@ describe('startHomeRows', () => {
 
   it('computes everything on the page when no worker can be created', async () => {
     const page = pageRows();
-    const rows = startHomeRows({
+    const { rows } = startHomeRows({
       spawn: () => {
         throw new Error('Worker is not defined');
       },
@@ -77,6 +88,15 @@ describe('startHomeRows', () => {
     });
     expect((await rows.tripwire)[0]!.agent).toBe('on-page');
     expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire', 'web-portal']);
+  });
+
+  it('a worker whose script never answers holds the page only so long', async () => {
+    const w = fakeWorker();
+    const page = pageRows();
+    const { rows, loaded } = startHomeRows({ spawn: () => w.port, compile: async () => fakeModule, inProcess: page.inProcess, loadWaitMs: 5 });
+    await loaded;
+    expect((await rows['fault-api'])[0]!.agent).toBe('on-page');
+    expect(page.asked).not.toContain('tripwire');
   });
 
   it('tells the worker when the wasm could not be compiled, so it reports instead of waiting forever', async () => {
@@ -88,7 +108,7 @@ describe('startHomeRows', () => {
 
   it('surfaces a page-side failure as that world’s error', async () => {
     const w = fakeWorker();
-    const rows = startHomeRows({
+    const { rows } = startHomeRows({
       spawn: () => w.port,
       compile: async () => fakeModule,
       inProcess: async (world) => {
@@ -96,6 +116,7 @@ describe('startHomeRows', () => {
         return [];
       },
     });
+    w.say({ type: 'loaded' });
     await expect(rows['fault-api']).rejects.toThrow('fault-api exploded');
   });
 });

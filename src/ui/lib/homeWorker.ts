@@ -19,16 +19,28 @@ export interface HomeRowsOptions {
   compile: () => Promise<WebAssembly.Module>;
   /** The same rows on the page's thread: the fallback when no worker can run. */
   inProcess: (world: HomeWorldId) => Promise<HomeRow[]>;
+  /** How long `loaded` waits for the worker's script at most (a slow network does not hold the page longer). */
+  loadWaitMs?: number;
 }
 
+/** The rows, and when the worker's script is in (or failed, or took too long): the page's own downloads wait for it. */
+export interface HomeRun {
+  rows: HomeRows;
+  loaded: Promise<void>;
+}
+
+const LOAD_WAIT_MS = 1500;
+
 /**
- * Starts computing the home table's three worlds and returns a promise per
- * world, each settling as soon as its rows arrive: tripwire in a Worker, the
- * others on the page. A world the worker reports an error for rejects with
- * that message (it would fail the same way on the page); if the worker itself
- * fails, its worlds still pending are computed on the page instead.
+ * Starts computing the home table's worlds and returns a promise per world,
+ * each settling as soon as its rows arrive: tripwire in a Worker, the others
+ * on the page once the worker's script is in (their code is more downloads,
+ * which would queue the worker's behind them; tripwire is the long pole). A
+ * world the worker reports an error for rejects with that message (it would
+ * fail the same way on the page); if the worker itself fails, its worlds still
+ * pending are computed on the page instead.
  */
-export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): HomeRows {
+export function startHomeRows({ spawn, compile, inProcess, loadWaitMs = LOAD_WAIT_MS }: HomeRowsOptions): HomeRun {
   const settle = {} as Record<HomeWorldId, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }>;
   const rows = {} as HomeRows;
   for (const w of HOME_WORLDS)
@@ -51,23 +63,34 @@ export function startHomeRows({ spawn, compile, inProcess }: HomeRowsOptions): H
     );
   const inWorker = (w: HomeWorldId) => (WORKER_WORLDS as readonly HomeWorldId[]).includes(w);
   const fallBack = () => HOME_WORLDS.filter((w) => inWorker(w) && !settle[w].done).forEach(onPage);
-  HOME_WORLDS.filter((w) => !inWorker(w)).forEach(onPage);
+  let markLoaded!: () => void;
+  const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+  const timer = setTimeout(markLoaded, loadWaitMs);
+  void loaded.then(() => {
+    clearTimeout(timer);
+    HOME_WORLDS.filter((w) => !inWorker(w)).forEach(onPage);
+  });
   try {
     port = spawn();
   } catch {
     fallBack();
-    return rows;
+    markLoaded();
+    return { rows, loaded };
   }
-  port.onMessage((m) => finish(m.world, m.type === 'rows' ? { rows: m.rows } : { error: new Error(m.message) }));
+  port.onMessage((m) => {
+    if (m.type === 'loaded') markLoaded();
+    else finish(m.world, m.type === 'rows' ? { rows: m.rows } : { error: new Error(m.message) });
+  });
   port.onFailure(() => {
     port?.terminate();
     fallBack();
+    markLoaded();
   });
   compile().then(
     (module) => port.post({ module }),
     (e: unknown) => port.post({ failed: e instanceof Error ? e.message : String(e) }),
   );
-  return rows;
+  return { rows, loaded };
 }
 
 function spawnHomeWorker(): HomeWorkerPort {
@@ -88,14 +111,16 @@ async function onThePage(world: HomeWorldId): Promise<HomeRow[]> {
   return home.rows(await loadWorld(world, 'reference'));
 }
 
-let started: HomeRows | null = null;
+let started: HomeRun | null = null;
+
+const homeRun = (): HomeRun => (started ??= startHomeRows({ spawn: spawnHomeWorker, compile: compileSqlWasm, inProcess: onThePage }));
 
 /**
  * The home table's rows, started once per page: by the entry before React
  * loads when the page opens on the home route, else by the home view. The
  * rows are deterministic, so coming back to the home page shows them at once.
  */
-export function homeRows(): HomeRows {
-  started ??= startHomeRows({ spawn: spawnHomeWorker, compile: compileSqlWasm, inProcess: onThePage });
-  return started;
-}
+export const homeRows = (): HomeRows => homeRun().rows;
+
+/** When the home worker's script is in: the entry asks for the app's code after it (see startHomeRows). */
+export const homeWorkerLoaded = (): Promise<void> => homeRun().loaded;

@@ -15,5 +15,5 @@ export type WorkerWorldId = (typeof WORKER_WORLDS)[number];
 /** Page → worker: the page's compiled sql.js module (or why there is none). */
 export type HomeRequest = { module: WebAssembly.Module } | { failed: string };
 
-/** Worker → page: one world's rows, as soon as they are computed. */
-export type HomeMessage = { type: 'rows'; world: HomeWorldId; rows: HomeRow[] } | { type: 'error'; world: HomeWorldId; message: string };
+/** Worker → page: its script is in and running (the page holds its own downloads until then), then one world's rows as soon as they are computed. */
+export type HomeMessage = { type: 'loaded' } | { type: 'rows'; world: HomeWorldId; rows: HomeRow[] } | { type: 'error'; world: HomeWorldId; message: string };
