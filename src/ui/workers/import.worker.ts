@@ -11,8 +11,28 @@ import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
 
-/** Rows go out at once the first time (the first screen), then every this many ms: each batch is one render of the whole listing on the page. */
-const BATCH_MS = 100;
+/**
+ * Rows go out at once the first time (the first screen), then in batches by
+ * time: each batch is one render of the whole listing on the page, whose cost
+ * grows with the rows listed, so the wait grows with them (100 ms, a second
+ * once 9,000 are listed).
+ */
+const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
+
+const utf8 = new TextEncoder();
+
+/** Each payload's JSON as UTF-8, views into one buffer: the buffer is transferred to the page, not copied (lib/payloads.ts). */
+function packed(texts: readonly string[]): { views: Uint8Array[]; buffer: ArrayBuffer } {
+  const parts = texts.map((t) => utf8.encode(t));
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  const views = parts.map((p) => {
+    all.set(p, at);
+    at += p.length;
+    return all.subarray(at - p.length, at);
+  });
+  return { views, buffer: all.buffer };
+}
 
 /**
  * The file's SHA-256, which finds the same file imported again: here, off the
@@ -64,12 +84,17 @@ async function run(req: ImportRequest): Promise<void> {
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   let entries: LibraryEntry[] = [];
-  /** Each trace as JSON text: a string is one copy to the page, objects are rebuilt there field by field (lib/payloads.ts). */
+  /** Each trace as JSON, packed when the batch goes: bytes move to the page, objects were rebuilt there field by field (lib/payloads.ts). */
   let payloads: string[] = [];
   let n = 0;
+  let listed = 0;
   let posted: number | null = null;
   const flush = () => {
-    if (entries.length) post({ type: 'items', entries, payloads });
+    if (entries.length) {
+      const { views, buffer } = packed(payloads);
+      self.postMessage({ type: 'items', entries, payloads: views } satisfies ImportMessage, [buffer]);
+      listed += entries.length;
+    }
     entries = [];
     payloads = [];
     posted = performance.now();
@@ -92,7 +117,7 @@ async function run(req: ImportRequest): Promise<void> {
     }
     if (issues.length) post({ type: 'issues', issues });
     // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.
-    if (entries.length && (posted === null || performance.now() - posted >= BATCH_MS)) flush();
+    if (entries.length && (posted === null || performance.now() - posted >= batchWait(listed))) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();

@@ -10,8 +10,13 @@ export type ImportRequest = ImportSource & { batch: string };
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 
-/** A payload as it crosses from a worker: the import worker sends its JSON text (see lib/payloads.ts for why). */
-export type WirePayload = Payload | string;
+/**
+ * A payload as it crosses from a worker: the import worker sends its JSON as
+ * UTF-8 bytes, a view into one buffer per batch that is transferred, not
+ * copied (see lib/payloads.ts for why); JSON text or the payload itself are
+ * read too.
+ */
+export type WirePayload = Payload | string | Uint8Array;
 
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
