@@ -11,6 +11,9 @@ import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
 
+/** Progress at most every this many ms: each message is a task and a re-render on the page, and a 75 MB file is over a thousand chunks. */
+const PROGRESS_MS = 100;
+
 /**
  * Rows go out at once the first time (the first screen), then in batches by
  * time: each batch is one render of the whole listing on the page, whose cost
@@ -89,6 +92,13 @@ async function run(req: ImportRequest): Promise<void> {
   let n = 0;
   let listed = 0;
   let posted: number | null = null;
+  let progressed = -Infinity;
+  const progress = (done: number, total: number | null) => {
+    const now = performance.now();
+    if (now - progressed < PROGRESS_MS && done !== total) return;
+    progressed = now;
+    post({ type: 'progress', done, total });
+  };
   const flush = () => {
     if (entries.length) {
       const { views, buffer } = packed(payloads);
@@ -135,7 +145,7 @@ async function run(req: ImportRequest): Promise<void> {
     const summary = await importInspectEval(zip, {
       onEvents: (events, p) => {
         take(events);
-        post({ type: 'progress', done: p.done, total: p.total });
+        progress(p.done, p.total);
       },
     });
     flush();
@@ -152,7 +162,7 @@ async function run(req: ImportRequest): Promise<void> {
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
     take(importer.push(decoder.decode(value, { stream: true })));
-    post({ type: 'progress', done, total });
+    progress(done, total);
     if (importer.summary().fatal) break;
   }
   take(importer.push(decoder.decode()));
