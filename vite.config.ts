@@ -60,6 +60,7 @@ function contentSecurityPolicy(): Plugin {
 /** Where index.html takes the prerendered home page and empty library, and the script that shows the route's. */
 const HOME_MARKER = '<!--home-prerender-->';
 const TRACES_MARKER = '<!--traces-prerender-->';
+const TRACES_LINK_MARKER = '<!--traces-link-prerender-->';
 const ROUTE_MARKER = '<!--shell-route-->';
 
 /**
@@ -70,21 +71,21 @@ const ROUTE_MARKER = '<!--shell-route-->';
  * data block. The page recomputes them and marks each table verified (or
  * lists what differs). The empty library (`#/traces`, where imports and
  * `?src=` links land) is prerendered the same way, so its shell paints as
- * soon as a static page would. `public/shell-route.js`, a blocking script
+ * soon as a static page would, and with a link's question for `?src=` links. `public/shell-route.js`, a blocking script
  * first in <head> (the CSP allows no inline script), shows the route's
  * prerendered page and hides the other; first, so it runs as soon as it
  * arrives instead of waiting for the stylesheet, which is fetched meanwhile.
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
-  let result: Promise<{ html: string; json: string; id: string; traces: string }> | null = null;
+  let result: Promise<{ html: string; json: string; id: string; traces: string; tracesLink: string }> | null = null;
   return {
     name: 'prerender-home',
     apply: 'build',
     configResolved: (config) => void (root = config.root),
     buildStart() {
       result = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prerenderHome.tsx'], { cwd: root, maxBuffer: 1 << 24 }).then(
-        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string; traces: string },
+        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string; traces: string; tracesLink: string },
       );
       result.catch(() => undefined);
     },
@@ -92,15 +93,17 @@ function prerenderHome(): Plugin {
       order: 'post',
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
-        for (const marker of [HOME_MARKER, TRACES_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
-        const { html: markup, json, id, traces } = await result;
+        for (const marker of [HOME_MARKER, TRACES_MARKER, TRACES_LINK_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
+        const { html: markup, json, id, traces, tracesLink } = await result;
         return {
           // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
           html: html
             .replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>')
             .replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`)
             // Inert and hidden from assistive technology: a picture of the library until the app, which has the code behind it, replaces it.
-            .replace(TRACES_MARKER, () => `<div class="boot-traces" inert aria-hidden="true">${traces}</div>`),
+            .replace(TRACES_MARKER, () => `<div class="boot-traces" inert aria-hidden="true">${traces}</div>`)
+            // A link's question, live before the app loads (src/ui/lib/earlyLink.ts); the rest of that library is inert, as above.
+            .replace(TRACES_LINK_MARKER, () => `<div class="boot-traces-link">${tracesLink}</div>`),
           tags: [{ tag: 'script', attrs: { type: 'application/json', id }, children: json, injectTo: 'body' }],
         };
       },

@@ -98,11 +98,14 @@ function observe(m: Marks) {
       }
     }
     if (m.click && !t.clickSeen) {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(m.click!));
+      // A button a person can see: index.html carries a link's question hidden until the entry has filled it in.
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(m.click!) && b.checkVisibility({ visibilityProperty: true }));
       if (button) {
         t.clickSeen = true;
         requestAnimationFrame(() =>
           setTimeout(() => {
+            // Seen before the stylesheet applied, it may not be on screen yet: wait for the next change then.
+            if (!button.isConnected || !button.checkVisibility({ visibilityProperty: true })) return void (t.clickSeen = false);
             t.click = performance.now();
             button.click();
           }),
@@ -122,7 +125,7 @@ function observe(m: Marks) {
   new MutationObserver((records) => {
     check();
     if (w.__t.all === undefined && records.some(changed)) w.__t.all = performance.now();
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
 }
 
 async function cold(browser: Browser, url: string, marks: Marks, done: () => boolean): Promise<Times> {

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
@@ -15,6 +15,16 @@ function requests(context: BrowserContext): string[] {
 }
 
 const matching = (urls: string[], patterns: RegExp[]) => urls.filter((u) => patterns.some((p) => p.test(u)));
+
+/** Every element under `root` with its tag, box (to a tenth of a pixel), hover text and own text: what it shows, and where. */
+const layoutOf = (root: Locator) =>
+  root.evaluate((top) =>
+    [top, ...top.querySelectorAll('*')].map((el) => {
+      const b = el.getBoundingClientRect();
+      const box = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10).join(',');
+      return `${el.tagName} ${box} ${el.getAttribute('title') ?? ''} ${el.children.length ? '' : (el.textContent ?? '')}`;
+    }),
+  );
 
 test('#/traces?src=… loads the library alone: no SQLite, world, calibration or episode code until a trace is opened', async ({ page, context }) => {
   const traces = [await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful')];
@@ -73,4 +83,52 @@ test('SQLite is preloaded on the home page, whose tables are checked with it, an
   await page.reload();
   await page.getByTestId('dropzone').waitFor();
   expect(await wasmPreload()).toBe(false);
+});
+
+test('#/traces?src=… asks on the painted page, before the app has loaded: the same question, and a click there imports', async ({ page, context }) => {
+  const traces = [await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn')];
+  const seen: string[] = [];
+  await context.route('https://raw.example.test/**', (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } });
+  });
+  // The app's code held back: what the page shows and does before it runs.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/boot-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const link = `./#/traces?src=${encodeURIComponent('https://raw.example.test/team/two.jsonl?ref=v1')}`;
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
+  const ask = page.getByTestId('link-import');
+  await expect(ask).toBeVisible();
+  await expect(page.getByTestId('boot-shell')).toBeVisible();
+  await expect(ask.getByTestId('link-host')).toHaveText('raw.example.test');
+  await expect(ask.getByTestId('link-path')).toHaveText('/team/two.jsonl?ref=v1');
+  await expect(ask).toContainText('This link asks to import traces from another site.');
+  const where = await layoutOf(ask);
+  expect(where.length).toBeGreaterThan(10);
+  // The rest of the painted library is a picture: nothing else in it can be used yet.
+  await expect(page.getByRole('button', { name: 'Import URL' })).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(seen).toEqual([]);
+
+  // Left unanswered, the app asks the same question in the same place when it takes over.
+  const second = await context.newPage();
+  await second.goto(link);
+  await expect(second.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  expect(await layoutOf(second.getByTestId('link-import'))).toEqual(where);
+  await second.close();
+
+  // Answered before the app loads: the import starts at once; the library, when it comes, lists it and asks no more.
+  await ask.getByRole('button', { name: 'Import from raw.example.test' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/traces$/);
+  await expect.poll(() => seen.length).toBe(1);
+  release();
+  await expect(page.getByTestId('library-count')).toHaveText(/^2 of 2 traces/, { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toContainText('two.jsonl?ref=v1: 2 imported');
+  await expect(page.getByTestId('link-import')).toHaveCount(0);
+  expect(seen).toEqual(['https://raw.example.test/team/two.jsonl?ref=v1']);
 });

@@ -10,7 +10,9 @@
 {
   const head = location.hash.replace(/^#\/?/, '').split('?')[0].split('/').find(Boolean);
   const home = head === undefined;
-  document.documentElement.setAttribute('data-boot', home ? 'home' : head === 'traces' ? 'traces' : 'other');
+  // A link that asks to import (`#/traces?src=…`) shows the library with its question (src/ui/lib/earlyLink.ts fills it in).
+  const link = head === 'traces' && new URLSearchParams(location.hash.split('?', 2)[1] || '').has('src');
+  document.documentElement.setAttribute('data-boot', home ? 'home' : head === 'traces' ? (link ? 'traces-link' : 'traces') : 'other');
   const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
   if (wasm) {
     const link = document.createElement('link');

@@ -9,6 +9,8 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
 import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
 import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
+import { LinkPrompt } from '../src/ui/components/library/LinkImport';
+import { PROMPT_SLOTS } from '../src/ui/lib/linkPrompt';
 import { parseHash } from '../src/ui/lib/route';
 import LibraryView from '../src/ui/views/LibraryView';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
@@ -31,5 +33,26 @@ const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows)} gotch
  * has no code behind it yet.
  */
 // renderToString: it keeps adjacent texts apart (`<!-- -->`), as the app's DOM has them, so the text is laid out the same to the pixel.
-const traces = renderToString(<LibraryView route={parseHash('#/traces')} />).replace(/ (data-testid|aria-label)="[^"]*"/g, '');
-process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID, traces }));
+const library = renderToString(<LibraryView route={parseHash('#/traces')} />);
+const picture = (markup: string) => markup.replace(/ (data-testid|aria-label)="[^"]*"/g, '');
+const traces = picture(library);
+
+/**
+ * The library as a `#/traces?src=…` link opens it: the link's question where
+ * the app puts it, drawn by the app's LinkPrompt with marks for the link's
+ * texts, which the entry fills in and shows (src/ui/lib/earlyLink.ts). The
+ * question is live (its buttons are the entry's until the app replaces it);
+ * the rest of the library is a picture, as above.
+ */
+function withPrompt(markup: string): string {
+  const anchors = ['<h1>Trace library</h1>', '<div class="import-panel">', '</section><section class="panel">'];
+  for (const a of anchors) if (markup.split(a).length !== 2) throw new Error(`prerender: the library's markup no longer has one ${a}`);
+  const prompt = renderToString(<LinkPrompt text={PROMPT_SLOTS} onImport={() => undefined} onClose={() => undefined} />);
+  const hidden = ' inert aria-hidden="true"';
+  return markup
+    .replace(anchors[0]!, `<h1 aria-hidden="true">Trace library</h1>${prompt}`)
+    .replace(anchors[1]!, `<div class="import-panel"${hidden}>`)
+    .replace(anchors[2]!, `</section><section class="panel"${hidden}>`);
+}
+const tracesLink = withPrompt(traces);
+process.stdout.write(JSON.stringify({ html, json: builtRowsJson(rows), id: BUILT_ROWS_ID, traces, tracesLink }));

@@ -1,6 +1,7 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
 import { markBootShell } from './lib/bootShell';
 import { homeStore } from './lib/homeStore';
+import { earlySrc, showEarlyLink } from './lib/earlyLink';
 import { homeWorkerLoaded } from './lib/homeWorker';
 import { warmImportWorker } from './lib/importWorkers';
 import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
@@ -25,8 +26,13 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 // an episode needs it.
 const loadApp = () => {
   if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
-  // A link that asks to import (`#/traces?src=…`): its worker starts with the app, to be running by the reader's click. Nothing is fetched before it.
-  if (head === 'traces' && /[?&]src=/.test(window.location.hash)) warmImportWorker();
+  // A link that asks to import (`#/traces?src=…`): its worker starts with the app, and the question is shown on the painted page, to be
+  // answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before the reader's click.
+  const src = head === 'traces' ? earlySrc(window.location.hash) : null;
+  if (src !== null) {
+    warmImportWorker();
+    showEarlyLink(src);
+  }
   import('./boot').catch((e: unknown) => {
     const root = document.getElementById('root')!;
     root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;

@@ -49,3 +49,57 @@ export function warmImportWorker(): void {
   warmed = true;
   spare = newImportWorker();
 }
+
+/** An import the entry started before the library loaded: a `?src=` link's "Import from …" clicked on the page index.html painted. */
+export interface EarlyImport {
+  url: string;
+  /** The run id its rows are numbered by, which the library takes for the run. */
+  run: string;
+  /** The worker, already asked for the file: what it said so far is given to the first listener. */
+  port: ImportPort;
+}
+
+let early: EarlyImport | null = null;
+let takeOver: ((e: EarlyImport) => void) | null = null;
+
+/**
+ * Starts importing `url` now, in the worker started ahead (lib/earlyLink.ts, on
+ * the reader's click): the library, once loaded, takes the import over
+ * (`takeEarlyImport`) and lists what the worker has sent meanwhile. The
+ * request is the one the library would make (`{ kind: 'url', url, batch }`).
+ */
+export function startEarlyImport(url: string, run: string): void {
+  const port = spawnImportWorker();
+  const said: ImportMessage[] = [];
+  let listener: ((m: ImportMessage) => void) | null = null;
+  port.onMessage((m) => (listener ? listener(m) : said.push(m)));
+  port.post({ kind: 'url', url, batch: run });
+  const started: EarlyImport = {
+    url,
+    run,
+    port: {
+      // Posted above: the library's own post of the same request is not sent twice.
+      post: () => undefined,
+      onMessage: (cb) => {
+        listener = cb;
+        said.splice(0).forEach(cb);
+      },
+      onFailure: (cb) => port.onFailure(cb),
+      terminate: () => port.terminate(),
+    },
+  };
+  if (takeOver) takeOver(started);
+  else early = started;
+}
+
+/**
+ * The library takes over an early import: the one started before it loaded,
+ * or one started later (its module can load before the reader clicks, while
+ * the page still shows the question index.html carries).
+ */
+export function takeEarlyImports(cb: (e: EarlyImport) => void): void {
+  takeOver = cb;
+  const waiting = early;
+  early = null;
+  if (waiting) cb(waiting);
+}

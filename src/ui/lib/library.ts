@@ -4,7 +4,7 @@ import type { Trace } from '../../core/types';
 import type { ReplayReport } from '../../traces/replay';
 import type { Payload } from '../workers/importProtocol';
 import type { ImportRun } from './importRuns';
-import { spawnImportWorker } from './importWorkers';
+import { spawnImportWorker, takeEarlyImports } from './importWorkers';
 import { importer, type ImportJob, type ImportPort } from './libraryImport';
 import { createRuns, type ImportStorage, type StorageInfo } from './libraryRuns';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
@@ -199,9 +199,13 @@ export function createLibrary(deps: LibraryDeps) {
     );
   }
 
-  /** An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before). */
-  function importUrl(url: string): Promise<void> {
-    return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
+  /**
+   * An http(s) address the person has agreed to fetch (see importLink.ts for
+   * what is refused before); `started`: its import already under way (the
+   * click came before the library loaded: lib/importWorkers.ts).
+   */
+  function importUrl(url: string, started?: { port: ImportPort; run: string }): Promise<void> {
+    return imports.importAll([{ source: { kind: 'url', url }, label: url, started }], []);
   }
 
   return {
@@ -252,6 +256,9 @@ export const library = createLibrary({
 });
 
 export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(library.store, selector);
+
+// A `?src=` link's import the reader started on the page index.html painted (lib/earlyLink.ts): the library takes it over.
+takeEarlyImports((early) => void library.importUrl(early.url, early));
 export const {
   payloadOf,
   loadSaved,

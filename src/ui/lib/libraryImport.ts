@@ -77,12 +77,14 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
 export interface Queued {
   source: ImportSource;
   label: string;
+  /** An import already under way in its worker (the entry started it: lib/importWorkers.ts), with the run id its rows carry. */
+  started?: { port: ImportPort; run: string };
 }
 
 /** What the library does with one source: list its rows as they come, then keep it or take it back. */
 export interface ImportSteps {
-  /** A fresh run id for this source; its rows' ids start with it. */
-  begin(label: string, source: ImportSource): string;
+  /** A fresh run id for this source (or `id`, an import's already under way); its rows' ids start with it. */
+  begin(label: string, source: ImportSource, id?: string): string;
   items(run: string, entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
   /** The file read whole: resolves to `duplicate` (with the earlier run's label) to ask the person, else the run is kept. */
   land(run: string, source: ImportSource, parsed: Extract<Parsed, { ok: true }>): Promise<{ duplicateOf: string | null; note: string | null }>;
@@ -139,12 +141,13 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
   }
 
   async function importSteps(q: Queued, index: number, mine: number, parsedOne: () => void): Promise<void> {
-    const run = steps.begin(q.label, q.source);
+    const run = steps.begin(q.label, q.source, q.started?.run);
     update(mine, index, { status: 'running', run });
     let imported = 0;
     let issues: ImportIssue[] = [];
+    const started = q.started;
     const parse = parseInWorker(
-      spawn,
+      started ? () => started.port : spawn,
       { ...q.source, batch: run },
       {
         progress: (done, total) => update(mine, index, { done, total }),

@@ -123,8 +123,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
   }
 
   const steps: ImportSteps = {
-    begin(label: string, source: ImportSource): string {
-      const id = deps.newRunId();
+    begin(label: string, source: ImportSource, given?: string): string {
+      const id = given ?? deps.newRunId();
       const run: ImportRun = {
         id,
         label,
@@ -178,6 +178,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     }
     const failures: string[] = listed.unreadable.map((u) => `${u.id}: ${u.error}`);
     for (const { run, blob, metadata, path } of listed.items.sort((a, b) => a.run.importedAt - b.run.importedAt)) {
+      // Imported in this page already (a link's import can land before the library's first read): listed once.
+      if (store.getState().runs[run.id]) continue;
       files.set(run.id, { blob, metadata, path });
       store.setState((s) => ({ runs: { ...s.runs, [run.id]: run } }));
       const parse = parseInWorker(deps.spawnImport, { kind: 'file', file: blob, path, metadata: metadata ?? undefined, batch: run.id }, { items: (e, p) => add(run.id, e, p) });
