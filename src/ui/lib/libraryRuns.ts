@@ -62,10 +62,12 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
   }
 
   function setRun(run: ImportRun): void {
-    store.setState((s) => ({
-      runs: { ...s.runs, [run.id]: run },
-      entries: s.entries.map((e) => (e.run === run.id ? shaped(e, run) : e)),
-    }));
+    store.setState((s) => {
+      const before = s.runs[run.id];
+      // Rows show the run's edited env and model only: a run that lands or is stored keeps its rows (10,000 of them, reshaped and re-listed twice, were the end of a big import's longest tasks).
+      const same = before !== undefined && before.edited.env === run.edited.env && before.edited.model === run.edited.model;
+      return { runs: { ...s.runs, [run.id]: run }, entries: same ? s.entries : s.entries.map((e) => (e.run === run.id ? shaped(e, run) : e)) };
+    });
   }
 
   function add(runId: string, entries: readonly LibraryEntry[], list: readonly WirePayload[]): void {
