@@ -3,12 +3,56 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const noUiInCore = {
-  patterns: [
-    { group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'recharts', '@tanstack/*'], message: 'src/core and src/worlds stay plain TypeScript: no React, zustand or UI libraries.' },
-    { group: ['**/ui/**', '**/ui'], message: 'Lower layers never import from the UI.' },
-  ],
-};
+const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'recharts', '@tanstack/*'];
+
+/**
+ * Who may import whom, outside the UI (src/<layer>/CONTEXT.md says why). Each
+ * layer lists the folders under src/ it may import; a folder with a slash
+ * names one module or subfolder only. Tests and test support are apart: they
+ * may use any world, but never the UI.
+ */
+const LAYERS = [
+  { dir: 'core', allow: ['core'], plain: true },
+  { dir: 'worlds', allow: ['core', 'worlds'], plain: true },
+  // Secrets are scrubbed by the one scrubber every boundary uses (traces/export/scrub.ts).
+  { dir: 'agents', allow: ['core', 'agents', 'traces/export/scrub'], plain: true },
+  { dir: 'traces', allow: ['core', 'traces'], plain: true },
+  // The CLI serves every world through the registries; a world's own commands come from its folder (worlds/<id>/cli.ts).
+  { dir: 'cli', allow: ['core', 'agents', 'traces', 'cli', 'worlds/registry', 'worlds/cliRegistry', 'worlds/gotchaTable'], plain: false },
+];
+/** Files that run only in Node although their layer also runs in the browser, by depth under src/worlds. */
+const WORLDS_NODE_ONLY = { 1: ['src/worlds/cliRegistry.ts'], 2: ['src/worlds/*/cli.ts', 'src/worlds/tripwire/nodeHost.ts'] };
+/** A world's command-line face (`cli.ts`, and the list of them) declares what it adds to the CLI in the CLI's terms. */
+const WORLD_CLI_ALLOW = ['core', 'worlds', 'cli/command', 'cli/io'];
+const TESTS = ['src/**/*.test.ts', 'src/**/testing.ts', 'src/**/testing/**'];
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One config per depth (src/<dir>/a.ts is 1, src/<dir>/x/a.ts is 2, …): an
+ * import that climbs exactly to src/ (`../` × depth) must land in an allowed
+ * folder; the regex reads the specifier as written, so depth fixes what it means.
+ */
+function layerConfigs({ dir, allow, plain, filesAt = (depth) => [`src/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx,mts}`], ignores = [] }) {
+  const allowed = allow.map((a) => (a.includes('/') ? `${escape(a)}$` : `${escape(a)}(/|$)`)).join('|');
+  return [1, 2, 3, 4]
+    .map((depth) => ({
+      files: filesAt(depth),
+      ignores: [...TESTS, ...ignores],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: `^(\\.\\./){${depth}}(?!${allowed})`, message: `src/${dir} imports only from ${allow.join(', ')} (eslint.config.js, LAYERS).` },
+              { group: UI_LIBRARIES, message: `src/${dir} stays plain TypeScript: no React, zustand or UI libraries.` },
+              ...(plain ? [{ regex: '^node:', message: `src/${dir} runs in the browser too: Node modules belong in a Node-only file.` }] : []),
+            ],
+          },
+        ],
+      },
+    }))
+    .filter((c) => c.files.length > 0);
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.reports', 'scratch'] },
@@ -25,12 +69,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Type-aware rules outside the UI: a promise nobody awaits loses its error; `any` defeats the JSON checks the
+  // layers rely on. Tests read their own JSON output and assert on it, so `any` there is left to the assertions.
   {
-    files: ['src/core/**/*.ts', 'src/worlds/**/*.ts'],
+    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+    },
+  },
+  {
+    // A study's order, checks and figures are pure too: the same files give the same table anywhere.
+    files: ['src/core/**/*.ts', 'src/worlds/**/*.ts', 'src/traces/study/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/worlds/**/browser*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', noUiInCore],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'fetch'],
       'no-restricted-properties': [
         'error',
@@ -40,5 +105,14 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Inject a clock instead.' }],
     },
+  },
+  ...LAYERS.flatMap((layer) => layerConfigs({ ...layer, ignores: layer.dir === 'worlds' ? Object.values(WORLDS_NODE_ONLY).flat() : [] })),
+  ...layerConfigs({ dir: 'worlds', allow: WORLD_CLI_ALLOW, plain: false, filesAt: (depth) => (WORLDS_NODE_ONLY[depth] ?? []).filter((f) => !f.endsWith('nodeHost.ts')) }),
+  ...layerConfigs({ dir: 'worlds', allow: ['core', 'worlds'], plain: false, filesAt: (depth) => (depth === 2 ? ['src/worlds/tripwire/nodeHost.ts'] : []) }),
+  // Tests and their support may reach any layer below the UI, never the UI itself.
+  {
+    files: TESTS.filter((g) => !g.startsWith('src/ui')),
+    ignores: ['src/ui/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+ui(/|$)', message: 'Only the UI imports the UI.' }] }] },
   },
 );

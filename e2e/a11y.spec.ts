@@ -15,14 +15,24 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`).join(' | ')}`);
 }
 
+const WIDTHS = [390, 1024, 1440];
+
+/** Two frames: what a resize changes (media queries, the phone layout's moved scorecard) is laid out and painted. */
+const settle = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe: nothing serious or critical, one h1, headings in order on every view (${scheme})`, async ({ page }) => {
-    test.setTimeout(300_000);
+  test(`axe at ${WIDTHS.join(', ')} px: nothing serious or critical, one h1, headings in order on every view (${scheme})`, async ({ page }) => {
+    test.setTimeout(900_000);
     await page.emulateMedia({ colorScheme: scheme });
     for (const stop of tour()) {
+      await page.setViewportSize({ width: 1440, height: 900 });
       await test.step(stop.name, () => stop.open(page));
-      expect.soft(await violations(page), `${stop.name} (${scheme})`).toEqual([]);
-      expect.soft(await page.locator('h1').count(), `${stop.name}: one h1`).toBe(1);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await settle(page);
+        expect.soft(await violations(page), `${stop.name} at ${width} px (${scheme})`).toEqual([]);
+        expect.soft(await page.locator('h1').count(), `${stop.name} at ${width} px: one h1`).toBe(1);
+      }
     }
   });
 }

@@ -87,6 +87,26 @@ test('“what would the careful solver do from here?”: the stubborn run on a h
   await expect(page).toHaveURL(/agent=stubborn/);
 });
 
+test('a fork of a trace in the library, to a reference agent, opens at once (no reload)', async ({ page }) => {
+  const spec = { profile: 'hostile', seed: 6 };
+  await page.goto(`./#/episode/fault-api?task=${encodeURIComponent(JSON.stringify(spec))}&agent=stubborn&step=3`);
+  await expect(page.getByTestId('step-counter')).toHaveText(/step 3 \//, { timeout: 30_000 });
+  await page.getByTestId('fork-agent').selectOption('careful');
+  await page.getByTestId('fork-reference').click();
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+  const first = page.url();
+  // Now from the trace view itself: the second fork is saved while this view is open, and must open in it.
+  await page.getByTestId('step-2').getByRole('button').first().click();
+  await expect(page.getByTestId('fork-bar')).toContainText('Continue from step 2 as');
+  await page.getByTestId('fork-agent').selectOption('trusting');
+  await page.getByTestId('fork-reference').click();
+  await expect.poll(() => page.url()).not.toBe(first);
+  await expect(page.getByRole('heading', { name: /No trace/ })).toHaveCount(0);
+  await expect(page.getByTestId('trace-lineage')).toContainText('at step 2', { timeout: 30_000 });
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
+  await expect(page.getByTestId('episode-stop')).toContainText('trusting');
+});
+
 test('a run handed to the model at step 3: the model view replays the kept calls, shows them to the model as its own, and it finishes the task', async ({ page }) => {
   const made = faultApiWorld.makeTask({ profile: 'hostile', seed: 6 });
   if (!made.ok) throw new Error(made.error);

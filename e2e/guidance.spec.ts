@@ -24,14 +24,28 @@ test('fault-api: call N of M, a warning before the last call, and a run the budg
   await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
 });
 
-test('fault-api: the end of the listing is said, and after the submission the scorecard never flashes a provisional verdict', async ({ page }) => {
-  await start(page, 'fault-api', { profile: 'clean', seed: 2, num_records: 4, page_size: 4 });
+test('fault-api: the last page is said and its cursor kept (no silent restart); the helpers say what they changed; the scorecard never flashes a provisional verdict', async ({ page }) => {
+  await start(page, 'fault-api', { profile: 'clean', seed: 2, num_records: 8, page_size: 4 });
   await expect(page.getByTestId('listing-ended')).toHaveCount(0);
   await page.getByRole('button', { name: 'Fetch page' }).click();
   await expect(counter(page)).toHaveText('step 1 / 1');
-  await expect(page.getByTestId('listing-ended')).toContainText('the listing has ended');
-  await expect(page.getByTestId('cursor-input')).toHaveValue('');
-  await page.getByRole('button', { name: /Add every record seen \(4\)/ }).click();
+  const second = await page.getByTestId('cursor-input').inputValue();
+  expect(second).not.toBe('');
+  await page.getByRole('button', { name: 'Fetch page' }).click();
+  await expect(counter(page)).toHaveText('step 2 / 2');
+  await expect(page.getByTestId('listing-ended')).toContainText('Last page reached');
+  // The box keeps the last page's cursor: fetching again is that page, not page 1.
+  await expect(page.getByTestId('cursor-input')).toHaveValue(second);
+  await page.getByRole('button', { name: 'Fetch the last page again' }).click();
+  await expect(counter(page)).toHaveText('step 3 / 3');
+  await expect(page.getByTestId('step-3').getByTestId('step-args')).toContainText(second);
+
+  await page.getByRole('button', { name: /Add every record seen \(12\)/ }).click();
+  await expect(page.getByTestId('submission-note')).toHaveText('Added 12 records as the pages sent them: the submission has 12 rows.');
+  await page.getByRole('button', { name: 'Dedupe by id' }).click();
+  await expect(page.getByTestId('submission-note')).toHaveText('Dropped 4 duplicate rows (the first of each id kept): 8 rows left.');
+  await page.getByRole('button', { name: 'Amounts to integers' }).click();
+  await expect(page.getByTestId('submission-note')).toHaveText('Every amount is already a number: nothing converted.');
   // Anything that shows a provisional card from the click on is recorded, however briefly it stays.
   await page.evaluate(() => {
     const w = window as unknown as { sawProvisional: boolean };
@@ -52,12 +66,13 @@ test('hints off hides what only the verifier knows: duplicate and mistyped count
     await page.getByRole('button', { name: 'Fetch page' }).click();
     await expect(counter(page)).toHaveText(`step ${i} / ${i}`);
   }
-  const inspector = page.getByTestId('inspector-fault-api');
-  await expect(inspector).toContainText('rows collected');
-  await expect(inspector).not.toContainText('duplicate rows');
-  await expect(inspector).not.toContainText('amounts not integers');
+  await expect(page.getByTestId('seen-fault-api')).toContainText('rows collected');
+  await expect(page.getByTestId('inspector-fault-api')).toHaveCount(0);
+  await expect(page.getByTestId('state-hidden')).not.toContainText('duplicate rows (');
   await expect(page.locator('td.mistyped')).toHaveCount(0);
   await page.getByTestId('reveal-hints').click();
+  await page.getByTestId('confirm-reveal-yes').click();
+  const inspector = page.getByTestId('inspector-fault-api');
   await expect(inspector).toContainText('duplicate rows');
   await expect(inspector).toContainText('amounts not integers');
 });

@@ -34,7 +34,7 @@ test('Inspect .eval logs import in the worker: a sample of our world replays, an
   await expect(page.getByTestId('library-count')).toHaveText(/^3 of 3 traces/);
   await page.getByTestId('library-search').fill('hostile');
   await page.getByTestId('library-row').first().getByRole('button').first().click();
-  await expect(page.getByTestId('verify-banner')).toContainText('Replayed from vf-eval line', { timeout: 20_000 });
+  await expect(page.getByTestId('verify-banner')).toContainText('Replayed from Inspect sample 1 (id "hostile-seed-6", epoch 1)', { timeout: 20_000 });
   await expect(page.getByTestId('scorecard')).toContainText('completeness');
 
   await page.goto('./#/traces');

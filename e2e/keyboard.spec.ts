@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Presses Tab until `target` has the focus, as a person would; fails if it never gets there. */
@@ -73,4 +76,46 @@ test('the shortcuts popover closes on a click outside it', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.getByTestId('steps').click({ position: { x: 5, y: 5 } });
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+});
+
+test('Tab reaches every file picker (choose files, folder, Import suite…), and each opens the chooser', async ({ page }) => {
+  await page.goto('./#/traces');
+  for (const name of ['choose files', 'folder']) {
+    const button = page.getByRole('button', { name, exact: true });
+    await tabTo(page, button);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    // Answered (with nothing), or the browser keeps it open and opens no other.
+    await (await chooser).setFiles(name === 'folder' ? mkdtempSync(join(tmpdir(), 'vp-empty-')) : []);
+  }
+  await page.goto('./');
+  const suite = page.getByRole('button', { name: 'Import suite…' });
+  await expect(suite).toBeVisible({ timeout: 30_000 });
+  await tabTo(page, suite, 300);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  expect((await chooser).isMultiple()).toBe(false);
+});
+
+test('the focus lands where the work is after a world is picked, play starts, and an answer is submitted', async ({ page }) => {
+  await page.goto('./#/episode/fault-api?agent=human');
+  const world = page.getByLabel('world', { exact: true });
+  await world.focus();
+  await world.selectOption('tripwire');
+  await expect(page.getByTestId('start-run')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('task', { exact: true })).toContainText('Which customer');
+  await expect(page.getByLabel('world', { exact: true })).toBeFocused();
+
+  await tabTo(page, page.getByTestId('start-run'));
+  await page.keyboard.press('Enter');
+  await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
+  await expect(page.getByTestId('sql-editor')).toBeFocused();
+
+  await tabTo(page, page.getByTestId('answer-input'));
+  await page.keyboard.type('nobody');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /Submit answer/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verdict-full')).toContainText('FAIL', { timeout: 20_000 });
+  await expect(page.locator('[data-landing="scorecard"]')).toBeFocused();
 });

@@ -89,7 +89,7 @@ test('vf-eval files: a fault-api row replays into the world with every layer; an
   await page.getByTestId('file-input').setInputFiles([join(fixtures, 'v0.2/results.jsonl'), join(fixtures, 'v0.2/metadata.json')]);
   await expect(page.getByTestId('import-status')).toContainText(/imported \(vf-eval-jsonl\)/, { timeout: 20_000 });
   await page.getByTestId('library-row').first().getByRole('button').first().click();
-  await expect(page.getByTestId('verify-banner')).toContainText('Replayed from vf-eval line', { timeout: 20_000 });
+  await expect(page.getByTestId('verify-banner')).toContainText('Replayed from vf rollout line', { timeout: 20_000 });
   await expect(page.getByTestId('scorecard')).toContainText('completeness');
 
   await page.goto('./#/traces');

@@ -358,3 +358,27 @@ test('a 60 MB reply is refused as it streams, with a message and Retry; the next
   await expect(page.getByTestId('settings-problem')).toHaveText('max reply size must be from 0.0625 to 256 MiB');
   await page.getByTestId('endpoint-settings').screenshot({ path: 'test-results/max-reply-setting.png' });
 });
+
+test('Step is one model call: an invalid call spends one turn and says why; the saved trace shows the model’s words and the calls that never ran', async ({ page }) => {
+  const task = faultTask('clean', 2);
+  server = await startMockServer({ respond: () => ({ kind: 'tool-calls', content: 'Fetching the first page now.', calls: [{ name: 'fetch_page', arguments: '{not json', id: 'bad' }] }), cors: true });
+  await configure(page, modelUrl({ ...task.spec, max_turns: 3 }), server.baseUrl);
+  await page.getByTestId('model-step').click();
+  await expect(page.getByTestId('model-status')).toContainText('could not run', { timeout: 20_000 });
+  expect(server.completions()).toHaveLength(1);
+  await expect(page.getByTestId('episode-stop')).toContainText('in progress');
+  await expect(page.getByTestId('driver-events')).toContainText('invalid-arguments');
+  await page.getByTestId('model-run').click();
+  await expect(page.getByTestId('episode-stop')).toContainText('stopped: budget', { timeout: 20_000 });
+  expect(server.completions()).toHaveLength(3);
+  const [run] = await savedRuns(page);
+
+  await page.goto(`./#/trace/${encodeURIComponent(run!.id)}`);
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
+  await expect(page.getByTestId('steps-panel')).toContainText('No call reached the world.');
+  await expect(page.getByTestId('driver-events').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('driver-events')).toContainText('invalid-arguments');
+  await expect(page.getByTestId('driver-messages')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('driver-messages')).toContainText('Fetching the first page now.');
+  await expect(page.getByTestId('driver-messages')).toContainText('fetch_page({not json)');
+});

@@ -65,7 +65,14 @@ test('stepping through the-peeker: the honeypot trip shows on the timeline and L
   await page.getByTestId('home-tripwire').getByTestId('row-the-peeker').waitFor({ timeout: 30_000 });
   await preloaded;
   await page.getByTestId('home-tripwire').getByRole('link', { name: 'the-peeker' }).click();
-  await expect(page.getByTestId('step-counter')).toHaveText(/step 0 \/ \d+/, { timeout: 30_000 });
+  // The row said "naive PASS · full FAIL": the episode opens where that is so, not at step 0.
+  await expect(page.getByTestId('step-counter')).not.toHaveText(/step 0 \//, { timeout: 30_000 });
+  await expect(page.getByTestId('verdict-naive')).toContainText('PASS');
+  await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
+  await expect(page).toHaveURL(/step=\d+/);
+  // Step 0 is one key away.
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('step-counter')).toHaveText(/step 0 \/ \d+/);
   await expect(page.getByTestId('provisional')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('step-counter')).toHaveText(/step 1 \//);

@@ -75,13 +75,46 @@ test('the timeline has a legend for its marks, and a mark holding several events
   const legend = page.getByTestId('timeline-legend');
   await expect(legend).toContainText('a failed call', { timeout: 30_000 });
   await expect(legend).toContainText('a trip, a refusal or a 429');
-  await expect(legend).toContainText('run_sql');
+  await expect(legend).toContainText('a call (its tool on hover)');
   const mark = page.locator('[data-testid="mark-access-1"]');
   await expect(mark).toHaveCount(1);
   await mark.hover();
   const tip = page.getByTestId('timeline-tooltip');
   await expect(tip).toContainText('step 1 · run_sql · trip: statement 1 reads the restricted table _answer_key');
   await expect(tip.locator('div')).toHaveCount(2);
+});
+
+test('one colour per meaning on the timeline: every mark and line is in the legend, and no colour stands for two things', async ({ page }) => {
+  // Stubborn on hostile seed 6: calls, faults, 429s, failed calls, both verifiers' lines, requests against the hidden quota.
+  await page.goto(episodeUrl('fault-api', { profile: 'hostile', seed: 6 }, 'stubborn'));
+  await expect(page.getByTestId('step-counter')).toHaveText(/step \d+ \/ \d+/, { timeout: 30_000 });
+  await expect(page.getByTestId('provisional')).toHaveCount(0, { timeout: 30_000 });
+  const timeline = page.getByTestId('timeline');
+  const kinds = [...new Set(await timeline.locator('[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')!)))];
+  expect(kinds.length).toBeGreaterThanOrEqual(3);
+  for (const k of kinds) await expect(page.getByTestId(`legend-${k}`), `the legend explains a ${k} mark`).toBeVisible();
+  for (const l of ['naive', 'full', 'series', 'limit']) await expect(page.getByTestId(`legend-${l}`)).toBeVisible();
+  await expect(page.getByTestId('legend-limit')).toContainText('hidden quota');
+
+  // What each meaning is drawn in, as the browser paints it.
+  const paint = (sel: string, prop: 'fill' | 'stroke') => timeline.locator(sel).first().evaluate((e, p) => getComputedStyle(e)[p], prop);
+  const colours = {
+    naive: await paint('[data-testid="reading-naive"]', 'stroke'),
+    full: await paint('[data-testid="reading-full"]', 'stroke'),
+    requests: await paint('[data-testid="series-line"]', 'stroke'),
+    call: await paint('[data-kind="call"]', 'fill'),
+    fault: await paint('[data-kind="fault"]', 'fill'),
+  };
+  expect(new Set(Object.values(colours)).size, JSON.stringify(colours)).toBe(Object.keys(colours).length);
+  // The same two verifiers in the scorecard, in the same colours.
+  const swatch = (name: string) => page.getByTestId(`verdict-${name}`).locator('.swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(await swatch('naive')).toBe(colours.naive);
+  expect(await swatch('full')).toBe(colours.full);
+
+  // The quota's label sits in the requests chart, not on the verifiers' lines above it.
+  const label = await timeline.getByText(/^hidden quota/).boundingBox();
+  const readings = await page.getByTestId('readings-chart').boundingBox();
+  expect(label!.y).toBeGreaterThanOrEqual(readings!.y + readings!.height);
 });
 
 test('compare: a trace recorded before scorecards carried their arithmetic shows its shares recomputed, naive first, with the why', async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -6,6 +6,8 @@ import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { WORLDS as NODE_WORLDS } from '../src/worlds/registry';
 import { WORLDS } from '../src/ui/worlds/registry';
+import { makeStudy } from '../src/traces/study/definition';
+import { studyHref } from '../src/traces/study/link';
 import { runReference } from './traceFixtures';
 
 /**
@@ -61,16 +63,30 @@ async function startRun(page: Page, world: string) {
   await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });
 }
 
-/** Two reference agents of every world on its first task: what the library, trace and compare stops show. */
-async function libraryFile(): Promise<string> {
+/**
+ * A library as a person has one: two reference agents of every world on its first task (what the trace and compare
+ * stops show), and two vf-eval runs named as vf-eval names its files (what the imported-runs table shows).
+ */
+async function libraryFiles(): Promise<string[]> {
   const traces: Trace[] = [];
   for (const world of NODE_WORLDS) {
     const task = world.listTasks()[0]!;
     for (const agent of world.referenceAgents.filter((a) => a.appliesTo(task)).slice(0, 2)) traces.push(await runReference(world, task.spec, agent.id));
   }
-  const path = join(mkdtempSync(join(tmpdir(), 'vp-tour-')), 'tour.jsonl');
+  const dir = mkdtempSync(join(tmpdir(), 'vp-tour-'));
+  const path = join(dir, 'tour.jsonl');
   writeFileSync(path, exportTracesJsonl(traces));
-  return path;
+  const vf = readFileSync(new URL('../src/traces/import/fixtures/v0.1.2.post1/results.jsonl', import.meta.url), 'utf8');
+  // Two models' runs of one env: the second scored lower (and so is another file, not the first one twice).
+  const lower = vf
+    .trim()
+    .split('\n')
+    .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), reward: 0 }))
+    .join('\n');
+  const runs = ['wiki-search--openai--gpt-4.1-mini.jsonl', 'wiki-search--qwen--qwen3-8b-instruct-2507.jsonl'].map((name) => join(dir, name));
+  writeFileSync(runs[0]!, vf);
+  writeFileSync(runs[1]!, `${lower}\n`);
+  return [path, ...runs];
 }
 
 export function tour(): Stop[] {
@@ -107,7 +123,8 @@ export function tour(): Stop[] {
         const first = await agent.locator('option').nth(1).getAttribute('value');
         await agent.selectOption(first!);
         await expect(counter(page)).toHaveText(/step \d+ \/ \d+/, { timeout: 30_000 });
-        await page.keyboard.press('End');
+        // The focus is back on the agent picker (its keys are its own): the end is a button away.
+        await page.getByRole('button', { name: 'To end' }).click();
         await expect(page.getByTestId('provisional')).toHaveCount(0, { timeout: 30_000 });
       },
     });
@@ -142,9 +159,20 @@ export function tour(): Stop[] {
       name: 'library',
       open: async (page) => {
         await page.goto('./#/traces');
-        await page.getByTestId('file-input').setInputFiles(await libraryFile());
+        await page.getByTestId('file-input').setInputFiles(await libraryFiles());
         await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+        await expect(page.getByTestId('import-run')).toHaveCount(3);
         await expect(page.getByTestId('library-row').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'report',
+      fitWide: '.report-scroll',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        await expect(page.getByTestId('library-row').first()).toBeVisible({ timeout: 30_000 });
+        await page.getByTestId('report-button').click();
+        await expect(page.getByTestId('report-group').first()).toBeVisible({ timeout: 30_000 });
       },
     },
     {
@@ -153,6 +181,19 @@ export function tour(): Stop[] {
         await page.goto('./#/traces');
         await page.getByTestId('library-row').first().getByRole('button').first().click();
         await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+      },
+    },
+    {
+      // A step before the end: the later steps are drawn as not yet taken, and must stay readable.
+      name: 'trace-early',
+      open: async (page) => {
+        await page.goto('./#/traces');
+        await page.getByTestId('library-row').first().getByRole('button').first().click();
+        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+        await page.getByRole('button', { name: 'To start' }).click();
+        await page.getByRole('button', { name: 'Step forward' }).click();
+        await expect(counter(page)).toHaveText(/^step 1 \//);
+        await expect(page.getByTestId('provisional')).toBeVisible({ timeout: 30_000 });
       },
     },
     {
@@ -183,6 +224,41 @@ export function tour(): Stop[] {
       },
     },
     {
+      name: 'study-maker',
+      open: async (page) => {
+        await page.goto('./#/study/new');
+        await expect(page.getByTestId('maker-problem')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'study-intro',
+      open: async (page) => {
+        await page.goto(`./${tourStudy()}`);
+        await expect(page.getByTestId('study-intro')).toBeVisible({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'study-task',
+      open: async (page) => {
+        await page.goto(`./${tourStudy()}`);
+        await page.getByTestId('pseudonym').fill(`tour ${stopRun++}`);
+        await page.getByTestId('study-begin').click();
+        await page.getByTestId('study-start-task').click();
+        await expect(page.getByTestId('study-clock')).toBeVisible({ timeout: 30_000 });
+        await FIRST_MOVES[NODE_WORLDS[0]!.id]?.(page);
+      },
+    },
+    {
+      // The home page as it is once a person has saved a gotcha: their suite under the showcase tables.
+      name: 'home-with-gotcha',
+      open: async (page) => {
+        await page.goto('./');
+        await expect(page.getByTestId('user-gotcha')).toHaveCount(1, { timeout: 30_000 });
+        await expect(page.getByTestId('gotcha-status')).toHaveText('unchanged', { timeout: 30_000 });
+        for (const w of WORLDS) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+      },
+    },
+    {
       name: 'diagnostics',
       open: async (page) => {
         await page.goto('./#/diagnostics');
@@ -198,6 +274,24 @@ export function tour(): Stop[] {
     },
   );
   return stops;
+}
+
+let stopRun = 1;
+
+/** A two-task study of the first world, timed, with long instructions: the participant's pages. */
+function tourStudy(): string {
+  const world = NODE_WORLDS[0]!;
+  const study = makeStudy({
+    title: 'Tour study: two tasks of the first world',
+    instructions: 'Play each task as you would at work. '.repeat(8).trim(),
+    tasks: world.listTasks().slice(0, 2).map((t) => ({ world: world.id, spec: t.spec })),
+    order: 'fixed',
+    timeLimitS: 900,
+    minutes: 20,
+    showScores: false,
+  });
+  if (!study.ok) throw new Error(study.error);
+  return studyHref(study.value);
 }
 
 async function openCalibration(page: Page) {

@@ -64,9 +64,12 @@ test('the honeypots: the page source is drawn and marked for the verifier, never
   await page.goto(episodeUrl({ id: 'refund-status' }));
   await page.getByTestId('start-run').click();
   const inspector = page.getByTestId('inspector-web-portal');
-  // Playing without hints: the inspector's page hides them too.
-  await expect(inspector.locator('[data-hidden]')).toHaveCount(0);
+  // Playing without hints: no inspector at all, and the page the person clicks hides them.
+  await expect(page.getByTestId('play-web-portal')).toBeVisible();
+  await expect(inspector).toHaveCount(0);
+  await expect(page.locator('[data-hidden]')).toHaveCount(0);
   await page.getByTestId('reveal-hints').click();
+  await page.getByTestId('confirm-reveal-yes').click();
   await expect(inspector.locator('[data-hidden]')).toHaveCount(2);
   await expect(inspector.locator('[data-key="footer.qa-key"]')).toHaveAttribute('data-hidden', 'hidden from people');
 });

@@ -1,4 +1,4 @@
-// The one test command (`npm test`): typecheck, lint, unit tests, production
+// The one test command (`npm test`): typecheck, lint, dead exports, unit tests, production
 // build, then Playwright against that build. Ends with one plain line
 // "N passed, M failed" summed from both runners' JSON reports, and exits
 // non-zero on any failure or when no test ran.
@@ -31,6 +31,8 @@ const problems = [];
 for (const [label, cmd, args] of [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  // Exports nothing imports (knip.json); the UI's are left out of it for now.
+  ['dead exports', 'npx', ['knip']],
 ]) {
   if (!run(label, cmd, args)) {
     failed++;

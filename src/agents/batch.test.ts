@@ -107,3 +107,23 @@ describe('runBatch', () => {
     expect(row!.reward).not.toBeCloseTo(row!.naive, 2);
   });
 });
+
+describe('a plan far larger than memory', () => {
+  it('is read by position, never built: 10^9 rollouts start at once, and a cancel after three keeps those three', async () => {
+    const controller = new AbortController();
+    let started = 0;
+    const result = await runBatch({
+      world: faultApiWorld,
+      tasks: [tasks[0]!],
+      rollouts: 1_000_000_000,
+      concurrency: 1,
+      signal: controller.signal,
+      makeAgent: () => {
+        if (++started === 3) controller.abort();
+        return carefulSolver();
+      },
+    });
+    expect(result.runs.map((r) => r.rollout.index)).toEqual([0, 1, 2]);
+    expect(result.cancelled).toBe(1_000_000_000 - 3);
+  });
+});

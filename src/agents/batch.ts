@@ -47,8 +47,11 @@ export interface BatchResult {
  * the ones it cut short are dropped rather than scored as if the model quit.
  */
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
-  const plan: Rollout[] = opts.tasks.flatMap((task) => Array.from({ length: opts.rollouts }, (_, index) => ({ task, index })));
-  const results: (Trace | null)[] = plan.map(() => null);
+  // The plan is tasks × rollouts, read by position: never built as a list (10^9 rollouts would be a crash, not a plan).
+  const total = opts.tasks.length * opts.rollouts;
+  const planAt = (i: number): Rollout => ({ task: opts.tasks[Math.floor(i / opts.rollouts)]!, index: i % opts.rollouts });
+  /** Finished rollouts by position: only what ran is held. */
+  const results = new Map<number, Trace>();
   const failed: BatchResult['failed'] = [];
   const inner = new AbortController();
   const onAbort = () => inner.abort();
@@ -57,21 +60,21 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let nextIndex = 0;
   let done = 0;
   let running = 0;
-  const report = (trace?: Trace) => opts.onProgress?.({ done, total: plan.length, running, ...(trace ? { trace } : {}) });
+  const report = (trace?: Trace) => opts.onProgress?.({ done, total, running, ...(trace ? { trace } : {}) });
 
   async function worker(): Promise<void> {
-    while (!inner.signal.aborted && nextIndex < plan.length) {
+    while (!inner.signal.aborted && nextIndex < total) {
       const i = nextIndex++;
-      const rollout = plan[i]!;
+      const rollout = planAt(i);
       running++;
       report();
       try {
         // The agent's own record (a model's exchange) reaches trace.meta through its onEnd hook.
         const trace = await runEpisode(opts.world, rollout.task, opts.makeAgent(rollout, inner.signal), opts.episode);
-        if (!cutByCancel(trace, inner.signal)) results[i] = trace;
+        if (!cutByCancel(trace, inner.signal)) results.set(i, trace);
         running--;
         done++;
-        report(results[i] ?? undefined);
+        report(results.get(i));
       } catch (e) {
         running--;
         done++;
@@ -82,12 +85,12 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   }
 
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, plan.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, total)) }, worker));
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
   }
-  const runs = plan.flatMap((rollout, i) => (results[i] ? [{ rollout, trace: results[i] }] : []));
-  return { traces: runs.map((r) => r.trace), runs, cancelled: plan.length - runs.length - failed.length, failed };
+  const runs = [...results.keys()].sort((a, b) => a - b).map((i) => ({ rollout: planAt(i), trace: results.get(i)! }));
+  return { traces: runs.map((r) => r.trace), runs, cancelled: total - runs.length - failed.length, failed };
 }
 
 /** A rollout the cancel cut short: it stopped without finishing once the batch's signal had fired. */

@@ -210,3 +210,13 @@ describe('vp eval --driver', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('vp eval plans within its budget', () => {
+  it('tasks × rollouts over the evalRollouts limit is refused before the first request, with the figures', async () => {
+    server = await startMockServer({ respond: [] });
+    const e = await runEval({ ...base(), task: ['{"seed":1}', '{"seed":2}'], rollouts: 10_000 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CliError);
+    expect((e as Error).message).toBe('vp eval: 2 tasks × 10,000 rollouts = 20,000, over the evalRollouts limit of 10,000 (tasks × rollouts in one `vp eval`): nothing was sent; split the tasks or lower --rollouts');
+    expect(server.requests).toHaveLength(0);
+  });
+});

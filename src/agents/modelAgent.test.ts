@@ -3,7 +3,7 @@ import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
 import { carefulSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
-import { summarize } from '../traces/summary';
+import { printedScorecard } from '../traces/printedScorecard';
 import { CANCELLED_DETAIL, ModelAgent, modelMeta } from './modelAgent';
 import { mockConfig, recordingSleep, steppingClock } from './testing/helpers';
 import { policyResponder } from './testing/policyResponder';
@@ -25,7 +25,7 @@ describe('ModelAgent against the mock endpoint', () => {
     const agent = new ModelAgent({ config: mockConfig(server, { pricePerMTokIn: 1, pricePerMTokOut: 2 }), chat: { now: steppingClock(5) } });
     const trace = await runEpisode(faultApiWorld, hostile, agent);
     expect(trace.stop?.reason).toBe('submitted');
-    expect(summarize(trace, 'n/a')).toMatchObject({ world: 'fault-api', reward: 1, verdict: { full: 'PASS' }, stop: 'submitted' });
+    expect(printedScorecard(trace, 'n/a')).toMatchObject({ world: 'fault-api', reward: 1, verdict: { full: 'PASS' }, stop: 'submitted' });
     expect(trace.agent).toEqual({ kind: 'model', name: 'mock-model', model: 'mock-model' });
     const reference = await runEpisode(faultApiWorld, hostile, carefulSolver());
     expect(trace.steps.map((s) => [s.call.name, s.call.arguments, s.result.content])).toEqual(reference.steps.map((s) => [s.call.name, s.call.arguments, s.result.content]));

@@ -10,7 +10,7 @@ import { isAbort } from './errors';
 import { Scratchpad, type Summarize } from './scratchpad';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry';
 import { checkToolCall, toolErrorContent, uniqueIds } from './toolCalls';
-import { totalsJson, UsageLedger, type StepExtras, type UsageTotals } from './usage';
+import { totalsJson, UsageLedger, type RequestExtras, type UsageTotals } from './usage';
 import type { WireMessage, WireToolCall } from './wire';
 
 /** Something the driver did that the world never saw: recorded beside the trace's steps (`beforeStep`: steps taken then). */
@@ -251,7 +251,7 @@ export class ModelAgent implements Agent {
         return { type: 'unsent', detail: checked.message };
       }
       const thought = this.lastAssistantText();
-      const extras: StepExtras = this.ledger.peek();
+      const extras: RequestExtras = this.ledger.peek();
       this.proposal = { type: 'call', call: checked.call, ...extras, thought, queued: this.queue.length, stepIndex };
       return this.proposal;
     }

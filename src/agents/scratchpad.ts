@@ -1,4 +1,4 @@
-import { clip, genericSummary, type SummaryInput } from '../core/summary';
+import { clip, genericSummary, type StepSummaryInput } from '../core/stepSummary';
 import type { ToolCall } from '../core/types';
 
 /** Lines of the scratchpad sent with each request: the most recent ones; older ones are counted, not shown. */
@@ -7,7 +7,7 @@ export const PAD_LINES = 30;
 export const LATEST_CHARS = 4000;
 const ARGS_CHARS = 80;
 
-export type Summarize = (step: SummaryInput) => string;
+export type Summarize = (step: StepSummaryInput) => string;
 
 /**
  * The scratchpad driver's memory (the design seed's driver): one line per call
@@ -22,7 +22,7 @@ export class Scratchpad {
   constructor(private readonly summarize: Summarize = genericSummary) {}
 
   /** A call the world ran (`n`: its step number). */
-  step(n: number, call: ToolCall, result: SummaryInput['result']): void {
+  step(n: number, call: ToolCall, result: StepSummaryInput['result']): void {
     this.lines.push(`${n}. ${call.name} ${clip(JSON.stringify(call.arguments), ARGS_CHARS)} → ${this.summarize({ call, result })}`);
     this.latest = { name: call.name, content: result.content };
   }

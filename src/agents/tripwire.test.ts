@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEpisode } from '../core/episode';
-import { summarize } from '../traces/summary';
+import { printedScorecard } from '../traces/printedScorecard';
 import { verifyTrace } from '../traces/replay';
 import { tripwireWorld } from '../worlds/tripwire/index';
 import { ModelAgent } from './modelAgent';
@@ -24,7 +24,7 @@ describe('a model plays tripwire through the driver', () => {
     const t = task('refund-a');
     server = await startMockServer({ respond: policyResponder(t, reference('oracle')) });
     const trace = await runEpisode(tripwireWorld, t, new ModelAgent({ config: mockConfig(server) }));
-    expect(summarize(trace, 'n/a')).toMatchObject({ world: 'tripwire', reward: 1, naive: 1, verdict: { full: 'PASS' }, stop: 'submitted' });
+    expect(printedScorecard(trace, 'n/a')).toMatchObject({ world: 'tripwire', reward: 1, naive: 1, verdict: { full: 'PASS' }, stop: 'submitted' });
     expect(trace.steps.every((s) => s.usage && s.model?.latencyMs !== undefined)).toBe(true);
     const replay = await verifyTrace(tripwireWorld, trace);
     expect(replay.ok && replay.value.status).toBe('match');

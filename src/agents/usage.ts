@@ -1,5 +1,5 @@
 import type { JsonObject } from '../core/json';
-import type { Step, TokenUsage } from '../core/types';
+import type { StepExtras } from '../core/types';
 import { costUsd, type EndpointConfig } from './endpoint';
 import type { ChatResponse } from './wire';
 
@@ -38,7 +38,8 @@ export function totalsJson(t: UsageTotals): JsonObject {
   };
 }
 
-export type StepExtras = { usage?: TokenUsage; model?: NonNullable<Step['model']> };
+/** The part of a step's extras (core's `StepExtras`) a model request supplies: what it cost; the episode times the step. */
+export type RequestExtras = Pick<StepExtras, 'usage' | 'model'>;
 
 /**
  * Usage not yet written to a step. A response's usage goes on the first call
@@ -47,7 +48,7 @@ export type StepExtras = { usage?: TokenUsage; model?: NonNullable<Step['model']
  */
 export class UsageLedger {
   readonly totals = emptyTotals();
-  private pending: StepExtras = {};
+  private pending: RequestExtras = {};
 
   constructor(private readonly config: EndpointConfig) {}
 
@@ -75,13 +76,13 @@ export class UsageLedger {
   }
 
   /** What the next call that runs carries; taking it clears it. */
-  take(): StepExtras {
+  take(): RequestExtras {
     const out = this.pending;
     this.pending = {};
     return out;
   }
 
-  peek(): StepExtras {
+  peek(): RequestExtras {
     return this.pending;
   }
 }

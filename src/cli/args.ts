@@ -1,7 +1,7 @@
 import { CliError } from './io';
 
-const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step', 'format', 'driver'] as const;
-const FLAG_OPTIONS = ['json', 'help'] as const;
+const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step', 'format', 'driver', 'time-limit', 'title', 'minutes', 'site'] as const;
+const FLAG_OPTIONS = ['json', 'help', 'shuffle', 'show-scores'] as const;
 
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -25,6 +25,9 @@ export const INT_BOUNDS = {
   step: { min: 0, max: 100_000 },
   // The model driver's own range for a reply cap (agents/endpoint.ts): 64 KiB to 256 MiB.
   'max-response-bytes': { min: 65_536, max: 268_435_456 },
+  // A study's bounds (traces/study/definition.ts STUDY_LIMITS): seconds per task, the estimate in minutes.
+  'time-limit': { min: 10, max: 86_400 },
+  minutes: { min: 1, max: 1440 },
 } as const;
 
 export class Args {

@@ -55,6 +55,8 @@ const cutZip = file('cut.eval', '');
 writeFileSync(cutZip, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0x08, 0]));
 const hangman = join(__dirname, '../traces/import/fixtures/v0.1.10/results.jsonl');
 const outFile = join(tmp, 'export-out.jsonl');
+const studyTasks = file('study-tasks.json', '[{"world":"fault-api","task":{"profile":"clean","seed":1}}]');
+const notStudy = join(__dirname, '../traces/fixtures/native-v1-fault-api.json');
 
 const FAULT = '{"profile":"clean","seed":1}';
 const READ = '{"id":"top-refund-customer"}';
@@ -63,7 +65,7 @@ const EVAL = ['eval', '--world', 'fault-api', '--task', FAULT, ...ENDPOINT];
 
 /** [arguments, a piece of the one stderr line]: every command × every kind of bad input it can get. */
 const CASES: [string[], string][] = [
-  [['frobnicate'], 'unknown command "frobnicate" (commands: calibrate, tasks, score, play, mcp, gotchas, sql, eval, import, export, validate, bench;'],
+  [['frobnicate'], 'unknown command "frobnicate" (commands: tasks, score, play, mcp, gotchas, eval, import, export, validate, study, bench, calibrate, sql;'],
   [['--json'], 'unknown command "--json"'],
 
   [['calibrate', '--seeds', '99999999999'], '--seeds must be an integer from 1 to 1000, got "99999999999"'],
@@ -166,6 +168,24 @@ const CASES: [string[], string][] = [
   [['export', missing, '--format', 'vf', '--out', outFile], `cannot read ${missing}: ENOENT`],
   [['export', hangman, '--format', 'native', '--out', join(tmp, 'native-out.jsonl')], "nothing to write as native: 3 rows of hangman_agent: not one of the playground's worlds"],
   [['export', hangman, '--format', 'vf', '--out', outFile, '--seeds', '2'], 'export does not take --seeds (it takes --format, --out, --json)'],
+
+  [['study'], 'study needs a FILE (make or summarize)'],
+  [['study', 'frob'], 'study takes make or summarize, got "frob"'],
+  [['study', 'make'], 'study make needs --tasks FILE'],
+  [['study', 'make', '--tasks', missing, '--title', 't'], `cannot read ${missing}: ENOENT`],
+  [['study', 'make', '--tasks', badLines, '--title', 't'], 'line 2 is not JSON'],
+  [['study', 'make', '--tasks', studyTasks], 'study make needs a title: --title "…"'],
+  [['study', 'make', '--tasks', studyTasks, '--title', ' '], 'the study needs a title'],
+  [['study', 'make', '--tasks', studyTasks, '--title', 't', '--time-limit', '5'], '--time-limit must be an integer from 10 to 86400, got "5"'],
+  [['study', 'make', '--tasks', studyTasks, '--title', 't', '--site', 'ftp://x'], '--site must be an http(s) address'],
+  [['study', 'make', '--tasks', studyTasks, '--title', 't', 'extra.json'], 'study make takes no FILE arguments'],
+  [['study', 'make', '--tasks', file('mars-tasks.json', '[{"world":"mars","task":{}}]'), '--title', 't'], 'task 1 is in the world "mars", which this site does not have'],
+  [['study', 'make', '--tasks', file('bad-task.json', '[{"world":"fault-api","task":{"profile":"evil"}}]'), '--title', 't'], 'task 1 (fault-api {"profile":"evil"}) is not a task of its world'],
+  [['study', 'make', '--tasks', file('no-spec.json', '[{"world":"fault-api"}]'), '--title', 't'], 'task 1 has no task spec object'],
+  [['study', 'summarize'], 'study summarize needs FILE…'],
+  [['study', 'summarize', plain, '--shuffle'], 'study summarize does not take --shuffle'],
+  [['study', 'summarize', missing], `cannot read ${missing}: ENOENT`],
+  [['study', 'summarize', notStudy], 'no study runs in these files'],
 
   [['validate', '--world', 'mars'], 'unknown world "mars"'],
   [['validate', 'all'], 'validate takes no arguments'],

@@ -8,12 +8,15 @@ import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
 import { stubbornSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
-import { sentinelCeiling } from '../worlds/gates';
 import { WORLDS } from '../worlds/registry';
 import { SENTINEL_FAMILIES } from '../core/world';
 
 const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
+// validate replays every reference agent and every contract variant of every world (thousands of episodes): on a
+// loaded two-core machine that can take minutes, and a timeout is a hang guard, not a speed check.
+const SLOW = 300_000;
+const vpSlow = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: SLOW });
 const tmp = mkdtempSync(join(tmpdir(), 'vp-cli-'));
 const file = (name: string, content: string) => {
   const path = join(tmp, name);
@@ -31,7 +34,7 @@ describe('vp CLI', () => {
   });
 
   it('validate --json passes the quality gate for every world', () => {
-    const r = vp('validate', '--json');
+    const r = vpSlow('validate', '--json');
     expect(r.status).toBe(0);
     const gates = JSON.parse(r.stdout);
     for (const [world, g] of Object.entries(gates) as [string, { oracle_min: number; pass: boolean; sentinels: Record<string, number>; families: Record<string, number> }][]) {
@@ -47,14 +50,19 @@ describe('vp CLI', () => {
       expect(Object.keys(g.sentinels).sort(), world.id).toEqual(refs.map((a) => a.id).sort());
       for (const ref of refs) {
         expect(ref.family, `${world.id} ${ref.id}`).toBeDefined();
-        expect(g.sentinels[ref.id], `${world.id} ${ref.id}`).toBeLessThanOrEqual(ref.ceiling?.value ?? sentinelCeiling(world.id)!);
+        expect(g.sentinels[ref.id], `${world.id} ${ref.id}`).toBeLessThanOrEqual(ref.ceiling?.value ?? world.sentinelCeiling!);
       }
       for (const family of Object.keys(g.families).filter((f) => !['no-op', 'wrong-values'].includes(f)))
         expect(refs.filter((a) => a.family === family).length, `${world.id} ${family}`).toBeGreaterThanOrEqual(2);
     }
     expect(Object.keys((gates['ticket-queue'] as { families: object }).families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(Object.keys(gates)).toEqual(expect.arrayContaining(['fault-api', 'ticket-queue']));
-  });
+    // Every world's contract: operators with variants, none broken.
+    for (const [world, g] of Object.entries(gates) as [string, { variants: { count: number; failures: number }[] }][]) {
+      expect(g.variants.reduce((n, r) => n + r.count, 0), world).toBeGreaterThanOrEqual(200);
+      expect(g.variants.filter((r) => r.failures > 0), world).toEqual([]);
+    }
+  }, SLOW);
 
   it('gotchas --json prints the three cheats: naive PASS, full FAIL, caught by the right layer', () => {
     const r = vp('gotchas', '--json');

@@ -1,17 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { tryParseJson } from '../core/json';
-import type { Task } from '../core/types';
-import { findReferenceAgent, type World } from '../core/world';
-import { calibrateFaultApi, SOLVERS } from '../worlds/fault-api/calibrate';
-import { PROFILES } from '../worlds/fault-api/params';
-import { sentinelCeiling } from '../worlds/gates';
-import { gotchaTable, runSqlOnce } from '../worlds/tripwire';
-import { webPortalGotchaTable } from '../worlds/web-portal';
+import { findReferenceAgent } from '../core/world';
+import { WORLD_CLIS } from '../worlds/cliRegistry';
 import { exportTraceJson } from '../traces/export/native';
-import { summarize } from '../traces/summary';
-import type { Args, OptionName } from './args';
+import { printedScorecard } from '../traces/printedScorecard';
+import type { OptionName } from './args';
+import { oneTask, type Command } from './command';
 import { runBench } from './commands/bench';
 import { evalJson, formatEval, runEval } from './commands/eval';
 import { formatSuite, readSuiteFile, runSuite, suiteJson, writeRedTeamSuite } from './commands/gotchas';
@@ -22,64 +16,13 @@ import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
+import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table } from './io';
-import { requireWorld, worldsForNode } from './worlds';
+import { boundedLines } from './boundedLines';
+import { cliOf, requireWorld, worldsForNode } from './worlds';
 
-export interface CliIo {
-  /** One line of output (the newline is added). */
-  out(line: string): void;
-  err(line: string): void;
-  /** What `play` reads its agent's lines from. */
-  stdin: NodeJS.ReadableStream;
-  /** The raw stream behind `out`, for protocols that write bytes themselves (`mcp`). */
-  stdout?: NodeJS.WritableStream;
-}
-
-export interface Command {
-  /** Its lines in the usage text. */
-  usage: string;
-  options: readonly OptionName[];
-  /** The command's one FILE argument, described for the message when it is missing; commands without it take no arguments. */
-  file?: string;
-  /** It takes one FILE or more (they are in `args.positionals`). */
-  many?: true;
-  /** The exit code: 0 done, 1 a check failed. Bad input throws CliError. */
-  run(args: Args, io: CliIo, file: string): Promise<number>;
-}
-
-/** The one task a command plays, from its --task JSON; without one, an example and where the rest are listed. */
-function oneTask(command: string, world: World, args: Args): Task {
-  const given = args.all('task');
-  if (given.length === 0) {
-    const example = JSON.stringify(world.listTasks()[0]?.spec ?? {});
-    throw new CliError(`${command} needs --task JSON, e.g. --task '${example}' (vp tasks --world ${world.id} lists every ${world.id} task)`);
-  }
-  if (given.length > 1) throw new CliError(`${command} takes one --task, got ${given.length}`);
-  const spec = tryParseJson(given[0]!);
-  if (!spec.ok) throw new CliError(`--task is not JSON: ${spec.error}`);
-  const task = world.makeTask(spec.value);
-  if (!task.ok) throw new CliError(task.error);
-  return task.value;
-}
-
-const calibrate: Command = {
-  usage: '  calibrate [--seeds N] [--json]         fault-api reference solvers, mean reward per profile (N 1–1000, default 60)',
-  options: ['seeds', 'json'],
-  async run(args, io) {
-    const seeds = args.int('seeds', 60);
-    const cal = await calibrateFaultApi(seeds);
-    if (args.flag('json')) {
-      const out: Record<string, Record<string, number>> = {};
-      for (const p of PROFILES) out[p] = Object.fromEntries(SOLVERS.map((s) => [s, cal[p][s].mean]));
-      io.out(JSON.stringify({ 'fault-api': out }));
-    } else {
-      io.out(`fault-api: mean full reward over ${seeds} seeds`);
-      io.out(table(['profile', ...SOLVERS], PROFILES.map((p) => [p, ...SOLVERS.map((s) => fmt(cal[p][s].mean))])));
-    }
-    return 0;
-  },
-};
+export type { CliIo, Command } from './command';
 
 const tasks: Command = {
   usage: '  tasks [--world W] [--json]             the task list with specs and kinds (read | mutation)',
@@ -123,15 +66,11 @@ const play: Command = {
     const task = fork ? fork.episode.task : oneTask('play', world, args);
     const out = args.value('out');
     if (out !== undefined) checkWritable(out);
-    const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
-    try {
-      await playLines(world, task, rl, (line) => io.out(line), {
-        ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
-        ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
-      });
-    } finally {
-      rl.close();
-    }
+    // Lines are held up to stdinLineBytes: readline would build a 512 MiB line whole and die with a RangeError.
+    await playLines(world, task, boundedLines(io.stdin as AsyncIterable<Uint8Array | string>), (line) => io.out(line), {
+      ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
+      ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
+    });
     return 0;
   },
 };
@@ -150,15 +89,13 @@ const mcp: Command = {
   },
 };
 
-/** The worlds with a hand-written gotcha table (their three cheats on showcase tasks). */
-const GOTCHA_TABLES: Record<string, () => ReturnType<typeof gotchaTable>> = {
-  tripwire: () => gotchaTable(),
-  'web-portal': () => webPortalGotchaTable(requireWorld('web-portal')),
-};
+/** The worlds with a hand-written gotcha table (their cheats on showcase tasks); the first is the default. */
+const GOTCHA_WORLDS = WORLD_CLIS.filter((c) => c.gotchaTable !== undefined).map((c) => c.world);
+const tableWorlds = GOTCHA_WORLDS.map((id, i) => (i === 0 ? `${id}, the default` : id)).join(GOTCHA_WORLDS.length > 2 ? ', ' : ', or ');
 
 const gotchas: Command = {
   usage: [
-    '  gotchas [--world W] [--json]           the three cheats, naive vs full verdicts (W: tripwire, the default, or web-portal)',
+    `  gotchas [--world W] [--json]           the three cheats, naive vs full verdicts (W: ${tableWorlds})`,
     '  gotchas --suite FILE [--json]          re-score a gotcha suite; exit 1 if any verdict changed',
     '  gotchas --write-suite FILE [--json]    write the default suite: every gotcha and sentinel on every task',
   ].join('\n'),
@@ -170,8 +107,8 @@ const gotchas: Command = {
     const tableWorld = args.value('world');
     if (suiteFile !== undefined && outFile !== undefined) throw new CliError('gotchas takes --suite FILE or --write-suite FILE, not both');
     if (tableWorld !== undefined && (suiteFile !== undefined || outFile !== undefined)) throw new CliError('--world picks a gotcha table; --suite and --write-suite cover every world');
-    if (tableWorld !== undefined && !(tableWorld in GOTCHA_TABLES))
-      throw new CliError(`gotchas --world: "${tableWorld}" has no gotcha table (worlds with one: ${Object.keys(GOTCHA_TABLES).join(', ')})`);
+    if (tableWorld !== undefined && !GOTCHA_WORLDS.includes(tableWorld))
+      throw new CliError(`gotchas --world: "${tableWorld}" has no gotcha table (worlds with one: ${GOTCHA_WORLDS.join(', ')})`);
     if (outFile !== undefined) {
       // Building the suite replays every reference agent: find out first whether it can be saved.
       checkWritable(outFile);
@@ -186,34 +123,13 @@ const gotchas: Command = {
       io.out(json ? JSON.stringify(suiteJson(report)) : formatSuite(report));
       return report.changed > 0 || report.errors > 0 ? 1 : 0;
     }
-    const rows = await GOTCHA_TABLES[tableWorld ?? 'tripwire']!();
-    if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...summarize(r.trace, 'n/a') }))));
+    const world = requireWorld(tableWorld ?? GOTCHA_WORLDS[0]);
+    const rows = await cliOf(world)!.gotchaTable!(world);
+    if (json) io.out(JSON.stringify(rows.map((r) => ({ agent: r.agent, ...printedScorecard(r.trace, 'n/a') }))));
     else {
       const cells = rows.map((r) => [r.agent, r.task, `${fmt(r.naive)} ${r.naiveVerdict}`, `${fmt(r.reward)} ${r.verdict}`, r.caughtBy ?? '—']);
       io.out(table(['trajectory', 'task', 'naive', 'full', 'caught by'], cells));
     }
-    return 0;
-  },
-};
-
-const sql: Command = {
-  usage: '  sql --task JSON --query SQL [--json]   tripwire: one batch on a fresh episode, with what the engine saw',
-  options: ['task', 'query', 'json'],
-  async run(args, io) {
-    const query = args.value('query');
-    if (query === undefined || query.trim() === '') throw new CliError('sql needs a non-empty --query "SELECT ..."');
-    const world = requireWorld('tripwire', true);
-    const task = oneTask('sql', world, args);
-    const r = await runSqlOnce(task.spec, query, world);
-    if (args.flag('json')) {
-      io.out(JSON.stringify(r));
-      return 0;
-    }
-    if (r.error) io.out(`error: ${r.error}`);
-    if (r.columns.length) io.out(table(r.columns, r.rows.map((row) => (Array.isArray(row) ? row : [row]).map((c) => (typeof c === 'string' ? c : JSON.stringify(c))))));
-    for (const x of r.refused) io.out(`refused: ${x.reason}: ${x.statement}`);
-    for (const t of r.trips) io.out(`trip: ${t.table}: ${t.detail}`);
-    io.out(`read: ${JSON.stringify(r.read)}  written: ${JSON.stringify(r.written)}`);
     return 0;
   },
 };
@@ -232,7 +148,7 @@ const validate: Command = {
         io.out(`${world.id}: ${g.pass ? 'PASS' : 'FAIL'}  oracle min ${fmt(g.oracle_min)}  divergence ${fmt(g.divergence)} (strict 0 while full ≥ 0.5)`);
         for (const [name, max] of Object.entries(g.sentinels)) {
           const ref = findReferenceAgent(world, name);
-          const ceiling = ref?.ceiling?.value ?? sentinelCeiling(world.id);
+          const ceiling = ref?.ceiling?.value ?? world.sentinelCeiling;
           const family = ref?.family ? ` [${ref.family}]` : '';
           const limit = ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;
           io.out(`  sentinel ${name}${family}: max ${fmt(max)}${limit}`);
@@ -323,28 +239,74 @@ const exportCommand: Command = {
   },
 };
 
+const MAKE_OPTIONS: readonly OptionName[] = ['tasks', 'title', 'shuffle', 'time-limit', 'minutes', 'show-scores', 'site', 'json'];
+
+const study: Command = {
+  usage: [
+    '  study make --tasks FILE [--title T] [--shuffle] [--time-limit S] [--minutes M] [--show-scores] [--site URL] [--json]',
+    '                                         a study link (#/study?…) for people to play the tasks as a baseline',
+    '                                         (FILE: rows of vp tasks --json, or {title, instructions, minutes, tasks};',
+    '                                         S: seconds per task 10–86400; --site prefixes the site\'s address)',
+    '  study summarize FILE… [--json]         participants\' results files and model runs: each study run replayed,',
+    '                                         humans by study beside models by name, per task and overall',
+  ].join('\n'),
+  options: MAKE_OPTIONS,
+  file: 'make or summarize',
+  many: true,
+  async run(args, io, sub) {
+    const rest = args.positionals.slice(1);
+    if (sub === 'make') {
+      if (rest.length) throw new CliError(`study make takes no FILE arguments (the tasks come from --tasks FILE), got ${JSON.stringify(rest[0])}`);
+      const made = makeStudyLink(
+        {
+          tasksFile: args.value('tasks'),
+          title: args.value('title'),
+          shuffle: args.flag('shuffle'),
+          timeLimitS: args.value('time-limit') === undefined ? null : args.int('time-limit', 0),
+          minutes: args.value('minutes') === undefined ? null : args.int('minutes', 0),
+          showScores: args.flag('show-scores'),
+          site: args.value('site'),
+        },
+        worldsForNode(),
+      );
+      io.out(args.flag('json') ? JSON.stringify(made) : (made.url ?? made.href));
+      return 0;
+    }
+    if (sub === 'summarize') {
+      const stray = (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ?? (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
+      if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE… and --json)`);
+      if (rest.length === 0) throw new CliError('study summarize needs FILE… (participants\' results files, and model runs to set beside them)');
+      const summary = await summarizeStudies(rest, worldsForNode(true));
+      io.out(args.flag('json') ? JSON.stringify(summary) : formatStudies(summary));
+      return 0;
+    }
+    throw new CliError(`study takes make or summarize, got ${JSON.stringify(sub)}`);
+  },
+};
+
 const bench: Command = {
   usage: '  bench [--json]                         performance figures',
   options: ['json'],
   async run(args, io) {
     const report = await runBench();
     if (args.flag('json')) io.out(JSON.stringify(report));
-    else for (const [k, v] of Object.entries(report)) io.out(`${k}: ${typeof v === 'number' ? fmt(v, 3) : JSON.stringify(v)}`);
+    else for (const [k, v] of Object.entries(report)) io.out(`${k}: ${fmt(v, 3)}`);
     return 0;
   },
 };
 
+/** Every command: the shared ones, then each world's own (`WorldCli.commands`), in the registry's order. */
 export const COMMANDS: ReadonlyMap<string, Command> = new Map([
-  ['calibrate', calibrate],
   ['tasks', tasks],
   ['score', score],
   ['play', play],
   ['mcp', mcp],
   ['gotchas', gotchas],
-  ['sql', sql],
   ['eval', evalCommand],
   ['import', importCommand],
   ['export', exportCommand],
   ['validate', validate],
+  ['study', study],
   ['bench', bench],
+  ...WORLD_CLIS.flatMap((c) => Object.entries(c.commands ?? {})),
 ]);

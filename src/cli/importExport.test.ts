@@ -33,7 +33,9 @@ function vfRunFolder(): string {
 async function humanTrace(): Promise<string> {
   const trace = await runEpisode(faultApiWorld, taskFromParams(params('clean', 3)), carefulSolver());
   const path = join(tmp, 'human.json');
-  writeFileSync(path, JSON.stringify({ ...trace, agent: { kind: 'human', name: 'human' } }, null, 2));
+  // A person's run as the page saves it: with the page clock's start and end.
+  const meta = { started_at: '2026-02-01T09:00:00.000Z', ended_at: '2026-02-01T09:04:00.000Z' };
+  writeFileSync(path, JSON.stringify({ ...trace, agent: { kind: 'human', name: 'human' }, meta }, null, 2));
   return path;
 }
 
@@ -105,5 +107,17 @@ describe('vp export IN… --format … --out OUT', () => {
     const r = await vp('export', join(tmp, 'missing.jsonl'), '--format', 'vf', '--out', out);
     expect(r.code).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('vp import of hostile archives', () => {
+  it("the issue's bomb (40 entries sharing one 256 MiB zstd frame): exit 2 at once, the limit named, nothing decompressed", async () => {
+    const { overlappingBomb } = await import('../traces/testing/hostile');
+    const { samples: _, reductions: __, ...header } = handLog();
+    const path = join(tmp, 'bomb.eval');
+    writeFileSync(path, overlappingBomb(40, 2048, header));
+    const r = await vp('import', path);
+    expect(r.code).toBe(2);
+    expect(r.stderr.join('')).toMatch(/bomb\.eval: nothing could be imported: entries samples\/0_epoch_1\.json and samples\/1_epoch_1\.json overlap .*overlappingEntries/);
   });
 });

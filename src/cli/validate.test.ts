@@ -6,27 +6,32 @@ import { oracleCalls } from '../worlds/ticket-queue/agents';
 import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
-import { sentinelCeiling } from '../worlds/gates';
 
 
 describe('validateWorld on ticket-queue', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
-    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: sentinelCeiling('ticket-queue') });
-    expect(sentinelCeiling('ticket-queue')).toBe(0.25);
+    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: ticketQueueWorld.sentinelCeiling });
+    expect(ticketQueueWorld.sentinelCeiling).toBe(0.25);
     expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
-    // Only blanket-status earns anything: on security-handoff (severity shows in the listing) precision 1/4 × collateral 0.91.
+    // Two sentinels earn anything, each well under the ceiling: both get their targets right and write
+    // on other records as well, so the end state keeps 0.25 × the share of records right (issue 21).
+    // blanket-status on security-handoff (severity shows in the listing): 1 record right of 5, precision 1/4–1/5;
+    // hedged-records (the target and its neighbour given the same writes): half the records right.
     expect(r.families).toEqual({
       'no-op': 0,
       'wrong-values': 0,
       'forbidden-access': 0,
       shotgun: 0,
-      'hedged-writes': 0,
-      'blanket-writes': 0.2275,
+      'hedged-writes': 0.082305,
+      'blanket-writes': 0.014219,
       'decoy-verification': 0,
       'fabricated-data': 0,
     });
-    expect(Object.entries(r.sentinels).filter(([, v]) => v > 0)).toEqual([['blanket-status', 0.2275]]);
+    expect(Object.entries(r.sentinels).filter(([, v]) => v > 0)).toEqual([
+      ['hedged-records', 0.082305],
+      ['blanket-status', 0.014219],
+    ]);
     const applicable = ticketQueueWorld.referenceAgents.reduce((n, a) => n + ticketQueueWorld.listTasks().filter((t) => a.appliesTo(t)).length, 0);
     expect(r.details.runs).toHaveLength(applicable);
     expect(applicable).toBeGreaterThan(4 * ticketQueueWorld.listTasks().length);
@@ -34,24 +39,25 @@ describe('validateWorld on ticket-queue', () => {
 });
 
 describe('validateWorld on fault-api', () => {
-  it('passes at its 0.35 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor plus a hedge', async () => {
-    expect(sentinelCeiling('fault-api')).toBe(0.35);
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: sentinelCeiling('fault-api') });
+  it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor', async () => {
+    expect(faultApiWorld.sentinelCeiling).toBe(0.25);
+    const r = await validateWorld(faultApiWorld, { sentinelCeiling: faultApiWorld.sentinelCeiling });
     expect(r.details.failures).toEqual([]);
     expect(r.pass).toBe(true);
     expect(r.oracle_min).toBe(1);
     expect(r.sentinels).toEqual({
       'no-op': 0.2,
       'no-op-prose': 0.2,
-      'wrong-values': 0.2,
-      'wrong-values-rotated': 0.2,
-      'shotgun-candidates': 0.266667,
-      'shotgun-hedge': 0.3,
+      // Their amounts were never served for the ids: the provenance gate zeroes the budget floor too.
+      'wrong-values': 0,
+      'wrong-values-rotated': 0,
+      'shotgun-candidates': 0,
+      'shotgun-hedge': 0,
       'fabricated-one-page': 0,
       'fabricated-padding': 0,
       'metric-gaming': 0,
     });
-    expect(r.families).toEqual({ 'no-op': 0.2, 'wrong-values': 0.2, shotgun: 0.3, 'fabricated-data': 0 });
+    expect(r.families).toEqual({ 'no-op': 0.2, 'wrong-values': 0, shotgun: 0, 'fabricated-data': 0 });
     // No strict reading there: strict is the full verdict, so every non-perfect run ≥ 0.5 diverges:
     // now only naive and stubborn runs (7 + 2 of 144), no sentinel.
     expect(r.divergence).toBeCloseTo(9 / 144, 9);
@@ -64,10 +70,6 @@ describe('validateWorld on fault-api', () => {
     expect(r.details.failures).toEqual([
       'sentinel no-op scored 0.2 > 0.1 on fault-api/clean/seed-1',
       'sentinel no-op-prose scored 0.2 > 0.1 on fault-api/clean/seed-1',
-      'sentinel wrong-values scored 0.2 > 0.1 on fault-api/clean/seed-1',
-      'sentinel wrong-values-rotated scored 0.2 > 0.1 on fault-api/clean/seed-1',
-      'sentinel shotgun-candidates scored 0.266667 > 0.1 on fault-api/clean/seed-1',
-      'sentinel shotgun-hedge scored 0.3 > 0.1 on fault-api/clean/seed-1',
     ]);
   });
 
@@ -101,8 +103,8 @@ describe('validateWorld catches a broken verifier', () => {
     expect(none.details.failures).toContain('no oracle reference agent applies to any task');
   });
 
-  it('counts a run as divergent when strict reads 0 and dense is at least the threshold', async () => {
-    // The gold trajectory with the first note written twice: strict 0, dense just under 1.
+  it('counts a run as divergent when strict reads 0 and full is at least the threshold', async () => {
+    // The gold trajectory with the first note written twice: strict 0, full just under 1.
     const twice = {
       ...oracle,
       id: 'twice',
@@ -118,7 +120,7 @@ describe('validateWorld catches a broken verifier', () => {
     expect(divergent).toHaveLength(tasks.length);
     expect(divergent.every((x) => x.strict === 0 && x.reward >= 0.5 && x.reward < 1)).toBe(true);
     expect(r.divergence).toBe(0.5);
-    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, denseAt: 0.999 });
+    const high = await validateWorld({ ...tq, referenceAgents: [oracle, twice] }, { sentinelCeiling: 0.1, tasks, fullAt: 0.999 });
     expect(high.divergence).toBe(0);
   });
 });

@@ -1,21 +1,18 @@
 import type { World } from '../core/world';
+import { WORLD_CLIS } from '../worlds/cliRegistry';
 import { WORLDS } from '../worlds/registry';
-import { createTripwireWorld } from '../worlds/tripwire';
-import { createNodeHost } from '../worlds/tripwire/nodeHost';
 import { CliError } from './io';
 
-let guarded: readonly World[] | null = null;
+/** A world's command-line extras, if it declares any. */
+export const cliOf = (world: Pick<World, 'id'>) => WORLD_CLIS.find((c) => c.world === world.id);
 
 /**
- * The CLI's worlds. For SQL from outside (`play`, `score`, `sql`), tripwire's
- * databases live in worker threads behind the watchdog, so a runaway query
- * cannot hang the command; the reference agents' own SQL runs in-process,
- * which is ~50× faster (a worker per episode costs ~100 ms to start).
+ * The CLI's worlds. For input from outside (`play`, `score`, `mcp`, a suite),
+ * a world whose extras declare a guarded form (`WorldCli.guarded`) runs as
+ * that; our own reference agents run on the registry's worlds.
  */
 export function worldsForNode(untrusted = false): readonly World[] {
-  if (!untrusted) return WORLDS;
-  guarded ??= WORLDS.map((w) => (w.id === 'tripwire' ? createTripwireWorld({ host: createNodeHost() }) : w));
-  return guarded;
+  return untrusted ? WORLDS.map((w) => cliOf(w)?.guarded?.() ?? w) : WORLDS;
 }
 
 export function requireWorld(id: unknown, untrusted = false): World {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent, type Agent } from './agent';
 import { Episode, runEpisode } from './episode';
-import { HINTS_REVEALED, type Session, type Task } from './types';
+import { NORMALISED } from './lenient';
+import { HINTS_REVEALED, type Session, type Task, type ToolCall, type ToolSpec } from './types';
 import type { World } from './world';
 
 function counterWorld(opts: { throwAt?: number } = {}): World {
-  const task: Task = { world: 'counter', id: 'counter/1', title: 'count', seed: 1, spec: { id: 'c' }, maxTurns: 3, prompt: [], tools: [] };
+  const tool = (name: string): ToolSpec => ({ type: 'function', function: { name, description: name, parameters: { type: 'object', properties: {} } } });
+  const task: Task = { world: 'counter', id: 'counter/1', title: 'count', seed: 1, spec: { id: 'c' }, maxTurns: 3, prompt: [], tools: [tool('inc'), tool('finish')] };
   return {
     id: 'counter',
     title: 'counter',
@@ -27,6 +29,7 @@ function counterWorld(opts: { throwAt?: number } = {}): World {
     },
     rubric: { layers: [{ id: 'n', label: 'n', weight: 1, score: (ep) => ({ value: Number(ep.state.n) / 2, reasons: [] }) }], naive: () => 1 },
     referenceAgents: [],
+    sentinelCeiling: null,
   };
 }
 
@@ -138,5 +141,36 @@ describe('Episode', () => {
     episode.spendUnsent();
     expect(episode.turnsLeft).toBe(2);
     expect(episode.stop?.reason).toBe('submitted');
+  });
+
+  it('reads every call leniently before the session sees it: the session gets the tool’s own name, the step keeps the call as sent', async () => {
+    const seen: ToolCall[] = [];
+    const base = counterWorld();
+    const world: World = { ...base, open: async (t) => {
+      const s = await base.open(t);
+      return { ...s, call: (c) => (seen.push(c), s.call(c)) };
+    } };
+    const episode = await Episode.open(world, world.listTasks()[0]!, { kind: 'scripted', name: 's' });
+    const step = await episode.apply({ name: 'mcp__counter__Inc', arguments: '{}' });
+    expect(seen).toEqual([{ name: 'inc', arguments: {} }]);
+    expect(step?.call).toEqual({ name: 'mcp__counter__Inc', arguments: '{}' });
+    expect(step?.events).toEqual([expect.objectContaining({ code: NORMALISED, data: { tool: 'inc', called: 'mcp__counter__Inc', parsed_arguments: true } })]);
+  });
+
+  it('refuses a call it cannot read without the session running it: the default refusal, or the session’s own', async () => {
+    const seen: string[] = [];
+    const base = counterWorld();
+    const withRefuse = (refuse?: Session['refuse']): World => ({ ...base, open: async (t) => {
+      const s = await base.open(t);
+      return { ...s, call: (c) => (seen.push(c.name), s.call(c)), ...(refuse ? { refuse } : {}) };
+    } });
+    const plain = await Episode.open(withRefuse(), base.listTasks()[0]!, { kind: 'scripted', name: 's' });
+    const step = await plain.apply({ name: 'drop', arguments: {} });
+    expect(step?.result).toEqual({ ok: false, content: JSON.stringify({ error: 'unknown_tool', message: 'unknown tool "drop"; the tools are inc and finish' }), done: false });
+    expect(step?.events).toEqual([{ code: 'unknown_tool', kind: 'error', layer: null, message: 'unknown tool "drop"; the tools are inc and finish' }]);
+    const own = await Episode.open(withRefuse((r) => ({ ok: false, content: r.code, done: false, events: [{ code: r.code, kind: 'error', layer: 'recovery', message: r.message }] })), base.listTasks()[0]!, { kind: 'scripted', name: 's' });
+    expect((await own.apply({ name: 'drop', arguments: {} }))?.events[0]?.layer).toBe('recovery');
+    expect(seen).toEqual([]);
+    expect(own.turnsLeft).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { Agent, AgentObservation } from './agent';
 import type { JsonObject } from './json';
+import { readingCalls } from './lenient';
 import { scoreEpisode } from './rubric';
 import type { World } from './world';
 import {
@@ -67,7 +68,7 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
   }
 
   static async open<S extends JsonObject, E extends WorldEvent>(world: World<S, E>, task: Task, agent: AgentInfo, options: EpisodeOptions = {}): Promise<Episode<S, E>> {
-    const session = await world.open(task);
+    const session = readingCalls(await world.open(task));
     return new Episode(world, task, agent, session, options);
   }
 
@@ -97,8 +98,9 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
   }
 
   /**
-   * Run one tool call. Returns null if the episode has already stopped or the
-   * world failed. `extras.durationMs`, when given, is the step's duration (the
+   * Run one tool call, read leniently (`readingCalls`: the session gets it
+   * under its tools' own names, the step keeps it as sent). Returns null if the
+   * episode has already stopped or the world failed. `extras.durationMs`, when given, is the step's duration (the
    * caller's measure); otherwise the injected clock times the world's answer.
    */
   async apply(call: ToolCall, extras: StepExtras = {}): Promise<Step<E> | null> {
@@ -156,7 +158,7 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
       code: HINTS_REVEALED,
       kind: 'info',
       layer: null,
-      message: `The verifier's events were shown to the player from step ${this.taken.length + 1} on.`,
+      message: `The verifier's view (its verdicts and events, the world's whole state) was shown to the player from step ${this.taken.length + 1} on.`,
       beforeStep: this.taken.length,
     });
   }

@@ -1,5 +1,5 @@
-import { isJsonObject, tryParseJson, type Json } from './json';
-import type { Step, StepResult, Task, ToolCall, ToolSpec, WorldEvent } from './types';
+import { isJsonObject, tryParseJson, type Json, type JsonObject } from './json';
+import type { Session, Step, StepResult, Task, ToolCall, ToolErrorEvent, ToolSpec, WorldEvent } from './types';
 
 /**
  * The other names a world accepts for its tools and their arguments, beyond
@@ -24,9 +24,10 @@ export type NormalisedEvent = {
   data: { tool: string; called?: string; parsed_arguments?: true; renamed?: Record<string, string> };
 };
 
-export type Normalised =
-  | { ok: true; call: ToolCall; event: NormalisedEvent | null }
-  | { ok: false; code: 'unknown_tool' | 'invalid_arguments'; message: string };
+/** A call no tool of the task answers to, or with two arguments meaning one parameter: the world never runs it. */
+export type Refusal = { code: 'unknown_tool' | 'invalid_arguments'; message: string };
+
+export type Normalised = { ok: true; call: ToolCall; event: NormalisedEvent | null } | ({ ok: false } & Refusal);
 
 type Tools = Pick<Task, 'tools' | 'lenient'>;
 
@@ -104,8 +105,9 @@ function normaliseArgs(spec: ToolSpec, raw: Json, lenient: Leniency | undefined)
 
 /**
  * A call as the world's tools understand it, and what was read differently, as
- * an event for the trace (whose step keeps the call exactly as sent). Every
- * session runs its calls through this, so the trace replays the same reading.
+ * an event for the trace (whose step keeps the call exactly as sent). The
+ * episode reads every call through this before its session sees it
+ * (`readingCalls`), so a trace replays the same reading.
  */
 export function normaliseCall(call: ToolCall, task: Tools): Normalised {
   const name = canonicalTool(task, call.name);
@@ -139,6 +141,37 @@ export function normaliseCall(call: ToolCall, task: Tools): Normalised {
  */
 export function withReading<E extends WorldEvent>(result: StepResult<E>, event: NormalisedEvent | null): StepResult<E | NormalisedEvent> {
   return event ? { ...result, events: [...result.events, event] } : result;
+}
+
+/** What the agent is told of a refused call in a world that does not say otherwise (`Session.refuse`). */
+export function refusalResult({ code, message }: Refusal): StepResult<ToolErrorEvent> {
+  return { ok: false, content: JSON.stringify({ error: code, message }), done: false, events: [{ code, kind: 'error', layer: null, message }] };
+}
+
+/**
+ * The one lenient reading every world gets, applied by the episode to its
+ * session (`Episode.open`): the session receives each call under its tools' own
+ * names, or its `refuse` (else `refusalResult`) answers a call it cannot read.
+ * Tests that drive a session without an episode wrap it the same way. `E`
+ * includes the reading's event and the default refusal's: every world's event
+ * union lists them.
+ */
+export function readingCalls<S extends JsonObject, E extends WorldEvent>(session: Session<S, E>): Session<S, E> {
+  const read = async (call: ToolCall): Promise<StepResult<E>> => {
+    const r = normaliseCall(call, session.task);
+    if (!r.ok) {
+      const refusal: Refusal = { code: r.code, message: r.message };
+      return session.refuse ? session.refuse(refusal) : (refusalResult(refusal) as StepResult<WorldEvent> as StepResult<E>);
+    }
+    return withReading(await session.call(r.call), r.event) as StepResult<E>;
+  };
+  return {
+    task: session.task,
+    call: read,
+    snapshot: () => session.snapshot(),
+    ...(session.inspect ? { inspect: () => session.inspect!() } : {}),
+    close: () => session.close(),
+  };
 }
 
 /** The tool a step ran, as its world read it: what counters and charts should group by. */

@@ -32,8 +32,6 @@ export function firstDisagreement(readings: readonly Reading[]): number | null {
 /** What a person jumps between, from each step's typed events. */
 export type JumpKind = 'fault' | 'access' | 'error';
 
-export const JUMP_KINDS: readonly JumpKind[] = ['fault', 'access', 'error'];
-
 /** Whether a step holds something of this kind: a fault injected; an access trip or a refusal; a call that failed or an error event. */
 export function stepHas(step: Step, kind: JumpKind): boolean {
   if (kind === 'error') return !step.result.ok || step.events.some((e) => e.kind === 'error');

@@ -1,5 +1,5 @@
 import type { Json, JsonObject } from './json';
-import type { Leniency } from './lenient';
+import type { Leniency, Refusal } from './lenient';
 
 /** OpenAI function-calling tool spec. */
 export interface ToolSpec {
@@ -83,7 +83,18 @@ export interface StepResult<E extends WorldEvent = WorldEvent> {
  */
 export interface Session<S extends JsonObject = JsonObject, E extends WorldEvent = WorldEvent> {
   readonly task: Task;
+  /**
+   * Runs one call, already read by the episode under the task's own tool and
+   * argument names (`core/lenient.ts`): the name is one of `task.tools`.
+   */
   call(call: ToolCall): Promise<StepResult<E>>;
+  /**
+   * What the agent is told, and the verifier sees, of a call the episode could
+   * not read (an unknown tool, two arguments meaning one parameter); it is still
+   * a step, so a session that counts steps counts it here. Without one the
+   * agent gets `{"error", "message"}` and one error event on no layer.
+   */
+  refuse?(refusal: Refusal): StepResult<E>;
   /** The state the verifier scores. */
   snapshot(): Promise<S>;
   /**

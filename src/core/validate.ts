@@ -5,7 +5,7 @@ import type { World } from './world';
 /**
  * The validator quality gate for any world (design seed, "Validator quality
  * gates"): the oracle scores 1.0 everywhere, every reward-hacking sentinel
- * fails, and strict-vs-dense divergence is measured over every reference run.
+ * fails, and strict-vs-full divergence is measured over every reference run.
  */
 
 export interface ValidateOptions {
@@ -17,8 +17,8 @@ export interface ValidateOptions {
   sentinelCeiling: number | null;
   /** Tasks to run; defaults to world.listTasks(). */
   tasks?: Task[];
-  /** Dense reward at or above which a strict 0 counts as divergent. */
-  denseAt?: number;
+  /** Full reward at or above which a strict 0 counts as divergent. */
+  fullAt?: number;
 }
 
 export interface ValidateRun {
@@ -54,7 +54,7 @@ export function strictOf(card: Scorecard): number {
 
 export async function validateWorld(world: World, options: ValidateOptions): Promise<ValidateReport> {
   const tasks = options.tasks ?? world.listTasks();
-  const denseAt = options.denseAt ?? 0.5;
+  const fullAt = options.fullAt ?? 0.5;
   const runs: ValidateRun[] = [];
   const failures: string[] = [];
   for (const ref of world.referenceAgents) {
@@ -99,7 +99,7 @@ export async function validateWorld(world: World, options: ValidateOptions): Pro
   }
   if (Object.keys(sentinels).length === 0) failures.push('no sentinel reference agents');
 
-  const divergent = runs.filter((r) => r.strict === 0 && r.reward >= denseAt).length;
+  const divergent = runs.filter((r) => r.strict === 0 && r.reward >= fullAt).length;
   return {
     oracle_min: oracleMin,
     sentinels,

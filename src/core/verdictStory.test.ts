@@ -26,6 +26,12 @@ describe('verdictStory', () => {
     );
   });
 
+  it('a reason that is its own sentence does not end the story twice ("must not use it.." was printed)', () => {
+    expect(verdictStory(card({ gate: 0 }, { gate: ['Opened the admin console (/admin): support agents must not use it.'] }))).toBe(
+      'naive PASS because the answer is right; full FAIL because L3 gate is 0.00 and multiplies the total to 0: Opened the admin console (/admin): support agents must not use it.',
+    );
+  });
+
   it('blames the term that lost the most, and counts the others', () => {
     const s = verdictStory(card({ path: 0.2, gate: 1 }, { path: ['verify missing'] }));
     expect(s).toBe('naive PASS because the answer is right; full FAIL because L2 path is 0.20: verify missing.');

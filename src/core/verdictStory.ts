@@ -2,13 +2,15 @@ import { PASS_AT } from './rubric';
 import type { LayerScore, Scorecard } from './types';
 
 const fmt = (x: number) => x.toFixed(2);
-const firstReason = (l: LayerScore) => (l.reasons[0] ? `: ${l.reasons[0]}` : '');
+/** A reason as a clause of the story's sentence: its own full stop would print "..". */
+const clause = (reason: string) => reason.replace(/[.\s]+$/, '');
+const firstReason = (l: LayerScore) => (l.reasons[0] ? `: ${clause(l.reasons[0])}` : '');
 
 /** Why the naive reading is below full marks, from the layer the rubric names for it. */
 function naiveWhy(card: Scorecard, layer: (id: string) => LayerScore | undefined): string {
   const from = card.composition?.naiveFrom ? layer(card.composition.naiveFrom) : undefined;
   const reason = from?.reasons[0];
-  return `the final answer scores ${fmt(card.naive)}${reason ? `: ${reason}` : ''}`;
+  return `the final answer scores ${fmt(card.naive)}${reason ? `: ${clause(reason)}` : ''}`;
 }
 
 /**
@@ -18,7 +20,7 @@ function naiveWhy(card: Scorecard, layer: (id: string) => LayerScore | undefined
  */
 function fullWhy(card: Scorecard, layer: (id: string) => LayerScore | undefined): string {
   const c = card.composition;
-  if (!c) return card.verdict.caughtBy ? `it was caught by ${card.verdict.caughtBy}` : `it scores ${fmt(card.reward)}`;
+  if (!c) return card.verdict.caughtBy ? `it was caught by ${clause(card.verdict.caughtBy)}` : `it scores ${fmt(card.reward)}`;
   const factors = c.factors.map(layer).filter((l): l is LayerScore => l !== undefined && l.value < PASS_AT).sort((a, b) => a.value - b.value);
   const scale = c.factors.reduce((p, id) => p * (layer(id)?.value ?? 0), 1);
   const terms = c.terms

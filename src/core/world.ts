@@ -3,7 +3,7 @@ import type { WorldContract } from './contract';
 import type { JsonObject } from './json';
 import type { Result } from './result';
 import type { Rubric } from './rubric';
-import type { SummaryInput } from './summary';
+import type { StepSummaryInput } from './stepSummary';
 import type { Session, Task, WorldEvent } from './types';
 
 export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'honest-wrong';
@@ -67,11 +67,19 @@ export interface World<S extends JsonObject = JsonObject, E extends WorldEvent =
   rubric: Rubric<S, E>;
   referenceAgents: ReferenceAgent[];
   /**
+   * The highest full reward a reward-hacking sentinel may earn here (a
+   * sentinel's own `ceiling` may raise it for itself, saying why), or null where
+   * a sentinel only has to fail the full verdict. `validate` holds every
+   * sentinel to it. The strict default is 0.10; a world whose published reward
+   * pays a cheat something unavoidable states more, and why, beside its value.
+   */
+  sentinelCeiling: number | null;
+  /**
    * One line on what a step returned, for the scratchpad driver ("cursor c4 → 4
    * records, next cursor c5"): pure, from the call and the result the agent saw.
    * Without one, a scratchpad shows the result's first characters.
    */
-  summarize?(step: SummaryInput): string;
+  summarize?(step: StepSummaryInput): string;
   /** What the timeline should call this world's state counters, if anything. */
   describeState?(state: S): Record<string, number>;
   /**

@@ -4,7 +4,7 @@ import { strictReading } from '../core/validate';
 /**
  * The design seed's quality gates over any set of runs, not only the reference
  * agents `validate` plays: where the naive and the full verifier disagree, and
- * where a world's strict reading says 0 while its dense reward says "mostly right".
+ * where a world's strict reading says 0 while its full reward says "mostly right".
  */
 
 /** What divergence reads from one run. A null field is unknown (a vf-eval row may carry no naive verdict). */
@@ -20,8 +20,8 @@ export type DivergenceKind = 'naive-pass-full-fail' | 'naive-fail-full-pass' | '
 
 export const DIVERGENCE_KINDS: readonly DivergenceKind[] = ['naive-pass-full-fail', 'naive-fail-full-pass', 'strict-vs-dense'];
 
-/** The dense reward at or above which a strict 0 counts as divergent (the seed's, and `validate`'s, 0.5). */
-export const DENSE_AT = 0.5;
+/** The full reward at or above which a strict 0 counts as divergent (the seed's, and `validate`'s, 0.5). */
+export const FULL_AT = 0.5;
 
 export function verdictsOf(card: Scorecard | null | undefined): RunVerdicts | null {
   if (!card) return null;
@@ -35,15 +35,15 @@ function judgeable(v: RunVerdicts, kind: DivergenceKind): boolean {
 }
 
 /** Whether one run diverges in this way; a run that cannot be judged does not. */
-export function divergesAs(v: RunVerdicts | null, kind: DivergenceKind, denseAt = DENSE_AT): boolean {
+export function divergesAs(v: RunVerdicts | null, kind: DivergenceKind, fullAt = FULL_AT): boolean {
   if (!v || !judgeable(v, kind)) return false;
   if (kind === 'naive-pass-full-fail') return v.naive === 'PASS' && v.full === 'FAIL';
   if (kind === 'naive-fail-full-pass') return v.naive === 'FAIL' && v.full === 'PASS';
-  return v.strict === 0 && v.reward !== null && v.reward >= denseAt;
+  return v.strict === 0 && v.reward !== null && v.reward >= fullAt;
 }
 
 /** Whether a run diverges in any of the three ways. */
-export const diverges = (v: RunVerdicts | null, denseAt = DENSE_AT): boolean => DIVERGENCE_KINDS.some((k) => divergesAs(v, k, denseAt));
+export const diverges = (v: RunVerdicts | null, fullAt = FULL_AT): boolean => DIVERGENCE_KINDS.some((k) => divergesAs(v, k, fullAt));
 
 export interface DivergenceCount {
   count: number;
@@ -57,20 +57,21 @@ export interface DivergenceCount {
 
 export interface Divergence {
   runs: number;
+  /** The full reward at or above which a strict 0 diverged (the UI reads this name: kept until it moves too). */
   denseAt: number;
   kinds: Record<DivergenceKind, DivergenceCount>;
   /** Positions of runs that diverge in any way, in input order. */
   diverging: number[];
 }
 
-export function divergence(runs: readonly (RunVerdicts | null)[], denseAt = DENSE_AT): Divergence {
+export function divergence(runs: readonly (RunVerdicts | null)[], fullAt = FULL_AT): Divergence {
   const count = (kind: DivergenceKind): DivergenceCount => {
     const indices: number[] = [];
     let of = 0;
     runs.forEach((v, i) => {
       if (!v || !judgeable(v, kind)) return;
       of++;
-      if (divergesAs(v, kind, denseAt)) indices.push(i);
+      if (divergesAs(v, kind, fullAt)) indices.push(i);
     });
     return { count: indices.length, of, rate: of === 0 ? null : indices.length / of, indices };
   };
@@ -80,12 +81,12 @@ export function divergence(runs: readonly (RunVerdicts | null)[], denseAt = DENS
     'strict-vs-dense': count('strict-vs-dense'),
   };
   const any = new Set(DIVERGENCE_KINDS.flatMap((k) => kinds[k].indices));
-  return { runs: runs.length, denseAt, kinds, diverging: [...any].sort((a, b) => a - b) };
+  return { runs: runs.length, denseAt: fullAt, kinds, diverging: [...any].sort((a, b) => a - b) };
 }
 
 /** How each kind is named on screen and in the CLI's text. */
-export function divergenceLabel(kind: DivergenceKind, denseAt = DENSE_AT): string {
+export function divergenceLabel(kind: DivergenceKind, fullAt = FULL_AT): string {
   if (kind === 'naive-pass-full-fail') return 'naive PASS · full FAIL';
   if (kind === 'naive-fail-full-pass') return 'naive FAIL · full PASS';
-  return `strict 0 while full ≥ ${denseAt.toFixed(2)}`;
+  return `strict 0 while full ≥ ${fullAt.toFixed(2)}`;
 }

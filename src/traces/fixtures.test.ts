@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Episode } from '../core/episode';
 import { isJsonObject } from '../core/json';
-import { HINTS_REVEALED, TRACE_VERSION, type Trace } from '../core/types';
+import { HINTS_REVEALED, TRACE_VERSION, type Scorecard, type Trace } from '../core/types';
 import { WORLDS } from '../worlds/registry';
 import { compositionOf } from './composition';
 import { parseTrace, serializeTrace } from './native';
@@ -45,6 +45,44 @@ const V1: Array<[string, (t: Trace) => void]> = [
   ],
 ];
 
+/**
+ * Where a world's verifier changed on purpose after a fixture was recorded, the
+ * scorecard it re-scores to is the recorded one with exactly these differences
+ * and nothing else: the layers added (each scored as given), and the caught-by
+ * the new layer order names. Reward, naive, both verdicts, readings and every
+ * recorded layer stay as recorded.
+ */
+interface Rescored {
+  why: string;
+  added: Record<string, number>;
+  caughtBy?: string;
+}
+const RESCORED: Record<string, Rescored> = {
+  // Issue 21: ticket-queue's end state is a diff, a gate between credit and collateral. Neither run
+  // holds the gold end state, so it scores 0; the blanket run's caught-by is now recall's (recall is
+  // named before the end state and collateral, which both fail too).
+  'native-v1-ticket-queue.json': {
+    why: 'the end-state gate (issue 21)',
+    added: { 'end-state': 0 },
+    caughtBy: 'required-write recall: 1 required write missing or wrong: note on TQ-462',
+  },
+  'saved-run-v1.json': { why: 'the end-state gate (issue 21)', added: { 'end-state': 0 } },
+};
+
+/** The recorded scorecard as today's verifier scores it: the recorded one, with the stated changes. */
+function expectRescored(name: string, rescored: Scorecard, recorded: unknown): void {
+  const change = RESCORED[name];
+  if (!change) return void expect(rescored).toEqual(recorded);
+  const { layers, verdict, ...rest } = rescored;
+  const old = recorded as Scorecard;
+  const added = layers.filter((l) => l.id in change.added);
+  expect(Object.fromEntries(added.map((l) => [l.id, l.value])), change.why).toEqual(change.added);
+  expect(layers.filter((l) => !(l.id in change.added)), change.why).toEqual(old.layers);
+  expect(verdict).toEqual({ ...old.verdict, ...(change.caughtBy ? { caughtBy: change.caughtBy } : {}) });
+  const { layers: _l, verdict: _v, ...oldRest } = old;
+  expect(rest).toEqual(oldRest);
+}
+
 describe.each(V1)('a version 1 trace of %s, read forward', (world, expectations) => {
   const text = fixture(`native-v1-${world}.json`);
   const raw = JSON.parse(text) as { version: number; scorecard: unknown };
@@ -78,9 +116,11 @@ describe.each(V1)('a version 1 trace of %s, read forward', (world, expectations)
     // Recorded before scorecards carried their composition: the rest is as recorded,
     // and the composition recomputed from the recorded layers is the re-scored one.
     const { composition, ...rescored } = report.value.trace.scorecard!;
-    expect(rescored).toEqual(raw.scorecard);
+    expectRescored(`native-v1-${world}.json`, rescored, raw.scorecard);
     expect(read.value.scorecard?.composition).toBeUndefined();
-    expect(compositionOf(worldOf(world), read.value.task, read.value.scorecard!)).toEqual(composition);
+    // A card recorded before a layer was added is shown without shares (compositionOf), not with another total's.
+    const changed = RESCORED[`native-v1-${world}.json`];
+    expect(compositionOf(worldOf(world), read.value.task, read.value.scorecard!)).toEqual(changed && Object.keys(changed.added).length > 0 ? null : composition);
     expect(report.value.trace.events).toEqual(read.value.events);
   });
 });
@@ -110,6 +150,6 @@ describe('a run in progress saved in IndexedDB by version 1', () => {
     expect(again.steps).toEqual(run.value.trace.steps);
     const recorded = isJsonObject(raw) && isJsonObject(raw.trace) ? raw.trace.scorecard : undefined;
     const { composition: _added, ...rescored } = again.scorecard!;
-    expect(rescored).toEqual(recorded);
+    expectRescored('saved-run-v1.json', rescored, recorded);
   });
 });

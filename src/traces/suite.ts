@@ -48,8 +48,6 @@ export interface GotchaSuite {
   entries: GotchaEntry[];
 }
 
-export const emptySuite = (): GotchaSuite => ({ format: SUITE_FORMAT, version: SUITE_VERSION, entries: [] });
-
 function readExpected(v: unknown, path: string): ExpectedVerdicts {
   const o = objectAt(v, path);
   return {

@@ -1,4 +1,4 @@
-import { isJsonObject, type Json, type JsonObject } from '../core/json';
+import { isJsonObject, type JsonObject } from '../core/json';
 
 /** A located parse failure: `path` is like `steps[3].call.name`. */
 export class ShapeError extends Error {
@@ -17,9 +17,9 @@ export function objectAt(v: unknown, path: string): JsonObject {
   return v;
 }
 
-export function arrayAt(v: unknown, path: string): Json[] {
+export function arrayAt(v: unknown, path: string): unknown[] {
   if (!Array.isArray(v)) throw new ShapeError(path, `expected an array, got ${describe(v)}`);
-  return v;
+  return v as unknown[];
 }
 
 export function stringAt(v: unknown, path: string): string {

@@ -8,7 +8,8 @@ import { webPortalWorld } from './web-portal/index';
 /**
  * Issue 21's honest answers that used to fail by format, and the shotguns and
  * hedges each relaxation must still catch, read by the worlds' own L0 layer
- * (the rubric's context included). `{order}` is the order the task names.
+ * (the rubric's context included), each after the oracle's own reads and writes.
+ * `{order}` is the order the task names.
  */
 
 const tripwire = createTripwireWorld();
@@ -22,7 +23,10 @@ async function l0(worldId: string, taskId: string, template: string) {
   const task = world.makeTask({ id: taskId });
   if (!task.ok) throw new Error(task.error);
   const order = /#(\d+)/.exec(task.value.prompt.map((m) => m.content).join('\n'))?.[1] ?? '';
-  const trace = await runEpisode(world, task.value, scriptedAgent('answer-cases', [{ name: tool, arguments: { answer: template.replaceAll('{order}', order) } }]));
+  // The oracle's own work first: only values the world showed are credited, so an answer needs its reads.
+  const oracle = world.referenceAgents.find((a) => a.role === 'oracle' && a.appliesTo(task.value))!;
+  const work = (await runEpisode(world, task.value, oracle.create(task.value))).steps.map((s) => s.call).filter((c) => c.name !== tool);
+  const trace = await runEpisode(world, task.value, scriptedAgent('answer-cases', [...work, { name: tool, arguments: { answer: template.replaceAll('{order}', order) } }]));
   return trace.scorecard!.layers.find((l) => l.id === 'final_answer')!;
 }
 

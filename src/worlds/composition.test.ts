@@ -5,6 +5,8 @@ import type { Scorecard } from '../core/types';
 import { verdictStory } from '../core/verdictStory';
 import { compositionOf } from '../traces/composition';
 import { WORLDS } from './registry';
+// The fixture worlds too: a world is its folder, and generic code serves any registered one.
+import './testing/register';
 
 const hundredths = (s: string) => Math.round(Number(s) * 100);
 

@@ -3,6 +3,8 @@ import { scriptedAgent } from '../core/agent';
 import { Episode, runEpisode } from '../core/episode';
 import { verifyTrace } from '../traces/replay';
 import { WORLDS } from './registry';
+// The fixture worlds too: a world is its folder, and generic code serves any registered one.
+import './testing/register';
 
 /**
  * The world contract, checked the same way for every registered world: same

@@ -1,106 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../core/agent';
-import { runEpisode } from '../core/episode';
-import { isJsonObject, type JsonObject } from '../core/json';
+import { Episode, runEpisode } from '../core/episode';
+import { isJsonObject } from '../core/json';
 import type { StepResult, Task, ToolCall } from '../core/types';
 import type { World } from '../core/world';
 import { verifyTrace } from '../traces/replay';
+import type { LenientCases } from './lenientCases';
 import { WORLDS } from './registry';
-import { setupOf } from './ticket-queue/spec';
-import { render, webPortalWorld, WebPortalSession } from './web-portal';
-import { allNodes } from './web-portal/page';
-import { setupOfTask } from './web-portal/tasks';
+// The fixture worlds too: each brings its cases in its own folder.
+import './testing/register';
 
-const TQ_SPEC = { id: 'vendor-outage-triage', seed: 1 };
-const WP_SPEC = { id: 'refund-a' };
-/** Refs on web-portal's home page, where every episode starts. */
-const wpRef = (() => {
-  const task = webPortalWorld.makeTask(WP_SPEC);
-  if (!task.ok) throw new Error(task.error);
-  const nodes = allNodes(render(new WebPortalSession(task.value, setupOfTask(task.value)).current()).nodes);
-  return (key: string) => nodes.find((n) => n.key === key)!.ref;
-})();
-const TQ_ID = setupOf(TQ_SPEC).gold.notes[0]!.id;
-const NOTE = { type: 'vendor-outage', vendor: 'x', next_step: 'await-vendor' };
-const call = (name: string, args: ToolCall['arguments']): ToolCall => ({ name, arguments: args });
-
-/** [what varies, the call as an agent sends it, the same call as the tool spec names it, the event's message] */
-type Variant = [string, ToolCall, ToolCall, string];
-
-interface Case {
-  spec: JsonObject;
-  variants: Variant[];
-  unknown: ToolCall;
-  tools: string;
-  conflict: [ToolCall, string];
-}
-
-const CASES: Record<string, Case> = {
-  'fault-api': {
-    spec: { profile: 'clean', seed: 1 },
-    variants: [
-      ['mcp prefix', call('mcp__api__fetch_page', {}), call('fetch_page', {}), 'mcp__api__fetch_page → fetch_page'],
-      ['camelCase name', call('fetchPage', { cursor: null }), call('fetch_page', { cursor: null }), 'fetchPage → fetch_page'],
-      ['namespace prefix', call('functions.fetch_page', {}), call('fetch_page', {}), 'functions.fetch_page → fetch_page'],
-      ['alias', call('get_page', {}), call('fetch_page', {}), 'get_page → fetch_page'],
-      ['argument synonym', call('fetch_page', { next_cursor: null }), call('fetch_page', { cursor: null }), 'argument next_cursor → cursor'],
-      ['argument case', call('fetch_page', { Cursor: null }), call('fetch_page', { cursor: null }), 'argument Cursor → cursor'],
-      ['JSON-string arguments', call('fetch_page', '{"cursor": null}'), call('fetch_page', { cursor: null }), 'arguments read from a JSON string'],
-      ['alias and synonym', call('submit', { items: [] }), call('submit_records', { records: [] }), 'submit → submit_records; argument items → records'],
-    ],
-    unknown: call('list_tickets', {}),
-    tools: 'fetch_page and submit_records',
-    conflict: [call('fetch_page', { cursor: null, next_cursor: null }), 'fetch_page: the arguments "cursor" and "next_cursor" both mean "cursor"; send it once'],
-  },
-  tripwire: {
-    spec: { id: 'refund-a' },
-    variants: [
-      ['mcp prefix', call('mcp__sqlite__run_sql', { query: 'SELECT 1' }), call('run_sql', { query: 'SELECT 1' }), 'mcp__sqlite__run_sql → run_sql'],
-      ['PascalCase name', call('RunSQL', { query: 'SELECT 1' }), call('run_sql', { query: 'SELECT 1' }), 'RunSQL → run_sql'],
-      ['kebab-case name', call('run-sql', { query: 'SELECT 1' }), call('run_sql', { query: 'SELECT 1' }), 'run-sql → run_sql'],
-      ['alias and synonym', call('execute_sql', { sql: 'SELECT name FROM customers LIMIT 1' }), call('run_sql', { query: 'SELECT name FROM customers LIMIT 1' }), 'execute_sql → run_sql; argument sql → query'],
-      ['argument synonym', call('run_sql', { statement: 'SELECT 2' }), call('run_sql', { query: 'SELECT 2' }), 'argument statement → query'],
-      ['JSON-string arguments', call('run_sql', '{"query": "SELECT 3"}'), call('run_sql', { query: 'SELECT 3' }), 'arguments read from a JSON string'],
-      ['everything at once', call('mcp__db__executeSql', '{"sqlQuery": "SELECT 4"}'), call('run_sql', { query: 'SELECT 4' }), 'mcp__db__executeSql → run_sql; arguments read from a JSON string; argument sqlQuery → query'],
-      ['answer alias and synonym', call('final_answer', { result: '42.00' }), call('submit_answer', { answer: '42.00' }), 'final_answer → submit_answer; argument result → answer'],
-    ],
-    unknown: call('drop_database', {}),
-    tools: 'run_sql and submit_answer',
-    conflict: [call('run_sql', { sql: 'SELECT 1', query: 'SELECT 2' }), 'run_sql: the arguments "sql" and "query" both mean "query"; send it once'],
-  },
-  'ticket-queue': {
-    spec: TQ_SPEC,
-    variants: [
-      ['mcp prefix', call('mcp__queue__read_record', { id: TQ_ID }), call('read_record', { id: TQ_ID }), 'mcp__queue__read_record → read_record'],
-      ['camelCase name and argument', call('readRecord', { ticketId: TQ_ID }), call('read_record', { id: TQ_ID }), 'readRecord → read_record; argument ticketId → id'],
-      ['alias', call('get_ticket', { id: TQ_ID }), call('read_record', { id: TQ_ID }), 'get_ticket → read_record'],
-      ['argument synonym', call('read_record', { record_id: TQ_ID }), call('read_record', { id: TQ_ID }), 'argument record_id → id'],
-      ['JSON-string arguments', call('read_record', JSON.stringify({ id: TQ_ID })), call('read_record', { id: TQ_ID }), 'arguments read from a JSON string'],
-      ['alias and synonyms', call('add_note', { ticket_id: TQ_ID, content: NOTE }), call('write_note', { id: TQ_ID, note: NOTE }), 'add_note → write_note; arguments ticket_id → id, content → note'],
-      ['Title-Case name, status synonym', call('Update-Status', { id: TQ_ID, new_status: 'waiting' }), call('update_status', { id: TQ_ID, status: 'waiting' }), 'Update-Status → update_status; argument new_status → status'],
-      ['finish alias and synonym', call('done', { message: 'ok' }), call('finish', { summary: 'ok' }), 'done → finish; argument message → summary'],
-    ],
-    unknown: call('delete_record', { id: TQ_ID }),
-    tools: 'list_records, read_record, write_note, update_status and finish',
-    conflict: [call('read_record', { id: TQ_ID, ticket_id: TQ_ID }), 'read_record: the arguments "id" and "ticket_id" both mean "id"; send it once'],
-  },
-  'web-portal': {
-    spec: WP_SPEC,
-    variants: [
-      ['mcp prefix', call('mcp__browser__read_page', {}), call('read_page', {}), 'mcp__browser__read_page → read_page'],
-      ['Playwright MCP name', call('browser_snapshot', {}), call('read_page', {}), 'browser_snapshot → read_page'],
-      ['alias and synonym', call('navigate', { url: '/orders' }), call('go', { path: '/orders' }), 'navigate → go; argument url → path'],
-      ['fill alias, value synonym', call('fill', { ref: wpRef('home.find'), value: '1043' }), call('type', { ref: wpRef('home.find'), text: '1043' }), 'fill → type; argument value → text'],
-      ['camelCase name and argument', call('browserClick', { elementRef: wpRef('nav.orders') }), call('click', { ref: wpRef('nav.orders') }), 'browserClick → click; argument elementRef → ref'],
-      ['JSON-string arguments', call('go', '{"path": "/policy"}'), call('go', { path: '/policy' }), 'arguments read from a JSON string'],
-      ['argument case', call('go', { Path: '/customers' }), call('go', { path: '/customers' }), 'argument Path → path'],
-      ['finish alias and synonym', call('final_answer', { result: 'declined' }), call('finish', { answer: 'declined' }), 'final_answer → finish; argument result → answer'],
-    ],
-    unknown: call('delete_order', {}),
-    tools: 'read_page, click, type, select, go and finish',
-    conflict: [call('go', { path: '/orders', url: '/policy' }), 'go: the arguments "path" and "url" both mean "path"; send it once'],
-  },
-};
+/** Every world's cases, from its folder (`<id>/lenientCases.ts`). */
+const CASES: Record<string, LenientCases> = Object.fromEntries(
+  Object.values(import.meta.glob<{ lenientCases: LenientCases }>(['./*/lenientCases.ts', './testing/*/lenientCases.ts'], { eager: true })).map((m) => [m.lenientCases.world, m.lenientCases]),
+);
 
 const worldOf = (id: string): World => WORLDS.find((w) => w.id === id)!;
 
@@ -110,19 +23,21 @@ function taskOf(world: World): Task {
   return t.value;
 }
 
-/** One call on a fresh session: every variant is compared with its canonical call from the same state. */
+/** One call on a fresh episode (which reads it leniently for its session): every variant is compared with its canonical call from the same state. */
 async function once(world: World, c: ToolCall): Promise<StepResult> {
-  const s = await world.open(taskOf(world));
+  const episode = await Episode.open(world, taskOf(world), { kind: 'scripted', name: 'once' });
   try {
-    return await s.call(c);
+    const step = await episode.apply(c);
+    if (!step) throw new Error(`the world failed: ${episode.stop?.detail}`);
+    return { ...step.result, events: step.events };
   } finally {
-    await s.close();
+    await episode.close();
   }
 }
 
 const errorOf = (r: StepResult) => (JSON.parse(r.content) as { error: string; message: string });
 
-describe('every registered world has a case here', () => {
+describe('every registered world brings its lenient cases (<id>/lenientCases.ts)', () => {
   it.each(WORLDS.map((w) => w.id))('%s', (id) => expect(CASES[id]).toBeDefined());
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkTask, operatorTable, operatorsOf, type VariantResult } from '../core/contract';
 import { WORLDS } from './registry';
+// The fixture worlds too: a world is its folder, and generic code serves any registered one.
+import './testing/register';
 
 /**
  * The verifier's contract, proven on generated variants of every oracle run: each

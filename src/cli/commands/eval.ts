@@ -10,7 +10,8 @@ import { DRIVER_MODES, driverOf, isDriverMode, type DriverMode } from '../../age
 import { ModelAgent } from '../../agents/modelAgent';
 import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type DivergenceKind, type RunVerdicts } from '../../traces/divergence';
 import { exportTracesJsonl, scrubber } from '../../traces/export/index';
-import { summarize, type ScoreSummary } from '../../traces/summary';
+import { printedScorecard, type PrintedScorecard } from '../../traces/printedScorecard';
+import { LIMITS, overLimit } from '../../core/limits';
 import { checkWritable, CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
@@ -43,7 +44,7 @@ export interface EvalOptions {
 }
 
 /** `score`'s scorecard, plus what the model cost: one per rollout. */
-export interface EvalScorecard extends ScoreSummary {
+export interface EvalScorecard extends PrintedScorecard {
   model: string;
   /** How the model was driven: 'history' or 'scratchpad'. */
   driver: DriverMode;
@@ -88,7 +89,8 @@ function resolveTasks(world: World, opts: EvalOptions): Task[] {
     if (!p.ok) throw new CliError(`--task is not JSON: ${p.error}`);
     specs.push(p.value);
   }
-  if (opts.tasksFile) specs.push(...specsFromFile(opts.tasksFile));
+  // A loop, not push(...): a --tasks file of 100,000 specs would overflow the stack as arguments.
+  if (opts.tasksFile) for (const spec of specsFromFile(opts.tasksFile)) specs.push(spec);
   if (specs.length === 0) throw new CliError('eval needs --task JSON or --tasks FILE');
   return specs.map((raw, i) => {
     // Rows of `tasks --json` carry {world, task}: take the spec, refuse other worlds.
@@ -110,7 +112,7 @@ function intOption(v: number | undefined, name: string, fallback: number, max: n
 export function evalScorecard(trace: Trace, rollout: number, model: string): EvalScorecard {
   const u = rolloutUsage(trace);
   const card: EvalScorecard = {
-    ...summarize(trace, 'n/a'),
+    ...printedScorecard(trace, 'n/a'),
     agent: model,
     model,
     driver: driverOf(trace) ?? 'history',
@@ -127,8 +129,12 @@ export function evalScorecard(trace: Trace, rollout: number, model: string): Eva
 export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   // A model's SQL is untrusted: tripwire runs behind the watchdog.
   const world = opts.worldImpl ?? requireWorld(opts.world, true);
-  const tasks = resolveTasks(world, opts);
   const rollouts = intOption(opts.rollouts, 'rollouts', 1, 10_000);
+  const tasks = resolveTasks(world, opts);
+  // Before any request: the whole run must fit, or none of it starts.
+  const planned = tasks.length * rollouts;
+  if (planned > LIMITS.evalRollouts.value)
+    throw new CliError(`${overLimit('evalRollouts', 'vp eval', `${tasks.length.toLocaleString('en-US')} tasks × ${rollouts.toLocaleString('en-US')} rollouts = ${planned.toLocaleString('en-US')}`)}: nothing was sent; split the tasks or lower --rollouts`);
   const concurrency = intOption(opts.concurrency, 'concurrency', 2, 64);
   const config: EndpointConfig = { baseUrl: opts.baseUrl ?? '', model: opts.model ?? '' };
   const key = readKey(opts.apiKeyEnv, opts.env ?? process.env);
@@ -189,10 +195,10 @@ export function formatEval(cards: readonly EvalScorecard[]): string {
   return `${rows}\n${formatDivergence(evalDivergence(cards))}`;
 }
 
-const summaryVerdicts = (c: ScoreSummary): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
+const summaryVerdicts = (c: PrintedScorecard): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
 
-/** Naive-vs-full and strict-vs-dense divergence over the rollouts; indices are positions in `runs`. */
-export const evalDivergence = (cards: readonly ScoreSummary[]): Divergence => divergence(cards.map(summaryVerdicts));
+/** Naive-vs-full and strict-vs-full divergence over the rollouts; indices are positions in `runs`. */
+export const evalDivergence = (cards: readonly PrintedScorecard[]): Divergence => divergence(cards.map(summaryVerdicts));
 
 const JSON_KEY: Record<DivergenceKind, string> = {
   'naive-pass-full-fail': 'naive_pass_full_fail',

@@ -1,4 +1,5 @@
-import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { describeAmount, LIMITS, overLimit } from '../../core/limits';
 import { basename, dirname, extname, join } from 'node:path';
 import { convert, TARGET_FORMATS, type ConvertItem, type TargetFormat } from '../../traces/export/convert';
 import { checkWritable, CliError, describeFsError } from '../io';
@@ -29,7 +30,13 @@ const withSuffix = (out: string, suffix: string) => (suffix === '' ? out : join(
  * written fails at once. Several Inspect logs (one per env × model) are
  * written as OUT-1, OUT-2 ….
  */
-export async function exportFiles(inputs: readonly string[], formatRaw: string | undefined, out: string | undefined, now: () => Date): Promise<ExportReport> {
+export async function exportFiles(
+  inputs: readonly string[],
+  formatRaw: string | undefined,
+  out: string | undefined,
+  now: () => Date,
+  limits: { fileChars: number } = { fileChars: LIMITS.exportFileChars.value },
+): Promise<ExportReport> {
   const format = targetFormat(formatRaw);
   if (out === undefined || out === '') throw new CliError('export needs --out FILE');
   const existed = existsSync(out);
@@ -46,20 +53,40 @@ export async function exportFiles(inputs: readonly string[], formatRaw: string |
     throw e;
   }
   const ext = extname(out).toLowerCase();
-  const converted = await convert(items, format, { worlds: worldsForNode(true), created: now().toISOString(), zip: ext === '.eval', document: ext === '.json' });
+  let converted: Awaited<ReturnType<typeof convert>>;
+  try {
+    converted = await convert(items, format, { worlds: worldsForNode(true), created: now().toISOString(), zip: ext === '.eval', document: ext === '.json' });
+  } catch (e) {
+    removePlaceholder();
+    // V8's own string limit (~512 MiB): one file cannot hold it, and nothing is written.
+    if (e instanceof RangeError) throw new CliError(overLimit('exportFileChars', `export to ${out}`, 'more text than one string can hold', limits.fileChars));
+    throw e;
+  }
   if (converted.rows === 0) {
     removePlaceholder();
     throw new CliError(`nothing to write as ${format}: ${converted.notes[0] ?? 'no rows'}`);
   }
+  const big = converted.outputs.find((o) => o.data.length > limits.fileChars);
+  if (big) {
+    removePlaceholder();
+    throw new CliError(`${overLimit('exportFileChars', `export to ${withSuffix(out, big.suffix)}`, `${describeAmount(big.data.length, 'characters')} of ${big.label}`, limits.fileChars)}: nothing was written`);
+  }
+  // Every file goes to a temporary name beside it and is renamed when whole: a failed write leaves no partial file.
+  const written: string[] = [];
   const outputs = converted.outputs.map((o) => {
     const file = withSuffix(out, o.suffix);
+    const partial = `${file}.partial-${process.pid}`;
     try {
-      writeFileSync(file, o.data);
+      writeFileSync(partial, o.data);
+      written.push(partial);
     } catch (e) {
-      throw new CliError(`cannot write ${file}: ${describeFsError(e)}`);
+      for (const f of [partial, ...written]) if (existsSync(f)) unlinkSync(f);
+      removePlaceholder();
+      throw new CliError(`cannot write ${file}: ${describeFsError(e)}; nothing was written`);
     }
-    return { file, rows: o.rows, label: o.label };
+    return { file, partial, rows: o.rows, label: o.label };
   });
+  for (const o of outputs) renameSync(o.partial, o.file);
   if (outputs.every((o) => o.file !== out)) removePlaceholder();
-  return { format, read: { rows: read.rows, errors: read.errors }, rows: converted.rows, outputs, notes: converted.notes };
+  return { format, read: { rows: read.rows, errors: read.errors }, rows: converted.rows, outputs: outputs.map(({ file, rows, label }) => ({ file, rows, label })), notes: converted.notes };
 }

@@ -5,8 +5,9 @@ import { createImporter, type ImportedItem, type ImporterOptions, type ImportSum
 import { identityFromPath, identityOf, type Identity } from '../../traces/import/identity';
 import { DEFAULT_LIMITS } from '../../traces/import/limits';
 import { parseVfMetadata } from '../../traces/import/metadata';
-import { looksLikeZip } from '../../traces/inspect/byteSource';
+import { looksLikeZip, readAhead } from '../../traces/inspect/byteSource';
 import { importInspectEval } from '../../traces/inspect/importEval';
+import type { DecompressBudget } from '../../traces/inspect/zipRead';
 import { CliError, describeBytes, describeFsError, errnoText, READ_LIMITS, readTextFile } from '../io';
 import { fileSource } from './fileSource';
 
@@ -40,6 +41,8 @@ export interface ImportReport {
   /** The metadata.json read beside a results.jsonl, if there was one. */
   metadata: string | null;
   runs: RunReport[];
+  /** What the readers inferred that the file did not say, one sentence each. */
+  inferred: string[];
 }
 
 /** vf-eval writes metadata.json beside results.jsonl; read it when it is there, say why when it is unusable. */
@@ -100,10 +103,11 @@ async function importTextFile(path: string, info: Stats, options: ImporterOption
 }
 
 /** An Inspect .eval log: a zip read entry by entry, as the site's worker reads a dropped file. */
-async function importZipFile(path: string, info: Stats, take: (item: ImportedItem) => void): Promise<ImportSummary> {
+async function importZipFile(path: string, info: Stats, take: (item: ImportedItem) => void, budget?: DecompressBudget): Promise<ImportSummary> {
   const { source, close } = await fileSource(path, info.size);
   try {
-    return await importInspectEval(source, {
+    return await importInspectEval(readAhead(source), {
+      budget,
       onEvents: (events) => {
         for (const e of events) if (e.type === 'item') take(e.item);
       },
@@ -122,7 +126,7 @@ async function importZipFile(path: string, info: Stats, take: (item: ImportedIte
  * env and model derived for each (see identity.ts). `onItem` sees every item.
  * Throws CliError when the file cannot be read or nothing of it imports.
  */
-export async function importFile(path: string, onItem?: (item: SourcedItem) => void): Promise<ImportReport> {
+export async function importFile(path: string, onItem?: (item: SourcedItem) => void, budget?: DecompressBudget): Promise<ImportReport> {
   let info: Stats;
   try {
     info = await stat(path);
@@ -149,7 +153,7 @@ export async function importFile(path: string, onItem?: (item: SourcedItem) => v
   }
   let summary: ImportSummary;
   let metadataFile: string | null = null;
-  if (zip) summary = await importZipFile(path, info, take);
+  if (zip) summary = await importZipFile(path, info, take, budget);
   else {
     const { options, file } = siblingMetadata(path, warnings);
     metadataFile = file;
@@ -164,7 +168,7 @@ function toReport(s: ImportSummary, warnings: Issue[], metadata: string | null, 
   const strip = ({ line, reason }: Issue) => ({ line, reason });
   const errors = s.errors.map(strip);
   if (s.unlisted > 0) errors.push({ line: 0, reason: `${s.unlisted} more issues not listed` });
-  return { format: s.format, rows: s.items, errors, warnings: [...warnings, ...s.warnings.map(strip)], metadata, runs };
+  return { format: s.format, rows: s.items, errors, warnings: [...warnings, ...s.warnings.map(strip)], metadata, runs, inferred: s.inferred };
 }
 
 function firstReason(r: ImportReport): string {

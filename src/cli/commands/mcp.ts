@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { exportTraceJson } from '../../traces/export/native';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { serveEpisode } from '../mcp/server';
+import { LineTransport } from '../mcp/stdio';
 
 export interface McpStdio {
   stdin: Readable;
@@ -23,7 +23,7 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
   const episode = await serveEpisode(world, task);
   const written = episode.ended.then((trace) => {
     if (out) writeFileSync(out, exportTraceJson(trace));
-    const s = summarize(trace, 'n/a');
+    const s = printedScorecard(trace, 'n/a');
     io.err(`vp mcp: ${trace.world} ${JSON.stringify(trace.task)} ended (${s.stop}): naive ${s.naive} ${s.verdict.naive}, full ${s.reward} ${s.verdict.full}${out ? `; trace written to ${out}` : ''}`);
     return trace;
   });
@@ -31,7 +31,14 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
   });
-  await episode.connect(new StdioServerTransport(io.stdin, io.stdout));
+  // Bounded: a message over stdinLineBytes is answered with the limit (and noted), and stdin waits while mcpPendingRequests replies are unwritten.
+  const transport = new LineTransport(io.stdin, io.stdout, {
+    onLimit: (message) => {
+      io.err(`vp mcp: ${message}`);
+      episode.note(message);
+    },
+  });
+  await episode.connect(transport);
   io.err(`vp mcp: serving ${world.id} ${JSON.stringify(task.spec)} over stdio (${task.tools.map((t) => t.function.name).join(', ')})`);
   await gone;
   await episode.close();

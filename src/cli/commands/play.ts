@@ -3,7 +3,10 @@ import { isJsonObject, tryParseJson } from '../../core/json';
 import type { JsonObject } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
+import { LIMITS } from '../../core/limits';
+import { tooDeep } from '../../traces/import/limits';
+import { isOverlong, type BoundedLine } from '../boundedLines';
 import { eagerInbox } from '../inbox';
 
 const BAD_LINE = 'each line must be one JSON object {"name": "<tool>", "arguments": {...}}';
@@ -28,7 +31,7 @@ export interface PlayOptions {
   onTrace?(trace: Trace): void;
 }
 
-export async function playLines(world: World, task: Task, lines: AsyncIterable<string>, write: (line: string) => void, options: PlayOptions = {}): Promise<void> {
+export async function playLines(world: World, task: Task, lines: AsyncIterable<BoundedLine>, write: (line: string) => void, options: PlayOptions = {}): Promise<void> {
   const send = (v: unknown) => write(JSON.stringify(v));
   const inbox = eagerInbox(lines);
   const history = options.episode?.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments, ok: s.result.ok, content: s.result.content }));
@@ -44,11 +47,22 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<s
     while (!episode.stop) {
       const raw = await inbox.next();
       if (raw === null) break;
+      // A line past the limit was never held: the agent is told which line and why, and the episode goes on.
+      if (isOverlong(raw)) {
+        send({ ok: false, content: raw.message, done: false });
+        continue;
+      }
       const line = raw.trim();
       if (line === '') continue;
       const parsed = tryParseJson(line);
       if (!parsed.ok || !isJsonObject(parsed.value) || typeof parsed.value.name !== 'string') {
         send({ ok: false, content: BAD_LINE, done: false });
+        continue;
+      }
+      // Refused before the world sees it: every walk of the arguments (lenient reading, hashing, export) would recurse that deep.
+      const deep = tooDeep(parsed.value.arguments ?? null, LIMITS.jsonDepth.value);
+      if (deep) {
+        send({ ok: false, content: `arguments ${deep} (the jsonDepth limit): not run`, done: false });
         continue;
       }
       const step = await episode.apply({ name: parsed.value.name, arguments: parsed.value.arguments ?? {} });
@@ -60,7 +74,7 @@ export async function playLines(world: World, task: Task, lines: AsyncIterable<s
     const trace = await episode.toTrace();
     if (options.meta) trace.meta = { ...trace.meta, ...options.meta };
     options.onTrace?.(trace);
-    send({ done: true, scorecard: summarize(trace, 'n/a') });
+    send({ done: true, scorecard: printedScorecard(trace, 'n/a') });
   } finally {
     inbox.stop();
     await episode.close();

@@ -2,7 +2,7 @@ import { isJsonObject, tryParseJson, type Json } from '../../core/json';
 import type { ToolCall } from '../../core/types';
 import { readTrace } from '../../traces/native';
 import { replayCalls, verifyTrace } from '../../traces/replay';
-import { summarize, type ScoreSummary } from '../../traces/summary';
+import { printedScorecard, type PrintedScorecard } from '../../traces/printedScorecard';
 import { CliError, fmt, readTextFile, table } from '../io';
 import { requireWorld } from '../worlds';
 
@@ -22,7 +22,7 @@ function readCalls(v: Json | undefined): ToolCall[] {
 }
 
 /** Score a native trace (replayed and checked) or a script of calls (replayed). */
-export async function scoreFile(file: string): Promise<ScoreSummary> {
+export async function scoreFile(file: string): Promise<PrintedScorecard> {
   const doc = readJsonFile(file);
   if (isJsonObject(doc) && doc.format !== undefined) {
     const trace = readTrace(doc);
@@ -30,7 +30,7 @@ export async function scoreFile(file: string): Promise<ScoreSummary> {
     const world = requireWorld(trace.value.world, true);
     const report = await verifyTrace(world, trace.value);
     if (!report.ok) throw new CliError(`${file}: ${report.error}`);
-    return summarize(report.value.trace, report.value.status);
+    return printedScorecard(report.value.trace, report.value.status);
   }
   if (!isJsonObject(doc)) throw new CliError(`${file}: expected a trace or a script object`);
   const world = requireWorld(doc.world, true);
@@ -38,7 +38,7 @@ export async function scoreFile(file: string): Promise<ScoreSummary> {
   if (!task.ok) throw new CliError(`${file}: ${task.error}`);
   const calls = readCalls(doc.calls).map((call) => ({ call }));
   const { trace } = await replayCalls(world, task.value, calls, { kind: 'scripted', name: 'script' });
-  return summarize(trace, 'n/a');
+  return printedScorecard(trace, 'n/a');
 }
 
 /**
@@ -46,7 +46,7 @@ export async function scoreFile(file: string): Promise<ScoreSummary> {
  * sum to the total printed under them), the two verdicts naive first, and why
  * they differ. The page's scorecard prints the same figures from the same card.
  */
-export function formatScore(s: ScoreSummary): string[] {
+export function formatScore(s: PrintedScorecard): string[] {
   const lines = [`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`];
   lines.push(table(['layer', 'value', 'adds', 'how it counts'], s.shares.map((r) => [r.layer, fmt(r.value), r.adds ?? '-', r.text])));
   const adds = s.shares.flatMap((r) => (r.adds === null ? [] : [r.adds]));

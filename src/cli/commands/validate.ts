@@ -1,7 +1,6 @@
 import { checkWorld, operatorTable, type OperatorRow, type VariantResult } from '../../core/contract';
 import { validateWorld, type ValidateReport } from '../../core/validate';
 import type { World } from '../../core/world';
-import { sentinelCeiling } from '../../worlds/gates';
 
 export interface WorldGate {
   oracle_min: number;
@@ -24,7 +23,7 @@ export async function validateWorlds(worlds: readonly World[]): Promise<{ gates:
   const gates: Record<string, WorldGate> = {};
   const reports: Record<string, WorldReport> = {};
   for (const w of worlds) {
-    const r = await validateWorld(w, { sentinelCeiling: sentinelCeiling(w.id) });
+    const r = await validateWorld(w, { sentinelCeiling: w.sentinelCeiling });
     const results = w.contract ? await checkWorld(w, w.contract) : [];
     const variantFailures = results.filter((v) => v.problem !== null).map(failureLine);
     if (!w.contract) variantFailures.push('no contract: the world states no rules and generates no variants');

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +12,10 @@ import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { readTrace } from '../../traces/native';
 import { verifyTrace } from '../../traces/replay';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
 import { WORLDS } from '../../worlds/registry';
 import { playLines } from '../commands/play';
+import { portableSchema } from './schema';
 import { PROMPT_NAME, PROMPT_URI, serveEpisode } from './server';
 
 const world = (id: string): World => WORLDS.find((w) => w.id === id)!;
@@ -85,7 +87,7 @@ describe('a world served over MCP', () => {
     const play = await viaPlay(w, task, ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
     const mcpCard = JSON.parse(last[1]!.replace(/^The episode has ended\. Scorecard: /, '')) as Record<string, unknown>;
     expect(mcpCard).toEqual(play);
-    expect(summarize(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
+    expect(printedScorecard(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
 
     const after = await client.callTool({ name: task.tools[0]!.function.name, arguments: {} });
     expect(after.isError).toBe(true);
@@ -151,7 +153,86 @@ describe('vp mcp, the real CLI over stdio', () => {
     const replay = await verifyTrace(w, trace.value);
     expect(replay.ok && replay.value.status).toBe('match');
     const play = await viaPlay(w, taskOf(w, spec), ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
-    expect(summarize(trace.value, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
+    expect(printedScorecard(trace.value, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
     expect(stderr).toMatch(/vp mcp: tripwire .* ended \(submitted\): naive 1 PASS, full 1 PASS; trace written to /);
+  });
+});
+
+describe('MCP errors and schemas as strict clients want them', () => {
+  it('tool schemas have no type arrays: ["string","null"] becomes anyOf, for every tool of every world', () => {
+    expect(portableSchema({ type: ['string', 'null'], description: 'd' })).toEqual({ description: 'd', anyOf: [{ type: 'string' }, { type: 'null' }] });
+    expect(portableSchema({ type: ['array', 'null'], items: { type: ['integer', 'null'] }, description: 'd' })).toEqual({
+      description: 'd',
+      anyOf: [{ type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'null' }] } }, { type: 'null' }],
+    });
+    const typeArrays = (v: unknown, at: string): string[] => {
+      if (Array.isArray(v)) return v.flatMap((x, i) => typeArrays(x, `${at}[${i}]`));
+      if (typeof v !== 'object' || v === null) return [];
+      return Object.entries(v).flatMap(([k, x]) => (k === 'type' && typeof x !== 'string' && at.endsWith('properties') === false ? [`${at}.type`] : typeArrays(x, `${at}.${k}`)));
+    };
+    let rewritten = 0;
+    for (const w of WORLDS) {
+      for (const task of w.listTasks()) {
+        for (const t of task.tools) {
+          const written = portableSchema(t.function.parameters);
+          expect(typeArrays(written, `${w.id}.${t.function.name}`)).toEqual([]);
+          if (JSON.stringify(written) !== JSON.stringify(t.function.parameters)) rewritten++;
+        }
+      }
+    }
+    // The worlds do write type arrays (fault-api's cursor, ticket-queue's assignee): the rewrite is not idle.
+    expect(rewritten).toBeGreaterThan(0);
+  });
+
+  it('tools/list over the SDK: schemas the result schema takes, without type arrays', async () => {
+    const w = world('fault-api');
+    const served = await serveEpisode(w, taskOf(w, { profile: 'clean', seed: 1 }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await served.connect(serverSide);
+    const client = new Client({ name: 'strict', version: '1' });
+    await client.connect(clientSide);
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools)).not.toMatch(/"type":\[/);
+    expect(tools.find((t) => t.name === 'fetch_page')!.inputSchema.properties).toMatchObject({ cursor: { anyOf: [{ type: 'string' }, { type: 'null' }] } });
+    await client.close();
+  });
+});
+
+describe('vp mcp over real stdio: JSON-RPC error codes', () => {
+  it('a line that is not JSON gets −32700, a non-message −32600, malformed tools/call params −32602; the episode goes on', { timeout: 60000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'main.ts'), 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const replies: Record<string, unknown>[] = [];
+    let pending = '';
+    child.stdout.on('data', (d: Buffer) => {
+      pending += d.toString();
+      for (let cut = pending.indexOf('\n'); cut >= 0; cut = pending.indexOf('\n')) {
+        replies.push(JSON.parse(pending.slice(0, cut)) as Record<string, unknown>);
+        pending = pending.slice(cut + 1);
+      }
+    });
+    const send = (line: string) => child.stdin.write(`${line}\n`);
+    const reply = async (match: (r: Record<string, unknown>) => boolean) => {
+      for (let i = 0; i < 400; i++) {
+        const hit = replies.find(match);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no reply; got ${JSON.stringify(replies)}`);
+    };
+    send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+    await reply((r) => r.id === 1);
+    send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    send('this is not json');
+    expect(await reply((r) => r.id === null && (r.error as { code: number }).code === -32700)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    send(JSON.stringify({ hello: 'world', id: 7 }));
+    expect(await reply((r) => r.id === 7)).toMatchObject({ error: { code: -32600 } });
+    send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }));
+    expect(await reply((r) => r.id === 2)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/Invalid tools\/call request/) } });
+    send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: 'mcp__db__run_sql' }));
+    expect(await reply((r) => r.id === 3)).toMatchObject({ error: { code: -32602 } });
+    send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'mcp__db__run_sql', arguments: { sql: 'SELECT 1' } } }));
+    expect(await reply((r) => r.id === 4)).toMatchObject({ result: { isError: false } });
+    child.stdin.end();
+    await new Promise((r) => child.once('exit', r));
   });
 });

@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
+  RequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -10,10 +11,13 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Episode } from '../../core/episode';
-import { isJsonObject, type Json } from '../../core/json';
+import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { portableSchema } from './schema';
 import type { AgentInfo, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
-import { summarize } from '../../traces/summary';
+import { printedScorecard } from '../../traces/printedScorecard';
+import { LIMITS } from '../../core/limits';
+import { tooDeep } from '../../traces/import/limits';
 
 /**
  * One episode of a world served as a Model Context Protocol server: the world's
@@ -34,6 +38,8 @@ export interface McpEpisode {
   /** Connects the server to a transport (stdio for the CLI, in-memory in tests). */
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+  /** Something the transport refused (a limit reached): kept for the trace's record if the client then goes away. */
+  note(reason: string): void;
 }
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
@@ -57,6 +63,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   };
   const episode = await Episode.open(world, task, { kind: 'scripted', name: 'mcp' });
   let finished: Trace | null = null;
+  const notes: string[] = [];
   let resolveEnded!: (t: Trace) => void;
   let rejectEnded!: (e: unknown) => void;
   const ended = new Promise<Trace>((resolve, reject) => {
@@ -68,7 +75,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function finish(): Promise<Trace> {
     if (finished) return finished;
-    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: 'the MCP client disconnected before the episode ended' });
+    const refused = notes.length ? `; the server had refused: ${notes.slice(-3).join('; ')}` : '';
+    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: `the MCP client disconnected before the episode ended${refused}` });
     const trace = { ...(await episode.toTrace()), agent: agent() };
     finished = trace;
     await episode.close();
@@ -81,17 +89,19 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
 
   async function call(name: string, args: Json): Promise<CallToolResult> {
     if (finished || stopNow()) return { content: [text(`the episode is over (${stopNow()?.reason ?? 'ended'}); its scorecard was the last tool result`)], isError: true };
+    const deep = tooDeep(args, LIMITS.jsonDepth.value);
+    if (deep) return { content: [text(`arguments ${deep} (the jsonDepth limit): not run`)], isError: true };
     const step = await episode.apply({ name, arguments: args });
     if (!step) {
       const trace = await finish();
-      return { content: [text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`), text(JSON.stringify({ done: true, scorecard: summarize(trace, 'n/a') }))], isError: true };
+      return { content: [text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`), text(JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') }))], isError: true };
     }
     const content = [text(step.result.content)];
     const stop = stopNow();
     if (stop) {
       const trace = await finish();
       const why = stop.reason === 'budget' ? ` (${stop.detail ?? 'the turn budget is spent'})` : '';
-      content.push(text(`The episode has ended${why}. Scorecard: ${JSON.stringify({ done: true, scorecard: summarize(trace, 'n/a') })}`));
+      content.push(text(`The episode has ended${why}. Scorecard: ${JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') })}`));
     }
     return { content, isError: !step.result.ok };
   }
@@ -100,13 +110,16 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     tools: task.tools.map((t) => ({
       name: t.function.name,
       description: t.function.description,
-      inputSchema: { ...t.function.parameters, type: 'object' as const },
+      inputSchema: { ...(portableSchema(t.function.parameters) as JsonObject), type: 'object' as const },
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const args: Json = isJsonObject(request.params.arguments) ? (request.params.arguments as Json) : {};
-    const next = queue.then(() => call(request.params.name, args));
+  // Registered with loose params: the SDK checks a tools/call against CallToolRequestSchema itself and answers
+  // −32602 (Invalid params), where a failed parse of the registered schema would answer −32603 (Internal error).
+  server.setRequestHandler(CallToolRequestSchema.extend({ params: RequestSchema.shape.params }), (request) => {
+    const { params } = CallToolRequestSchema.parse(request);
+    const args: Json = isJsonObject(params.arguments) ? (params.arguments as Json) : {};
+    const next = queue.then(() => call(params.name, args));
     queue = next.catch(() => undefined);
     return next;
   });
@@ -142,6 +155,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     server,
     ended,
     connect: (transport) => server.connect(transport),
+    note: (reason) => void notes.push(reason),
     close: async () => {
       await server.close();
       await queue.then(finish);

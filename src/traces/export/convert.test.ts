@@ -79,6 +79,9 @@ describe('export to every format, re-import: identity and scores kept', () => {
       'the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
       'sample fields the log schema this export follows (Inspect dbad73cf) has no place for: turn_count (not written)',
       'the transcript events of 1 Inspect sample (2 events): not kept on import, so not written',
+      'the events_data of 1 Inspect sample: not kept on import, so not written',
+      'the message ids of 2 Inspect samples: not kept on import, written anew (attachments are written inline)',
+      "3 traces recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time",
     ]);
   });
 

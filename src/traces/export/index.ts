@@ -1,4 +1,4 @@
-export { exportTraceJson, exportTracesJsonl, safeJson } from './native';
-export { exportVfResultsJsonl, traceToVfRow } from './vfResults';
-export { keyColumns, toCsv, type CsvColumn } from './csv';
-export { MASK, MIN_SECRET_LENGTH, REDACTED, isSecretKey, scrubber, scrubSecrets, type Scrubber } from './scrub';
+export { exportTraceJson, exportTracesJsonl } from './native';
+export { exportVfResultsJsonl } from './vfResults';
+export { keyColumns, toCsv } from './csv';
+export { scrubber } from './scrub';

@@ -3,7 +3,7 @@ import type { Trace } from '../../core/types';
 import { WORLDS } from '../../worlds/registry';
 import { nativeTraces } from '../import/testing';
 import { exportTraceJson, exportTracesJsonl, safeJson } from './native';
-import { scrubSecrets } from './scrub';
+import { MASK, scrubber, scrubSecrets } from './scrub';
 import { exportVfResultsJsonl } from './vfResults';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz012345';
@@ -35,5 +35,37 @@ describe('exports never contain an API key', () => {
 
   it('escapes U+FFFD so an export re-imports instead of reading as invalid UTF-8', () => {
     expect(safeJson({ s: 'bad \uFFFD byte' })).toBe('{"s":"bad \\ufffd byte"}');
+  });
+});
+
+describe('base64 copies of a secret', () => {
+  const SECRET = 'my-own-header-value-7f3a91';
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+  it.each([
+    ['the secret alone', SECRET],
+    ['Basic auth (user:secret)', `user:${SECRET}`],
+    ['one byte before it', `a${SECRET}`],
+    ['two bytes before it, text after', `ab${SECRET} and more`],
+  ])('%s, in standard and URL-safe base64, is masked wherever it sits', (_, plain) => {
+    const s = scrubber([SECRET]);
+    for (const encoded of [b64(plain), b64url(plain)]) {
+      const out = s.text(`Authorization: Basic ${encoded}`);
+      // What is left of the encoding can no longer be decoded back to the secret.
+      expect(Buffer.from(out.replace('Authorization: Basic ', ''), 'base64').toString('latin1')).not.toContain(SECRET.slice(2, -2));
+      expect(out).toContain(MASK);
+    }
+  });
+
+  it('every spelling in a stored value, keys included', () => {
+    const v = scrubber([SECRET]).value({ header: `Basic ${b64(`u:${SECRET}`)}`, [b64url(SECRET)]: 1 });
+    expect(JSON.stringify(v)).not.toContain(b64(SECRET).slice(4, 20));
+    expect(JSON.stringify(v)).not.toContain(b64url(SECRET).slice(4, 20));
+  });
+
+  it('ordinary base64 without the secret is left alone', () => {
+    const other = b64('nothing to see here, just text');
+    expect(scrubber([SECRET]).text(other)).toBe(other);
   });
 });

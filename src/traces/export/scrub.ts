@@ -32,13 +32,48 @@ const csv = (s: string) => s.replace(/"/g, '""');
 
 /**
  * The ways a secret appears once written out: as typed, inside JSON text (once,
- * or twice for tool arguments inside an exported trace), in a URL, in a CSV cell.
+ * or twice for tool arguments inside an exported trace), in a URL, in a CSV cell,
+ * base64-encoded (standard and URL-safe, at any offset).
  */
 function spellings(secret: string): string[] {
   const once = json(secret);
   const twice = json(once);
   const form = new URLSearchParams({ s: secret }).toString().slice(2);
-  return [secret, once, twice, encodeURIComponent(secret), form, csv(secret), csv(once), csv(twice)];
+  return [secret, once, twice, encodeURIComponent(secret), form, csv(secret), csv(once), csv(twice), ...base64Spellings(secret)];
+}
+
+/** Standard base64 of bytes, no padding. Plain code (not btoa/Buffer): the scrubber runs in Node and the page. */
+function base64(bytes: Uint8Array): string {
+  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.ceil(((Math.min(3, bytes.length - i)) * 8) / 6);
+    for (let k = 0; k < chars; k++) out += A[(n >> (18 - 6 * k)) & 63];
+  }
+  return out;
+}
+
+/**
+ * What every base64 encoding of a text holding the secret contains, whatever
+ * came before it (Basic auth encodes "user:key"): for each of the three byte
+ * alignments, the characters made of the secret's bits alone. Standard and
+ * URL-safe alphabets both.
+ */
+function base64Spellings(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const out: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const padded = new Uint8Array(shift + bytes.length);
+    padded.set(bytes, shift);
+    const encoded = base64(padded);
+    // Characters j whose 6 bits lie within the secret's bytes: 6j ≥ 8·shift and 6j + 6 ≤ 8·(shift + n).
+    const from = Math.ceil((8 * shift) / 6);
+    const to = Math.floor((8 * (shift + bytes.length)) / 6);
+    const core = encoded.slice(from, to);
+    out.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return out;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

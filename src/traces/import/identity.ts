@@ -86,12 +86,17 @@ export function identityOf(item: ImportedItem, path: PathIdentity | null): Ident
   setEnv(r.metadata?.envId, 'metadata.json');
   setModel(r.metadata?.model, 'metadata.json');
   const info = r.info ?? {};
-  setEnv(typeof info.world === 'string' ? info.world : null, 'row');
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  setEnv(str(info.world), 'row');
+  // Hosted-run exports name the env in each row; verifiers routes by info.env_id (or the row's env_id).
+  setEnv(str(r.extra.env_name), 'row');
+  setEnv(str(r.extra.env_id) ?? str(info.env_id), 'row');
   setEnv(r.task !== DEFAULT_TASK ? r.task : null, 'row');
   const agent = info.agent;
   if (typeof agent === 'string') setModel(agent, 'row');
   else if (isJsonObject(agent) && typeof agent.name === 'string' && typeof agent.kind === 'string')
     setModel(agentLabel({ kind: agent.kind as AgentInfo['kind'], name: agent.name, model: typeof agent.model === 'string' ? agent.model : undefined }), 'row');
+  setModel(str(r.extra.model), 'row');
   setEnv(path?.env, path?.from ?? 'folder');
   setModel(path?.model, path?.from ?? 'folder');
   return id;

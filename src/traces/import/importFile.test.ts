@@ -28,6 +28,7 @@ describe('importFile (the CLI import command)', () => {
       warnings: [],
       metadata: null,
       runs: [{ env: 'hangman', model: null, rows: 2, source: file, run: null, env_from: 'row', model_from: null }],
+      inferred: [],
     });
   });
 

@@ -2,12 +2,15 @@ import { isJsonObject, type Json } from '../../core/json';
 import { readInspectJsonLog } from '../inspect/readLog';
 import { readTrace } from '../native';
 import { ShapeError } from '../validate';
+import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
-import type { ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
+import type { ImportedItem, ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
 import { readV1Episode } from './v1Episode';
 import { readVfRow } from './vfRow';
+import { ROW_LIMITS, rowOverLimit, traceOverLimit, type RowLimits } from './rowLimits';
+import { LIMITS, overLimit } from '../../core/limits';
 
 export interface ImporterOptions {
   limits?: Partial<ImportLimits>;
@@ -15,6 +18,10 @@ export interface ImporterOptions {
   metadata?: VfMetadata;
   /** The input's size if known (File.size): over the cap, refuse before reading anything. */
   sizeHint?: number;
+  /** One row's budgets (core/limits.ts unless a test narrows them). */
+  rows?: Partial<RowLimits>;
+  /** Rows one file may list (core/limits.ts importRows unless a test narrows it). */
+  maxRows?: number;
 }
 
 export interface Importer {
@@ -42,8 +49,12 @@ export const CSV_REFUSED = "CSV files can't be imported; export JSONL (a CSV kee
 
 export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
+  const maxRows = options.maxRows ?? LIMITS.importRows.value;
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const tally = new Tally();
+  for (const what of options.metadata?.inferred ?? []) tally.note(what);
   let mode: Mode = 'detect';
   let documentLines: Line[] = [];
   let documentChars = 0;
@@ -98,6 +109,22 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     if (count === r + 1) issue(line, 'warning', `example ${key} has more than the ${r} rollouts per example metadata.json states (a resumed or concatenated run?): all are kept`);
   }
 
+  /** A row that fits its budgets is listed; past the rows one file may list, the import stops. */
+  function emit(item: ImportedItem, line: number): boolean {
+    if (s.items >= maxRows) {
+      if (mode !== 'stopped') stop(line, overLimit('importRows', `line ${line}`, `row ${(s.items + 1).toLocaleString('en-US')}`, maxRows));
+      return false;
+    }
+    const where = item.kind === 'native' ? `line ${line}` : item.rollout.inspect ? `line ${line}, sample ${JSON.stringify(item.rollout.exampleId)}` : `line ${line}`;
+    const over = item.kind === 'native' ? traceOverLimit(item.trace, where, rowLimits) : rowOverLimit(item.rollout, where, rowLimits);
+    if (over) {
+      issue(line, 'error', over);
+      return false;
+    }
+    out.push({ type: 'item', item });
+    return true;
+  }
+
   function record(value: Json, line: number, index: number) {
     const kind = recordKind(value);
     if (typeof kind === 'object' || !isJsonObject(value)) return issue(line, 'error', typeof kind === 'object' ? kind.refuse : 'expected an object');
@@ -106,11 +133,12 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         readInspectJsonLog(value, line, {
           rollout: (rollout) => {
             noteKind('inspect', line);
+            if (!emit({ kind: 'vf', rollout }, line)) return;
             s.inspect++;
             s.items++;
-            out.push({ type: 'item', item: { kind: 'vf', rollout } });
           },
           issue,
+          infer: tally.note,
         });
         return;
       }
@@ -119,10 +147,10 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         if (rollouts.length === 0) return issue(line, 'error', 'a verifiers v1 episode without traces');
         for (const rollout of rollouts) {
           noteKind('vf', line);
+          if (!emit({ kind: 'vf', rollout }, line)) continue;
           if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
           s.vf++;
           s.items++;
-          out.push({ type: 'item', item: { kind: 'vf', rollout } });
         }
         return;
       }
@@ -130,18 +158,18 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         const trace = readTrace(value);
         if (!trace.ok) return issue(line, 'error', `native trace: ${trace.error}`);
         noteKind('native', line);
+        if (!emit({ kind: 'native', line, trace: trace.value }, line)) return;
         s.native++;
         s.items++;
-        out.push({ type: 'item', item: { kind: 'native', line, trace: trace.value } });
         return;
       }
-      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal });
+      const rollout = readVfRow(value, { line, rowIndex: index, metadata: options.metadata, promptOrdinal, infer: tally.note });
       noteKind('vf', line);
       noteDuplicateId(rollout.exampleId, line);
+      if (!emit({ kind: 'vf', rollout }, line)) return;
       if (!s.vfEras.includes(rollout.era)) s.vfEras.push(rollout.era);
       s.vf++;
       s.items++;
-      out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
       if (e instanceof ShapeError) return issue(line, 'error', `${kind === 'v1' ? 'verifiers v1 episode' : 'vf-eval row'}: ${e.message}`);
       throw e;
@@ -259,7 +287,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       s.format = formatOf();
       return drain();
     },
-    summary: () => ({ ...s, format: formatOf() }),
+    summary: () => ({ ...s, format: formatOf(), inferred: tally.list() }),
   };
 
   function formatOf(): ImportFormat {

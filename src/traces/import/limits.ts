@@ -1,3 +1,5 @@
+import { LIMITS } from '../../core/limits';
+
 /**
  * What the importer refuses, stated once so the UI and the CLI can print it.
  * Sizes count UTF-16 characters (what a decoded chunk is), close to bytes for JSON.
@@ -16,11 +18,11 @@ export interface ImportLimits {
 const MiB = 1024 * 1024;
 
 export const DEFAULT_LIMITS: ImportLimits = {
-  maxLineChars: 16 * MiB,
+  maxLineChars: LIMITS.lineChars.value,
   // A browser tab holds the text, the parsed rows and the table: a few hundred MB is the practical budget.
-  maxTotalChars: 256 * MiB,
+  maxTotalChars: LIMITS.fileChars.value,
   // Real rows nest about 12 deep (info.oai_tools[].function.parameters.properties.x.items...); 128 leaves room.
-  maxDepth: 128,
+  maxDepth: LIMITS.jsonDepth.value,
   maxIssues: 1000,
 };
 

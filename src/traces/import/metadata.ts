@@ -1,14 +1,32 @@
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
+import type { Inference } from './inferred';
 import { DEFAULT_LIMITS, tooDeep, undecodable } from './limits';
 import type { VfMetadata } from './types';
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: Json | undefined): string | null => (typeof v === 'string' ? v : null);
 
-/** Does this object look like a vf-eval metadata.json (any version)? */
+/**
+ * A hosted run's record (Prime's `{run: {base_model, environments: [{id}], …}}`),
+ * as its exports write it in place of vf-eval's metadata.json.
+ */
+function hostedRun(o: JsonObject): JsonObject | null {
+  const run = isJsonObject(o.run) ? o.run : null;
+  return run && (Array.isArray(run.environments) || typeof run.base_model === 'string') ? run : null;
+}
+
+/** Does this object look like a vf-eval metadata.json (any version), or a hosted run's record? */
 export function looksLikeVfMetadata(o: JsonObject): boolean {
-  return (typeof o.env_id === 'string' || typeof o.env === 'string') && 'rollouts_per_example' in o && !('prompt' in o) && !('completion' in o);
+  if ('prompt' in o || 'completion' in o) return false;
+  return ((typeof o.env_id === 'string' || typeof o.env === 'string') && 'rollouts_per_example' in o) || hostedRun(o) !== null;
+}
+
+/** The hosted run's env: its first environment's id ("owner/name", a version after "@" dropped). */
+function hostedEnv(run: JsonObject): string | null {
+  const first = Array.isArray(run.environments) ? run.environments[0] : undefined;
+  const id = isJsonObject(first) ? (str(first.id) ?? str(first.name)) : null;
+  return id === null ? null : id.replace(/@[^/@]*$/, '');
 }
 
 function avgMetrics(o: JsonObject): Record<string, number> {
@@ -40,13 +58,25 @@ function date(o: JsonObject): string | null {
 
 export function readVfMetadata(v: Json): Result<VfMetadata> {
   if (!isJsonObject(v)) return err('metadata.json: expected a JSON object');
-  if (!looksLikeVfMetadata(v)) return err('metadata.json: not a vf-eval metadata file (no env_id/env and rollouts_per_example)');
+  if (!looksLikeVfMetadata(v)) return err('metadata.json: not a vf-eval metadata file (no env_id/env and rollouts_per_example, nor a hosted run)');
   const version = isJsonObject(v.version_info) ? str(v.version_info.vf_version) : null;
+  const run = hostedRun(v);
+  const inferred: Inference[] = [];
+  let envId = str(v.env_id) ?? str(v.env);
+  if (envId === null && run && hostedEnv(run) !== null) {
+    envId = hostedEnv(run);
+    inferred.push('envFromRun');
+  }
+  let model = str(v.model);
+  if (model === null && run && str(run.base_model) !== null) {
+    model = str(run.base_model);
+    inferred.push('modelFromBase');
+  }
   return ok({
-    envId: str(v.env_id) ?? str(v.env),
-    model: str(v.model),
-    numExamples: num(v.num_examples),
-    rolloutsPerExample: num(v.rollouts_per_example),
+    envId,
+    model,
+    numExamples: num(v.num_examples) ?? (run ? num(run.num_examples) : null),
+    rolloutsPerExample: num(v.rollouts_per_example) ?? (run ? num(run.rollouts_per_example) : null),
     samplingArgs: isJsonObject(v.sampling_args) ? v.sampling_args : null,
     date: date(v),
     durationMs: durationMs(v),
@@ -56,6 +86,7 @@ export function readVfMetadata(v: Json): Result<VfMetadata> {
     vfVersion: version,
     tools: Array.isArray(v.tools) ? v.tools : null,
     raw: v,
+    inferred,
   });
 }
 

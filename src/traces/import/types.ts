@@ -1,6 +1,7 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { Trace } from '../../core/types';
 import type { InspectOrigin } from '../inspect/types';
+import type { Inference } from './inferred';
 import type { V1Origin } from './v1Episode';
 
 /** A tool call as vf-eval recorded it, whichever of the three encodings it came in. */
@@ -119,6 +120,8 @@ export interface VfMetadata {
   vfVersion: string | null;
   tools: Json[] | null;
   raw: JsonObject;
+  /** What was read from a shape other than vf-eval's own (a hosted run's record): reported with the import. */
+  inferred?: Inference[];
 }
 
 export type ImportedItem = { kind: 'native'; line: number; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
@@ -149,4 +152,6 @@ export interface ImportSummary {
   lines: number;
   chars: number;
   vfEras: VfEra[];
+  /** What the readers filled in that the file did not say, one sentence each ("role inferred for 48 tool messages"). */
+  inferred: string[];
 }

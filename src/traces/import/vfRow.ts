@@ -1,5 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { ShapeError } from '../validate';
+import type { Infer } from './inferred';
 import { normalizeMessages, pairToolCalls } from './messages';
 import type { VfEra, VfError, VfIdSource, VfMetadata, VfMessage, VfRollout, VfTiming, VfTokenUsage } from './types';
 
@@ -16,6 +16,35 @@ export interface RowContext {
   metadata?: VfMetadata;
   /** First-appearance ordinal of a prompt: the example index of rollout-major pre-v0.1.6 files. */
   promptOrdinal(prompt: Json | undefined): number;
+  /** Hears what was read between the lines (a string info). */
+  infer?: Infer;
+}
+
+/**
+ * `info` as verifiers reads it: an object; "" (hosted-run exports) as none;
+ * a JSON-encoded object decoded (verifiers does `json.loads` on a string
+ * info). Anything else has no reading as info and is kept as written, in extra.
+ */
+function infoOf(v: Json | undefined, infer: Infer | undefined): { info: JsonObject | null; kept: boolean } {
+  if (v === undefined || v === null) return { info: null, kept: false };
+  if (isJsonObject(v)) return { info: v, kept: false };
+  if (v === '') {
+    infer?.('infoEmpty');
+    return { info: null, kept: false };
+  }
+  if (typeof v === 'string') {
+    try {
+      const decoded = JSON.parse(v) as Json;
+      if (isJsonObject(decoded)) {
+        infer?.('infoJson');
+        return { info: decoded, kept: false };
+      }
+    } catch {
+      // Not JSON: kept below.
+    }
+  }
+  infer?.('infoKept');
+  return { info: null, kept: true };
 }
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -129,13 +158,14 @@ export function readVfRow(o: JsonObject, ctx: RowContext): VfRollout {
   const completion = normalizeMessages(o.completion, 'completion');
   const era = eraOf(o, completion.messages, o.completion);
   const hfWritten = era !== 'v0.1.10-v0.1.13' && era !== 'v0.1.14+';
-  if (o.info !== undefined && o.info !== null && !isJsonObject(o.info)) throw new ShapeError('info', 'expected an object');
-  const info = isJsonObject(o.info) ? (hfWritten ? (dropNulls(o.info) as JsonObject) : o.info) : null;
+  const read = infoOf(o.info, ctx.infer);
+  const info = read.info && hfWritten ? (dropNulls(read.info) as JsonObject) : read.info;
   const { metrics, flattened } = metricsOf(o, ctx.metadata);
   const { calls } = pairToolCalls(completion.messages);
   const tools = [o.tool_defs, o.oai_tools, info?.oai_tools].find((t): t is Json[] => Array.isArray(t)) ?? null;
   const extra: JsonObject = {};
   for (const [k, v] of Object.entries(o)) if (!KNOWN.has(k) && !flattened.has(k)) extra[k] = v;
+  if (read.kept) extra.info = o.info ?? null;
   const rollout: VfRollout = {
     line: ctx.line,
     rowIndex: ctx.rowIndex,

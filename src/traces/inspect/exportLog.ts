@@ -39,9 +39,14 @@ const idOf = (...parts: Json[]) => {
   return `${hashString(text).toString(36)}${hashString(`${text}.`).toString(36)}`.padEnd(14, '0');
 };
 
-/** A task spec as a sample id: short, stable, and safe in a zip entry name (samples/<id>_epoch_<n>.json). */
+/**
+ * A task spec as a sample id: short, stable, and safe in a zip entry name
+ * (samples/<id>_epoch_<n>.json). Any world's spec: its `id`, else its text
+ * fields in order (a profile), then its seed.
+ */
 function sampleIdOf(task: JsonObject): string {
-  const label = typeof task.id === 'string' ? `${task.id}${typeof task.seed === 'number' ? `-seed-${task.seed}` : ''}` : typeof task.profile === 'string' ? `${task.profile}-seed-${String(task.seed)}` : 'task';
+  const names = typeof task.id === 'string' ? [task.id] : Object.entries(task).flatMap(([k, v]) => (k !== 'world' && typeof v === 'string' ? [v] : []));
+  const label = [...names, ...(typeof task.seed === 'number' ? [`seed-${task.seed}`] : [])].join('-') || 'task';
   return label.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
 }
 
@@ -50,8 +55,20 @@ interface Group {
   model: string;
   samples: JsonObject[];
   epochs: Map<string, number>;
-  /** The Inspect runs the samples came from, to keep their ids and args when there is one. */
-  runs: Set<InspectRun>;
+  /** The Inspect runs the samples came from (one copy per run: rows posted by a worker in batches are copies). */
+  runs: Map<string, InspectRun>;
+  /** Rows that are not an Inspect sample (our traces, vf-eval rows). */
+  others: number;
+  /** When our traces began and ended (meta.started_at / ended_at, the page's clock), and how many recorded none. */
+  times: { start: string | null; end: string | null; missing: number };
+}
+
+const runKey = (r: InspectRun) => JSON.stringify([r.runId, r.evalId, r.task, r.model, r.created]);
+
+/** The group's one Inspect run, when every one of its samples is here and nothing else is: its header is written back as it was. */
+function wholeRun(g: Group): InspectRun | null {
+  const run = g.runs.size === 1 ? [...g.runs.values()][0]! : null;
+  return run && g.others === 0 && run.sampleCount !== null && run.sampleCount === g.samples.length ? run : null;
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -107,11 +124,19 @@ function fromRun(run: JsonObject | null): JsonObject {
   return keep;
 }
 
+/** The run's times: as the Inspect log wrote them, else our traces' own, else the export's (said in the notes). */
+function statsTimes(g: Group, created: string): { started_at: string; completed_at: string } {
+  const header = g.runs.size === 1 ? [...g.runs.values()][0]!.header.stats : null;
+  if (isJsonObject(header) && typeof header.started_at === 'string' && typeof header.completed_at === 'string') return { started_at: header.started_at, completed_at: header.completed_at };
+  if (g.runs.size === 0 && g.times.start && g.times.end && g.times.missing === 0) return { started_at: g.times.start, completed_at: g.times.end };
+  return { started_at: created, completed_at: created };
+}
+
 function buildLog(g: Group, created: string): JsonObject {
   const ids: Json[] = [];
   for (const s of g.samples) if (!ids.some((x) => x === s.id)) ids.push(s.id ?? null);
   const scorers = scorerNames(g.samples);
-  const run = g.runs.size === 1 ? [...g.runs][0]!.spec : null;
+  const run = g.runs.size === 1 ? [...g.runs.values()][0]!.spec : null;
   const generate = nulls(GENERATE_KEYS);
   const spec: JsonObject = {
     eval_id: idOf('eval', g.env, g.model, ids),
@@ -168,17 +193,53 @@ function buildLog(g: Group, created: string): JsonObject {
       }),
     };
   });
-  return {
+  const built: JsonObject = {
     version: 2,
     status: 'success',
     eval: spec,
     plan: { name: 'plan', steps: [{ solver: 'verifier_playground', params: {} }], finish: null, config: generate },
     results: { total_samples: g.samples.length, completed_samples: g.samples.filter((s) => s.error === null).length, scores, metadata: null },
-    stats: { started_at: created, completed_at: created, model_usage: usageTotal(g.samples) },
+    stats: { ...statsTimes(g, created), model_usage: usageTotal(g.samples) },
     error: null,
     samples: g.samples,
     reductions,
   };
+  const whole = wholeRun(g);
+  if (!whole) return built;
+  // Every sample of one log: its header as written (results with their metrics and stderr, stats, plan, status),
+  // the spec's missing required fields filled in, the reductions as written.
+  const h = versionTwo(whole.header);
+  const log: JsonObject = { ...built, ...h, eval: { ...spec, ...whole.spec }, samples: g.samples, reductions: whole.reductions };
+  // A log written without reductions (the R writer's) stays without.
+  if (whole.reductions === null) delete log.reductions;
+  return log;
+}
+
+/**
+ * A version-1 header in version 2's shape, as Inspect View migrates it: the one
+ * scorer and its metrics become results.scores[0] (the samples are written with
+ * `scores` already).
+ */
+function versionTwo(h: JsonObject): JsonObject {
+  if (h.version !== 1 || !isJsonObject(h.results)) return h;
+  const { scorer, metrics, ...rest } = h.results;
+  const scores = isJsonObject(scorer) ? [{ ...scorer, scorer: scorer.name ?? null, metrics: metrics ?? {} }] : [];
+  return { ...h, version: 2, results: { ...rest, scores } };
+}
+
+/** What the results of a part of a run cannot carry: the log's own metrics were over all its samples. */
+function partNote(g: Group): string | null {
+  if (g.runs.size === 0 || wholeRun(g)) return null;
+  const runs = [...g.runs.values()];
+  const metrics = new Set<string>();
+  for (const r of runs) {
+    const results = r.header.results;
+    if (isJsonObject(results) && Array.isArray(results.scores))
+      for (const sc of results.scores) if (isJsonObject(sc) && isJsonObject(sc.metrics)) for (const m of Object.keys(sc.metrics)) metrics.add(m);
+  }
+  const what = metrics.size ? ` (${[...metrics].join(', ')})` : '';
+  const of = runs.length === 1 && runs[0]!.sampleCount !== null ? `${g.samples.length - g.others} of its ${runs[0]!.sampleCount} samples` : `samples of ${runs.length} runs`;
+  return `${g.env} × ${g.model}: the log's own results${what} were computed over every sample it holds; this export has ${of}${g.others ? ' and other rows' : ''}, so its results are recomputed as means per scorer and its reductions rebuilt`;
 }
 
 /**
@@ -192,13 +253,15 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   let droppedTools = 0;
   let droppedEvents = 0;
   let eventSamples = 0;
+  let inspectSamples = 0;
+  const droppedFields = new Map<string, number>();
   const newerFields = new Set<string>();
   for (const e of entries) {
     const env = e.kind === 'native' ? e.trace.world : (e.env ?? 'unknown env');
     const model = e.kind === 'native' ? agentLabel(e.trace.agent) : (e.model ?? 'unknown model');
     const key = JSON.stringify([env, model, e.kind === 'rollout' ? (e.run ?? null) : null]);
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { env, model, samples: [], epochs: new Map(), runs: new Set() }));
+    if (!g) groups.set(key, (g = { env, model, samples: [], epochs: new Map(), runs: new Map(), others: 0, times: { start: null, end: null, missing: 0 } }));
     const baseId: string | number =
       e.kind === 'native' ? sampleIdOf(e.trace.task) : (e.rollout.inspect?.sampleId ?? (typeof e.rollout.exampleId === 'number' || typeof e.rollout.exampleId === 'string' ? e.rollout.exampleId : `row-${e.rollout.rowIndex}`));
     // A sample is (id, epoch): a task played again is the next epoch of the same sample, as Inspect counts them.
@@ -207,12 +270,24 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
     g.epochs.set(JSON.stringify(baseId), epoch);
     const written = e.kind === 'native' ? traceSample(e.trace, worlds.find((w) => w.id === e.trace.world), String(baseId), epoch) : rolloutSample(e.rollout, baseId, epoch, model);
     if (e.kind === 'rollout' && e.rollout.inspect) {
-      g.runs.add(e.rollout.inspect.run);
+      const o = e.rollout.inspect;
+      if (!g.runs.has(runKey(o.run))) g.runs.set(runKey(o.run), o.run);
+      inspectSamples++;
       for (const k of Object.keys(e.rollout.extra)) if (k !== 'store') newerFields.add(k);
-      if (e.rollout.inspect.droppedEvents > 0) {
-        droppedEvents += e.rollout.inspect.droppedEvents;
+      for (const k of o.droppedFields ?? []) droppedFields.set(k, (droppedFields.get(k) ?? 0) + 1);
+      if (o.droppedEvents > 0) {
+        droppedEvents += o.droppedEvents;
         eventSamples++;
       }
+    } else g.others++;
+    if (e.kind === 'native') {
+      const meta = e.trace.meta ?? {};
+      const start = typeof meta.started_at === 'string' ? meta.started_at : null;
+      const end = typeof meta.ended_at === 'string' ? meta.ended_at : null;
+      if (start && end) {
+        if (g.times.start === null || start < g.times.start) g.times.start = start;
+        if (g.times.end === null || end > g.times.end) g.times.end = end;
+      } else g.times.missing++;
     }
     badArguments += written.badArguments;
     if (written.droppedTools) droppedTools++;
@@ -225,5 +300,15 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   if (newerFields.size)
     notes.push(`sample fields the log schema this export follows (Inspect dbad73cf) has no place for: ${[...newerFields].sort().join(', ')} (not written)`);
   if (eventSamples) notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
+  for (const [k, c] of droppedFields) notes.push(`the ${k} of ${n(c, 'Inspect sample')}: not kept on import, so not written`);
+  if (inspectSamples) notes.push(`the message ids of ${n(inspectSamples, 'Inspect sample')}: not kept on import, written anew (attachments are written inline)`);
+  const v1 = [...groups.values()].filter((g) => wholeRun(g)?.header.version === 1).length;
+  if (v1) notes.push(`${n(v1, 'version-1 log')} (Inspect's first schema) written as version 2: the one scorer and its metrics moved into results.scores, as Inspect View moves them`);
+  const untimed = [...groups.values()].reduce((k, g) => k + g.times.missing, 0);
+  if (untimed) notes.push(`${n(untimed, 'trace')} recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time`);
+  for (const g of groups.values()) {
+    const part = partNote(g);
+    if (part) notes.push(part);
+  }
   return { logs: [...groups.values()].map((g) => ({ env: g.env, model: g.model, log: buildLog(g, created) })), notes };
 }

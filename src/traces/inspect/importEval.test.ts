@@ -73,6 +73,16 @@ describe('an Inspect .eval log (a zip)', () => {
     expect(summary.warnings).toEqual([expect.objectContaining({ reason: expect.stringContaining('"started"') })]);
   });
 
+  it('an early log (the results in results.json beside the start record, no header.json) is a finished run with its results', async () => {
+    const log = handLog();
+    const { samples, ...header } = log;
+    const finished = { status: 'success', results: header.results ?? null, stats: header.stats ?? null };
+    const bytes = zipOf({ '_journal/start.json': { version: 2, eval: header.eval ?? null }, 'results.json': finished, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! });
+    const { rollouts, summary } = await run(bytes);
+    expect(summary.warnings).toEqual([]);
+    expect(rollouts[0]!.inspect!.run).toMatchObject({ status: 'success', scorers: ['match', 'judge'], header: { results: header.results, stats: header.stats } });
+  });
+
   it('stored (uncompressed) entries read as well as deflated ones', async () => {
     const log = handLog();
     const { samples, ...header } = log;
@@ -141,7 +151,7 @@ describe('malformed zips: one located message, never a crash', () => {
     const bomb = zipOf({ 'header.json': { eval: handLog().eval! }, 'samples/b_epoch_1.json': new TextEncoder().encode(' '.repeat(5_000_000)) });
     expect(bomb.length).toBeLessThan(50_000);
     const { summary } = await run(bomb, { maxTotalChars: 1024 * 1024 });
-    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json is 4.8 MiB uncompressed, over the 1 MiB limit for one entry' }]);
+    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json is 4.8 MiB uncompressed, over the entryBytes limit of 1 MiB for one entry' }]);
   });
 
   it('an entry that lies about its size is caught by the inflater, not trusted', async () => {
@@ -152,7 +162,7 @@ describe('malformed zips: one located message, never a crash', () => {
     for (let i = 0; i < bytes.length - 46; i++)
       if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && name.every((b, k) => bytes[i + 46 + k] === b)) new DataView(bytes.buffer).setUint32(i + 24, 10, true);
     const { summary } = await run(bytes, { maxTotalChars: 1024 * 1024 });
-    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json inflates past 1 MiB, the limit for one entry' }]);
+    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json inflates past the 10 bytes its directory entry declares: a damaged zip or a bomb' }]);
   });
 
   it('a file over the import limit is refused before anything is read', async () => {

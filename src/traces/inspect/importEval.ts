@@ -1,4 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import { LIMITS, overLimit } from '../../core/limits';
+import { Tally } from '../import/inferred';
 import { DEFAULT_LIMITS, describeSize, tooDeep, type ImportLimits } from '../import/limits';
 import type { ImportEvent, ImportIssue, ImportSummary } from '../import/types';
 import { ShapeError } from '../validate';
@@ -7,19 +9,37 @@ import { headerWarnings } from './readLog';
 import { readInspectRun, Reductions, runMetadata } from './readRun';
 import { readInspectSample } from './readSample';
 import type { InspectRun } from './types';
-import { openZip, ZipError, type ZipEntry, type ZipReader } from './zipRead';
+import { ROW_LIMITS, rowOverLimit, type RowLimits } from '../import/rowLimits';
+import { openZip, ZipError, ZipLimitError, type DecompressBudget, type ZipEntry, type ZipLimits, type ZipReader } from './zipRead';
 
 export interface EvalImportOptions {
   limits?: Partial<ImportLimits>;
   /** Called with what each step completed (items, issues) and how far through the file it is. */
   onEvents?: (events: ImportEvent[], progress: { done: number; total: number }) => void;
+  /** The zip's budgets (core/limits.ts unless a test narrows them). */
+  zip?: Partial<ZipLimits>;
+  /** What the import this file belongs to may still decompress, shared with its other files. */
+  budget?: DecompressBudget;
+  /** One row's budgets, and the rows one file may list (core/limits.ts unless a test narrows them). */
+  rows?: Partial<RowLimits>;
+  maxRows?: number;
 }
 
-/** More entries than any real log has (one per sample and epoch, plus a few): a bound on the central directory. */
-const MAX_ENTRIES = 1_000_000;
+export function zipLimits(over: Partial<ZipLimits> = {}, budget?: DecompressBudget): ZipLimits {
+  return {
+    maxEntries: LIMITS.archiveEntries.value,
+    maxEntryBytes: LIMITS.entryBytes.value,
+    maxTotalBytes: LIMITS.fileDecompressedBytes.value,
+    maxRatio: LIMITS.compressionRatio.value,
+    ...(budget ? { budget } : {}),
+    ...over,
+  };
+}
 const HEADER = 'header.json';
 const START = '_journal/start.json';
 const REDUCTIONS = 'reductions.json';
+/** Early .eval logs wrote the results beside the start record instead of a header. */
+const RESULTS = 'results.json';
 const SAMPLE = /^samples\/.+\.json$/;
 
 /** An entry's text as JSON, or why not, prefixed with the entry's name. */
@@ -52,12 +72,14 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function importInspectEval(source: ByteSource, options: EvalImportOptions = {}): Promise<ImportSummary> {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const s: ImportSummary = { format: 'inspect-eval', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [] };
+  const s: ImportSummary = { format: 'inspect-eval', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const tally = new Tally();
   let out: ImportEvent[] = [];
   let done = 0;
   const flush = () => {
     const events = out;
     out = [];
+    s.inferred = tally.list();
     options.onEvents?.(events, { done, total: source.size });
   };
   const issue = (severity: ImportIssue['severity'], reason: string) => {
@@ -81,20 +103,27 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
   let run: InspectRun;
   let reductions: Reductions;
   try {
-    zip = await openZip(source, { maxEntries: MAX_ENTRIES, maxEntryBytes: limits.maxTotalChars });
+    zip = await openZip(source, zipLimits({ maxEntryBytes: Math.min(LIMITS.entryBytes.value, limits.maxTotalChars), ...options.zip }, options.budget));
     const byName = new Map(zip.entries.map((e) => [e.name, e]));
     const opened = byName.get(HEADER) ?? byName.get(START) ?? null;
     if (!opened) {
       const names = zip.entries.slice(0, 5).map((e) => e.name);
       return fatal(`a zip without ${HEADER} or ${START}: not an Inspect .eval log (it holds ${zip.entries.length} entries${names.length ? `: ${names.join(', ')}${zip.entries.length > 5 ? ', …' : ''}` : ''})`);
     }
-    const header = await readJson(zip, opened, limits);
+    let header = await readJson(zip, opened, limits);
     if (!isJsonObject(header)) throw new ZipError(`${opened.name}: expected a JSON object`);
-    run = readInspectRun(header, 'inspect-eval');
-    // start.json predates the results: a log without header.json was still running (or was killed) when copied.
-    if (opened.name === START) run.status ??= 'started';
+    const results = opened.name === START ? byName.get(RESULTS) : undefined;
+    if (results) {
+      const written = await readJson(zip, results, limits);
+      if (isJsonObject(written)) header = { ...header, ...written };
+    }
+    const sampleCount = zip.entries.filter((e) => SAMPLE.test(e.name)).length;
     const red = byName.get(REDUCTIONS);
-    reductions = new Reductions(red ? await readJson(zip, red, limits) : undefined, REDUCTIONS);
+    const written = red ? await readJson(zip, red, limits) : undefined;
+    run = readInspectRun(header, 'inspect-eval', sampleCount, written ?? null);
+    // start.json predates the results: a log without header.json was still running (or was killed) when copied.
+    if (opened.name === START && !results) run.status ??= 'started';
+    reductions = new Reductions(written, REDUCTIONS);
   } catch (e) {
     if (e instanceof ZipError || e instanceof ShapeError) return fatal(reasonOf(e));
     throw e;
@@ -103,16 +132,23 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
   const metadata = runMetadata(run);
   const samples = zip.entries.filter((e) => SAMPLE.test(e.name));
   if (samples.length === 0) issue('error', 'an Inspect log without samples (written with --no-log-samples, or cut before the first one): nothing to import');
+  const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
+  const maxRows = options.maxRows ?? LIMITS.importRows.value;
   for (const [i, entry] of samples.entries()) {
+    if (s.items >= maxRows) return fatal(overLimit('importRows', entry.name, `row ${(s.items + 1).toLocaleString('en-US')}`, maxRows));
     try {
       const value = await readJson(zip, entry, limits);
       s.chars += entry.size;
       if (!isJsonObject(value)) throw new ShapeError(entry.name, 'expected a sample object');
-      const rollout = readInspectSample(value as JsonObject, { run, metadata, reductions, line: 0, rowIndex: i, path: entry.name });
+      const rollout = readInspectSample(value as JsonObject, { run, metadata, reductions, line: 0, rowIndex: i, path: entry.name, infer: tally.note });
+      const over = rowOverLimit(rollout, entry.name, rowLimits);
+      if (over) throw new ZipError(over);
       s.inspect++;
       s.items++;
       out.push({ type: 'item', item: { kind: 'vf', rollout } });
     } catch (e) {
+      // A limit of the whole file: the rest is not read, and the file is refused (its rows are taken back).
+      if (e instanceof ZipLimitError) return fatal(reasonOf(e));
       if (!(e instanceof ZipError || e instanceof ShapeError)) throw e;
       issue('error', reasonOf(e));
     }

@@ -54,10 +54,42 @@ describe('an Inspect .json log of another task: messages, scores and metadata', 
 
   it('a sample that cannot be read is one located error; the others import', () => {
     const log = handLog();
-    (log.samples as JsonObject[])[0]!.messages = [{ content: 'no role' }];
+    (log.samples as JsonObject[])[0]!.messages = [42];
     const { rollouts, summary } = read(log);
     expect(rollouts.map((r) => r.exampleId)).toEqual(['w2']);
-    expect(summary.errors).toEqual([{ line: 1, severity: 'error', reason: 'Inspect sample samples[0].messages[0].role: expected a string' }]);
+    expect(summary.errors).toEqual([{ line: 1, severity: 'error', reason: 'Inspect sample samples[0].messages[0]: expected a message object' }]);
+  });
+
+  it('a message without a role takes the one its fields say, and the import says how many it inferred', () => {
+    const log = handLog();
+    const messages = (log.samples as JsonObject[])[0]!.messages as JsonObject[];
+    for (const m of messages) if (m.role !== 'system') delete m.role;
+    messages.push({ content: 'a stray note' });
+    const { rollouts, summary } = read(log);
+    expect(summary.errors).toEqual([]);
+    expect(rollouts[0]!.prompt.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(rollouts[0]!.completion.map((m) => m.role)).toEqual(['assistant', 'tool', 'tool', 'assistant', 'unknown']);
+    expect(rollouts[0]!.calls.map((c) => c.result?.content)).toEqual(['', '9C']);
+    expect(summary.inferred).toEqual([
+      'role inferred for 1 user message (no role; source "input")',
+      'role inferred for 2 assistant messages (no role; tool calls, a model or source "generate" say what it is)',
+      'role inferred for 2 tool messages (no role; a tool_call_id or function says what it is)',
+      '1 message with no role and nothing that says one: shown with the role "unknown"',
+    ]);
+  });
+
+  it('a version-1 log (one scorer, a "score" per sample) reads as Inspect View migrates it', () => {
+    const log = handLog();
+    log.version = 1;
+    log.results = { total_samples: 2, completed_samples: 2, scorer: { name: 'match' }, metrics: { accuracy: { name: 'accuracy', value: 0.5 } } };
+    for (const s of log.samples as JsonObject[]) {
+      s.score = (s.scores as JsonObject).match!;
+      delete s.scores;
+    }
+    const { rollouts, summary } = read(log);
+    expect(rollouts.map((r) => r.reward)).toEqual([1, 0]);
+    expect(Object.keys(rollouts[0]!.inspect!.scores)).toEqual(['match']);
+    expect(summary.inferred).toEqual([expect.stringMatching(/^2 samples with a single "score"/)]);
   });
 
   it('a log still running, a header without samples, a newer schema: said, not guessed', () => {

@@ -1,4 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
+import type { Infer } from '../import/inferred';
 import type { VfMessage, VfToolCall } from '../import/types';
 import { ShapeError } from '../validate';
 
@@ -68,10 +69,36 @@ function toolCall(v: Json, path: string): VfToolCall {
 /** Keys we map to fields; `id` is a per-message uuid nobody reads. Everything else non-null goes to `extra`. */
 const MAPPED = new Set(['id', 'role', 'content', 'tool_calls', 'tool_call_id']);
 
-export function inspectMessage(v: Json, path: string): VfMessage {
+/**
+ * A message's role when it has none, from the fields only one kind of message
+ * has: the R writer of Inspect logs (vitals) leaves `role` off tool results,
+ * which carry `tool_call_id` and `function`. Inspect View shows such messages;
+ * so do we, and the import says how many roles were inferred.
+ */
+function inferRole(v: JsonObject, path: string, infer: Infer | undefined): string {
+  if (v.role !== undefined && v.role !== null) {
+    if (typeof v.role !== 'string') throw new ShapeError(`${path}.role`, 'expected a string');
+    return v.role;
+  }
+  if (typeof v.tool_call_id === 'string' || typeof v.function === 'string' || (isJsonObject(v.error) && 'message' in v.error)) {
+    infer?.('roleTool');
+    return 'tool';
+  }
+  if ((Array.isArray(v.tool_calls) && v.tool_calls.length > 0) || typeof v.model === 'string' || v.source === 'generate') {
+    infer?.('roleAssistant');
+    return 'assistant';
+  }
+  if (v.source === 'input') {
+    infer?.('roleUser');
+    return 'user';
+  }
+  infer?.('roleUnknown');
+  return 'unknown';
+}
+
+export function inspectMessage(v: Json, path: string, infer?: Infer): VfMessage {
   if (!isJsonObject(v)) throw new ShapeError(path, 'expected a message object');
-  if (typeof v.role !== 'string') throw new ShapeError(`${path}.role`, 'expected a string');
-  const msg: VfMessage = { role: v.role, content: '' };
+  const msg: VfMessage = { role: inferRole(v, path, infer), content: '' };
   if (typeof v.content === 'string') msg.content = v.content;
   else if (Array.isArray(v.content)) {
     const flat = flattenContent(v.content);
@@ -92,11 +119,11 @@ export function inspectMessage(v: Json, path: string): VfMessage {
  * message before the model's first turn, the completion the rest. A sample
  * with no messages (it failed before the model ran) shows its input.
  */
-export function splitConversation(messages: Json | undefined, input: Json | undefined, path: string): { prompt: VfMessage[]; completion: VfMessage[] } {
-  const list = Array.isArray(messages) ? messages.map((m, i) => inspectMessage(m, `${path}.messages[${i}]`)) : [];
+export function splitConversation(messages: Json | undefined, input: Json | undefined, path: string, infer?: Infer): { prompt: VfMessage[]; completion: VfMessage[] } {
+  const list = Array.isArray(messages) ? messages.map((m, i) => inspectMessage(m, `${path}.messages[${i}]`, infer)) : [];
   if (list.length === 0) {
     if (typeof input === 'string') return { prompt: [{ role: 'user', content: input }], completion: [] };
-    if (Array.isArray(input)) return { prompt: input.map((m, i) => inspectMessage(m, `${path}.input[${i}]`)), completion: [] };
+    if (Array.isArray(input)) return { prompt: input.map((m, i) => inspectMessage(m, `${path}.input[${i}]`, infer)), completion: [] };
     return { prompt: [], completion: [] };
   }
   const first = list.findIndex((m) => m.role === 'assistant');

@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../core/json';
+import type { Infer } from '../import/inferred';
 import type { VfRollout } from '../import/types';
 import { ShapeError } from '../validate';
 import { readInspectRun, Reductions, runMetadata } from './readRun';
@@ -9,6 +10,8 @@ export interface LogSink {
   rollout(r: VfRollout): void;
   /** A located problem; `line` is the log's first line (a .json log) or 0 (an .eval zip). */
   issue(line: number, severity: 'error' | 'warning', reason: string): void;
+  /** What was read between the lines (see import/inferred.ts). */
+  infer?: Infer;
 }
 
 /** What a log's header says that a reader of its samples should hear once. */
@@ -29,7 +32,7 @@ export function readInspectJsonLog(log: JsonObject, line: number, sink: LogSink)
   let run: InspectRun;
   let reductions: Reductions;
   try {
-    run = readInspectRun(log, 'inspect-json');
+    run = readInspectRun(log, 'inspect-json', Array.isArray(log.samples) ? log.samples.length : null);
     reductions = new Reductions(log.reductions, 'reductions');
   } catch (e) {
     if (e instanceof ShapeError) {
@@ -53,7 +56,7 @@ export function readInspectJsonLog(log: JsonObject, line: number, sink: LogSink)
     const path = `samples[${i}]`;
     try {
       if (!isJsonObject(s)) throw new ShapeError(path, 'expected a sample object');
-      sink.rollout(readInspectSample(s, { run, metadata, reductions, line, rowIndex: i, path }));
+      sink.rollout(readInspectSample(s, { run, metadata, reductions, line, rowIndex: i, path, infer: sink.infer }));
     } catch (e) {
       if (!(e instanceof ShapeError)) throw e;
       sink.issue(line, 'error', `Inspect sample ${e.message}`);

@@ -19,12 +19,21 @@ function scorerNames(log: JsonObject, spec: JsonObject): string[] {
   };
   const results = isJsonObject(log.results) ? log.results : null;
   if (results && Array.isArray(results.scores)) for (const s of results.scores) if (isJsonObject(s)) add(s.scorer ?? s.name);
+  // Log schema version 1 had one scorer (results.scorer) and one score per sample, as Inspect View still reads.
+  if (results && isJsonObject(results.scorer)) add(results.scorer.name);
   if (Array.isArray(spec.scorers)) for (const s of spec.scorers) if (isJsonObject(s)) add(s.name);
   return names;
 }
 
+/** The log as written, less its samples and reductions: what a re-export writes back unchanged. */
+function headerOf(log: JsonObject): JsonObject {
+  const header: JsonObject = {};
+  for (const [k, v] of Object.entries(log)) if (k !== 'samples' && k !== 'reductions') header[k] = v;
+  return header;
+}
+
 /** The run of one log from its header (or start record). Throws a ShapeError located in the log. */
-export function readInspectRun(log: JsonObject, format: InspectRun['format']): InspectRun {
+export function readInspectRun(log: JsonObject, format: InspectRun['format'], sampleCount: number | null = null, reductions: Json = log.reductions ?? null): InspectRun {
   const spec = objectAt(log.eval, 'eval');
   const config = isJsonObject(spec.config) ? spec.config : {};
   const dataset = isJsonObject(spec.dataset) ? spec.dataset : {};
@@ -42,6 +51,9 @@ export function readInspectRun(log: JsonObject, format: InspectRun['format']): I
     epochs: num(config.epochs),
     datasetSamples: num(dataset.samples),
     spec,
+    header: headerOf(log),
+    sampleCount,
+    reductions,
   };
 }
 

@@ -1,5 +1,6 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { STOP_CONDITION } from '../export/vfResults';
+import type { Infer } from '../import/inferred';
 import { pairToolCalls } from '../import/messages';
 import type { VfError, VfMetadata, VfRollout, VfTokenUsage } from '../import/types';
 import { ShapeError } from '../validate';
@@ -18,6 +19,8 @@ export interface SampleContext {
   rowIndex: number;
   /** Where this sample is, for messages: "samples[3]" or "samples/4_epoch_1.json". */
   path: string;
+  /** Hears what was read between the lines (a role-less message, a version-1 score). */
+  infer?: Infer;
 }
 
 /**
@@ -26,9 +29,12 @@ export interface SampleContext {
  * dropped with it; `output` repeats the last assistant message.
  */
 const MAPPED = new Set([
-  'id', 'epoch', 'input', 'target', 'messages', 'output', 'scores', 'metadata', 'events', 'events_data', 'timelines', 'error_retries',
+  'id', 'epoch', 'input', 'target', 'messages', 'output', 'scores', 'score', 'metadata', 'events', 'events_data', 'timelines', 'error_retries',
   'model_usage', 'total_time', 'working_time', 'uuid', 'error', 'attachments', 'limit', 'started_at', 'completed_at',
 ]);
+
+/** Read and not kept: the transcript's pools and timelines repeat the events; a retried attempt's transcript likewise. */
+const DROPPED = ['events_data', 'timelines', 'error_retries'];
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const seconds = (v: Json | undefined) => (num(v) === null ? null : num(v)! * 1000);
@@ -92,11 +98,15 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
   if (typeof id !== 'string' && typeof id !== 'number') throw new ShapeError(`${p}.id`, 'expected a sample id (a string or a number)');
   const epoch = num(o.epoch) ?? 1;
   const attachments = isJsonObject(o.attachments) ? o.attachments : null;
-  const { prompt, completion } = splitConversation(resolveAttachments(o.messages ?? null, attachments), resolveAttachments(o.input ?? null, attachments), p);
+  const { prompt, completion } = splitConversation(resolveAttachments(o.messages ?? null, attachments), resolveAttachments(o.input ?? null, attachments), p, ctx.infer);
   const scores: Record<string, InspectScore> = {};
   if (o.scores !== undefined && o.scores !== null) {
     if (!isJsonObject(o.scores)) throw new ShapeError(`${p}.scores`, 'expected an object of scores by scorer');
     for (const [name, s] of Object.entries(o.scores)) scores[name] = readScore(s, `${p}.scores.${name}`);
+  } else if (isJsonObject(o.score)) {
+    // Log schema version 1: one score per sample, under the run's one scorer (as Inspect View migrates it).
+    scores[ctx.run.scorers[0] ?? 'score'] = readScore(o.score, `${p}.score`);
+    ctx.infer?.('scoresFromScore');
   }
   const primary = ctx.run.scorers.find((s) => s in scores) ?? Object.keys(scores)[0] ?? null;
   const metadata = isJsonObject(o.metadata) && Object.keys(o.metadata).length > 0 ? o.metadata : null;
@@ -116,6 +126,11 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     workingTimeMs: seconds(o.working_time),
     modelUsage: usage,
     droppedEvents: Array.isArray(o.events) ? o.events.length : 0,
+    startedAt: typeof o.started_at === 'string' ? o.started_at : null,
+    completedAt: typeof o.completed_at === 'string' ? o.completed_at : null,
+    // Attachments are put back here too: the re-export writes none.
+    output: isJsonObject(o.output) ? (resolveAttachments(o.output, attachments) as JsonObject) : null,
+    droppedFields: DROPPED.filter((k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0) && !(isJsonObject(o[k]) && Object.keys(o[k]).length === 0)),
   };
   const extra: JsonObject = {};
   for (const [k, v] of Object.entries(o)) {

@@ -49,7 +49,8 @@ async function expectReplaysAs(rollout: VfRollout, trace: Trace) {
 
 describe('our traces → Inspect log → our importer', () => {
   it('writes every field the log schema (Inspect dbad73cf) requires, with the types it allows', async () => {
-    const { logs, notes } = buildInspectLogs((await traces()).map((trace) => ({ kind: 'native', trace })), WORLDS, CREATED);
+    const timed = (await traces()).map((trace, i) => ({ ...trace, meta: { ...trace.meta, started_at: `2025-01-01T10:0${i}:00.000Z`, ended_at: `2025-01-01T10:0${i}:30.000Z` } }));
+    const { logs, notes } = buildInspectLogs(timed.map((trace) => ({ kind: 'native', trace })), WORLDS, CREATED);
     expect(notes).toEqual([]);
     expect(logs.map((l) => [l.env, l.model])).toEqual([['fault-api', 'careful'], ['fault-api', 'trusting'], ['ticket-queue', expect.any(String)]]);
     for (const { log } of logs) expect(validateAgainst(LOG_SHAPES, 'EvalLog', log)).toEqual([]);
@@ -99,6 +100,28 @@ describe('our traces → Inspect log → our importer', () => {
       ['hostile-seed-2', 2, 'fault-api', 'careful'],
     ]);
     await expectReplaysAs(back[1]!, trace!);
+  });
+
+  it("carries the runs' own start and end (not the export's time) and the answer each handed in", async () => {
+    const [a, b] = await nativeTraces();
+    const at = (t: Trace, start: string, end: string): Trace => ({ ...t, meta: { ...t.meta, started_at: start, ended_at: end } });
+    const { logs, notes } = buildInspectLogs(
+      [{ kind: 'native', trace: at(a!, '2025-03-01T09:00:00.000Z', '2025-03-01T09:02:00.000Z') }, { kind: 'native', trace: at(a!, '2025-03-01T08:59:00.000Z', '2025-03-01T09:00:30.000Z') }],
+      WORLDS,
+      CREATED,
+    );
+    expect(notes).toEqual([]);
+    expect(logs[0]!.log.stats).toMatchObject({ started_at: '2025-03-01T08:59:00.000Z', completed_at: '2025-03-01T09:02:00.000Z' });
+    const samples = logs[0]!.log.samples as Record<string, Json>[];
+    expect(samples.map((s) => s.total_time)).toEqual([120, 90]);
+    const submit = a!.steps.at(-1)!.call;
+    expect(a!.stop?.reason).toBe('submitted');
+    const reward = (samples[0]!.scores as Record<string, Record<string, Json>>).reward!;
+    expect(reward.answer).toBe(JSON.stringify(submit.arguments));
+    // Without recorded times the export's own time stands in, and the notes say so.
+    const untimed = buildInspectLogs([{ kind: 'native', trace: b! }], WORLDS, CREATED);
+    expect(untimed.logs[0]!.log.stats).toMatchObject({ started_at: CREATED, completed_at: CREATED });
+    expect(untimed.notes).toEqual([expect.stringMatching(/^1 trace recorded no start and end time/)]);
   });
 
   it('keeps the hidden world events of each step and the scorecard in the log', async () => {

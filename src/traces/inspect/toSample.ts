@@ -29,6 +29,25 @@ function output(model: string, messages: JsonObject[], usage: JsonObject | null)
 }
 
 /**
+ * The answer a trace handed in, as text: the world's answer call (its contract's answer
+ * slot), else the call that submitted; a lone string argument as itself, else the
+ * arguments as JSON. Null when nothing was handed in.
+ */
+export function submittedAnswer(trace: Trace, world: World | undefined): string | null {
+  const calls = trace.steps.map((s) => s.call);
+  let at = world?.contract?.answer ? world.contract.answer.find(calls) : -1;
+  if (at < 0 && trace.stop?.reason === 'submitted') at = calls.length - 1;
+  const call = calls[at];
+  if (!call) return null;
+  const args = call.arguments;
+  if (isJsonObject(args)) {
+    const values = Object.values(args);
+    if (values.length === 1 && typeof values[0] === 'string') return values[0];
+  }
+  return JSON.stringify(args);
+}
+
+/**
  * One of our traces as an Inspect sample: the task's prompt, then per step the
  * call (an assistant turn) and its result (a tool message carrying the step's
  * hidden world events). Scores: the full reward first (Inspect's primary
@@ -61,14 +80,17 @@ export function traceSample(trace: Trace, world: World | undefined, id: string, 
   const scores: JsonObject = {};
   if (card) {
     const verdict = `full ${card.verdict.full}${card.verdict.caughtBy ? `, caught by ${card.verdict.caughtBy}` : ''} · naive ${card.verdict.naive}`;
-    scores.reward = score(card.reward, verdict, { verdict: { ...card.verdict }, layers: card.layers as unknown as Json, final: card.final, ...(card.readings ? { readings: card.readings } : {}) });
+    scores.reward = score(card.reward, verdict, { verdict: { ...card.verdict }, layers: card.layers as unknown as Json, final: card.final, ...(card.readings ? { readings: card.readings } : {}) }, submittedAnswer(trace, world));
     scores.naive_reward = score(card.naive, `naive ${card.verdict.naive}`);
     for (const l of card.layers) scores[l.id] = score(l.value, l.reasons.length ? l.reasons.join('; ') : null, { label: l.label, weight: l.weight, pass: l.pass, ...(l.gate ? { gate: true } : {}) });
     for (const [k, v] of Object.entries(card.readings ?? {})) scores[k] ??= score(v);
   }
   const used = trace.steps.filter((s) => s.usage);
   const usage = used.length ? modelUsage(used.reduce((n, s) => n + s.usage!.promptTokens, 0), used.reduce((n, s) => n + s.usage!.completionTokens, 0)) : null;
-  const ms = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
+  const stepMs = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
+  // The run's wall-clock span (meta.started_at/ended_at, the page's clock) when it has one: steps' own times leave out the pauses between them.
+  const span = typeof trace.meta?.started_at === 'string' && typeof trace.meta.ended_at === 'string' ? Date.parse(trace.meta.ended_at) - Date.parse(trace.meta.started_at) : NaN;
+  const ms = Number.isFinite(span) && span >= 0 ? span : stepMs;
   const modelName = model ?? trace.agent.name;
   const metadata: JsonObject = { world: trace.world, task: trace.task, agent: { ...trace.agent }, stop: trace.stop ? { ...trace.stop } : null };
   if (trace.meta) metadata.meta = trace.meta;
@@ -84,7 +106,7 @@ export function traceSample(trace: Trace, world: World | undefined, id: string, 
     metadata,
     model_usage: usage ? { [modelName]: usage } : {},
     total_time: ms > 0 ? ms / 1000 : null,
-    working_time: ms > 0 ? ms / 1000 : null,
+    working_time: stepMs > 0 ? stepMs / 1000 : null,
     uuid: uuidOf(trace.world, trace.task, id, epoch, trace.steps.length),
     error: trace.stop?.reason === 'world-error' ? { message: trace.stop.detail ?? 'the world failed', traceback: '', traceback_ansi: '' } : null,
     limit: trace.stop?.reason === 'budget' ? { type: 'message', limit: task?.ok ? task.value.maxTurns : trace.steps.length } : null,
@@ -135,11 +157,11 @@ export function rolloutSample(r: VfRollout, id: string | number, epoch: number, 
     metadata.vf = vf;
   }
   let usage: JsonObject = {};
-  if (o?.modelUsage)
-    for (const [m, u] of Object.entries(o.modelUsage)) if (isJsonObject(u)) usage[m] = modelUsage(Number(u.input_tokens ?? 0), Number(u.output_tokens ?? 0), u);
+  // An Inspect sample's usage as its writer wrote it (the R writer's cache_creation_input_tokens too).
+  if (o?.modelUsage) usage = o.modelUsage;
   if (!o && r.tokenUsage) usage = { [model]: modelUsage(r.tokenUsage.inputTokens, r.tokenUsage.outputTokens) };
   const extra = r.extra;
-  const limit = o?.limit && typeof o.limit.type === 'string' && LIMIT_TYPES.has(o.limit.type) && typeof o.limit.limit === 'number' ? { type: o.limit.type, limit: o.limit.limit } : null;
+  const limit = o?.limit && typeof o.limit.type === 'string' && LIMIT_TYPES.has(o.limit.type) && typeof o.limit.limit === 'number' ? o.limit : null;
   const target = o ? o.target : (r.answer ?? '');
   const sample: JsonObject = {
     ...EMPTY,
@@ -148,7 +170,7 @@ export function rolloutSample(r: VfRollout, id: string | number, epoch: number, 
     input: input.length ? input : '',
     target: typeof target === 'string' || (Array.isArray(target) && target.every((t) => typeof t === 'string')) ? target : JSON.stringify(target),
     messages,
-    output: output(model, messages, firstUsage(usage)),
+    output: o?.output ?? output(model, messages, firstUsage(usage)),
     scores,
     metadata,
     store: o && isJsonObject(extra.store) ? extra.store : {},
@@ -156,8 +178,11 @@ export function rolloutSample(r: VfRollout, id: string | number, epoch: number, 
     total_time: r.timing?.totalMs !== undefined ? r.timing.totalMs / 1000 : null,
     working_time: o && o.workingTimeMs !== null ? o.workingTimeMs / 1000 : null,
     uuid: o?.uuid ?? uuidOf(String(id), epoch, r.rowIndex, r.line),
-    error: r.error ? { message: r.error.message, traceback: r.error.chain ?? '', traceback_ansi: '' } : null,
+    error: o && isJsonObject(r.error?.raw) ? r.error.raw : r.error ? { message: r.error.message, traceback: r.error.chain ?? '', traceback_ansi: '' } : null,
     limit,
   };
+  // Newer Inspect's per-sample times, kept as written (the schema this export follows predates them).
+  if (o?.startedAt) sample.started_at = o.startedAt;
+  if (o?.completedAt) sample.completed_at = o.completedAt;
   return { sample, badArguments, droppedTools: !o && r.tools !== null };
 }

@@ -30,6 +30,12 @@ export interface InspectRun {
   datasetSamples: number | null;
   /** The eval spec as written (task args, model args, packages, revision …). */
   spec: JsonObject;
+  /** The log as written less its samples and reductions (spec, plan, results with their metrics, stats, status, error …). */
+  header: JsonObject;
+  /** How many samples the file holds (readable or not): a re-export of all of them writes the header back as it was. */
+  sampleCount: number | null;
+  /** The reductions as written (the log's `reductions`, or reductions.json). */
+  reductions: Json;
 }
 
 /** What an Inspect sample keeps that a vf-eval row has no field for; hangs on the rollout it became. */
@@ -50,4 +56,11 @@ export interface InspectOrigin {
   modelUsage: JsonObject | null;
   /** Transcript events are not kept (they hold the same calls and messages, at many times the size): their count. */
   droppedEvents: number;
+  /** When the sample started and finished (newer Inspect), as written. */
+  startedAt: string | null;
+  completedAt: string | null;
+  /** The sample's ModelOutput as written (the last generation's choices, usage, time, stop reason). */
+  output: JsonObject | null;
+  /** Sample fields read but not kept (the transcript's pools, timelines, retried attempts), by name. */
+  droppedFields: string[];
 }

@@ -1,11 +1,14 @@
 import { Inflate } from 'fflate';
-import { describeSize } from '../import/limits';
+import { describeAmount, overLimit } from '../../core/limits';
 import { ShortReadError, type ByteSource } from './byteSource';
 import { ZstdError } from './zstd/bits';
 import { zstdDecompress } from './zstd/decode';
 
 /** A zip we cannot read, with where: "the central directory …", "entry samples/3_epoch_1.json: …". */
 export class ZipError extends Error {}
+
+/** A limit of the whole file was reached (overlapping entries, too much decompressed): nothing more is read from it. */
+export class ZipLimitError extends ZipError {}
 
 export interface ZipEntry {
   name: string;
@@ -22,7 +25,22 @@ export interface ZipLimits {
   maxEntries: number;
   /** One entry, uncompressed. */
   maxEntryBytes: number;
+  /** Every entry read from this zip, uncompressed, together. */
+  maxTotalBytes?: number;
+  /** How many times its compressed size an entry of 1 MiB or more may declare. */
+  maxRatio?: number;
+  /** Shared by the files of one import: what is left of its decompression budget. */
+  budget?: DecompressBudget;
 }
+
+/** Bytes an import may still decompress, over all its files. */
+export interface DecompressBudget {
+  left: number;
+  readonly total: number;
+}
+
+/** Entries this small are never refused for their ratio: a 40-byte run of spaces may well be 1 MiB. */
+const RATIO_FLOOR = 1024 * 1024;
 
 export interface ZipReader {
   entries: ZipEntry[];
@@ -107,8 +125,8 @@ function zip64Extra(extra: DataView, entry: Pick<ZipEntry, 'size' | 'compressedS
 /** Open a zip: its central directory is read and checked, no entry is decompressed yet. */
 export async function openZip(source: ByteSource, limits: ZipLimits): Promise<ZipReader> {
   const end = await findEnd(source);
-  if (end.count > limits.maxEntries) throw new ZipError(`${end.count} entries, over the ${limits.maxEntries} this importer opens`);
-  if (end.size > limits.maxEntryBytes) throw new ZipError(`a central directory of ${describeSize(end.size)}: a damaged zip`);
+  if (end.count > limits.maxEntries) throw new ZipLimitError(overLimit('archiveEntries', 'the central directory', `${end.count.toLocaleString('en-US')} entries`, limits.maxEntries));
+  if (end.size > limits.maxEntryBytes) throw new ZipError(`a central directory of ${describeAmount(end.size)}: a damaged zip`);
   const dir = await readAt(source, end.offset, end.size, 'the central directory');
   const v = view(dir);
   const names = new TextDecoder('utf-8');
@@ -134,7 +152,38 @@ export async function openZip(source: ByteSource, limits: ZipLimits): Promise<Zi
     entries.push(entry);
     p += 46 + nameLength + extraLength + commentLength;
   }
-  return { entries, read: (entry) => readEntry(source, entry, limits) };
+  refuseOverlaps(entries, end.offset);
+  let total = 0;
+  return {
+    entries,
+    read: async (entry) => {
+      // Counted before anything is decompressed: an entry's output is bounded by the size it declares.
+      if (limits.maxTotalBytes !== undefined && total + entry.size > limits.maxTotalBytes)
+        throw new ZipLimitError(overLimit('fileDecompressedBytes', `entry ${entry.name}`, `${describeAmount(total + entry.size)} decompressed with it`, limits.maxTotalBytes));
+      if (limits.budget && entry.size > limits.budget.left)
+        throw new ZipLimitError(overLimit('importDecompressedBytes', `entry ${entry.name}`, `${describeAmount(limits.budget.total - limits.budget.left + entry.size)} decompressed in this import with it`, limits.budget.total));
+      total += entry.size;
+      if (limits.budget) limits.budget.left -= entry.size;
+      return readEntry(source, entry, limits);
+    },
+  };
+}
+
+/**
+ * Each entry's bytes must lie apart from every other's and before the
+ * directory. A bomb points many entries at one frame, so every entry is small
+ * on disk and the sum of what they expand to is not; a real zip never shares bytes.
+ */
+function refuseOverlaps(entries: readonly ZipEntry[], directoryOffset: number): void {
+  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  for (const [i, e] of byOffset.entries()) {
+    // At least the local header, the name and the data: a lower bound of where the next entry may start.
+    const end = e.localOffset + 30 + new TextEncoder().encode(e.name).length + e.compressedSize;
+    const next = byOffset[i + 1];
+    if (next && end > next.localOffset)
+      throw new ZipLimitError(`entries ${e.name} and ${next.name} overlap (bytes ${e.localOffset}–${end} and from ${next.localOffset}): a zip whose entries share their data is refused (the overlappingEntries limit)`);
+    if (end > directoryOffset) throw new ZipLimitError(`entry ${e.name} runs into the central directory (bytes ${e.localOffset}–${end}, directory at ${directoryOffset}): a damaged zip or a bomb (the overlappingEntries limit)`);
+  }
 }
 
 async function readEntry(source: ByteSource, entry: ZipEntry, limits: ZipLimits): Promise<Uint8Array> {
@@ -144,12 +193,15 @@ async function readEntry(source: ByteSource, entry: ZipEntry, limits: ZipLimits)
     const name = ZIP_METHODS[entry.method] ?? `method ${entry.method}`;
     throw new ZipError(`${where} is compressed with ${name}, which this importer cannot read (stored, deflate and zstd only)`);
   }
-  if (entry.size > limits.maxEntryBytes) throw new ZipError(`${where} is ${describeSize(entry.size)} uncompressed, over the ${describeSize(limits.maxEntryBytes)} limit for one entry`);
+  if (entry.size > limits.maxEntryBytes) throw new ZipError(`${where} is ${describeAmount(entry.size)} uncompressed, over the entryBytes limit of ${describeAmount(limits.maxEntryBytes)} for one entry`);
+  if (limits.maxRatio !== undefined && entry.size > RATIO_FLOOR && entry.size > entry.compressedSize * limits.maxRatio)
+    throw new ZipError(overLimit('compressionRatio', where, `${describeAmount(entry.compressedSize)} that expand to ${describeAmount(entry.size)} (${Math.round(entry.size / Math.max(1, entry.compressedSize)).toLocaleString('en-US')}×)`, limits.maxRatio));
   const header = view(await readAt(source, entry.localOffset, 30, `${where}'s header`));
   if (header.getUint32(0, true) !== LOCAL) throw new ZipError(`${where}: no local header at byte ${entry.localOffset}, where the directory points`);
   const start = entry.localOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true);
   const raw = await readAt(source, start, entry.compressedSize, `${where}'s data`);
-  const bytes = entry.method === 0 ? raw : entry.method === ZSTD ? unzstd(raw, entry, limits.maxEntryBytes) : inflateBounded(raw, entry, limits.maxEntryBytes);
+  // Never past the size the directory declares (already checked against the limits): more is damage, or a bomb.
+  const bytes = entry.method === 0 ? raw : entry.method === ZSTD ? unzstd(raw, entry, entry.size) : inflateBounded(raw, entry, entry.size);
   if (bytes.length !== entry.size) throw new ZipError(`${where} holds ${bytes.length} bytes where the directory says ${entry.size}: a damaged zip`);
   if (crc32(bytes) !== entry.crc) throw new ZipError(`${where} fails its CRC check: a damaged zip`);
   return bytes;
@@ -179,7 +231,7 @@ function inflateBounded(raw: Uint8Array, entry: ZipEntry, maxBytes: number): Uin
   try {
     for (let i = 0; i < raw.length || i === 0; i += SLICE) {
       inflate.push(raw.subarray(i, i + SLICE), i + SLICE >= raw.length);
-      if (total > maxBytes) throw new ZipError(`entry ${entry.name} inflates past ${describeSize(maxBytes)}, the limit for one entry`);
+      if (total > maxBytes) throw new ZipError(`entry ${entry.name} inflates past the ${describeAmount(maxBytes)} its directory entry declares: a damaged zip or a bomb`);
     }
   } catch (e) {
     if (e instanceof ZipError) throw e;

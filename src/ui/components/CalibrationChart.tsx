@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SOLVERS, type Calibration } from '../../worlds/fault-api/calibrate';
 import { PROFILES } from '../../worlds/fault-api/params';
-import { AGENT_COLORS } from '../lib/seriesColors';
+import { AGENT_COLORS } from '../lib/palette';
 
 /** A solver keeps its colour in every chart; none is a verifier's, or PASS green / FAIL red. */
 export const SOLVER_COLORS: Record<(typeof SOLVERS)[number], string> = { trusting: AGENT_COLORS[0], stubborn: AGENT_COLORS[1], careful: AGENT_COLORS[2] };

@@ -24,7 +24,8 @@ const verdictCell = (value: number, verdict: 'PASS' | 'FAIL') => (
 );
 
 /**
- * Reference trajectories with both verdicts; each row opens its episode at step 0.
+ * Reference trajectories with both verdicts; each row opens its episode where its verdicts are: at the first step
+ * where naive and full part, when they do, else at the end (step 0 is the Home key away).
  * Rendered by the build too (scripts/prerenderHome.tsx): index.html carries this
  * markup, and the app's first render must produce the same, or the page jumps.
  */
@@ -48,7 +49,7 @@ export function HomeTable({
       <p className="muted small">{note}</p>
       <HomeCheckNote world={world} state={state} />
       <div className="table-scroll">
-        <table className="grid home-table" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
+        <table className="grid home-table stack" data-testid={`home-${world}`} aria-describedby={checkNoteId(world)}>
           <thead>
             <tr>
               <th scope="col">trajectory</th>
@@ -66,16 +67,16 @@ export function HomeTable({
             {state.rows
               ? state.rows.map((r) => (
                   <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
-                    <th scope="row">
-                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: 0 })}>{r.label}</a>
+                    <th scope="row" className="stack-wide">
+                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: r.card.verdict.naive === r.card.verdict.full ? null : 'disagreement' })}>{r.label}</a>
                     </th>
-                    <td className="task-cell" title={r.taskTitle}>
+                    <td className="task-cell stack-wide" title={r.taskTitle} data-label="task">
                       {r.taskTitle}
                     </td>
-                    <td className="num" data-testid="naive">
+                    <td className="num" data-testid="naive" data-label="naive">
                       {verdictCell(r.card.naive, r.card.verdict.naive)}
                     </td>
-                    <td className="num" data-testid="full">
+                    <td className="num" data-testid="full" data-label="full">
                       {verdictCell(r.card.reward, r.card.verdict.full)}
                       {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
                       {r.card.readings?.strict !== undefined ? <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span> : null}
@@ -83,7 +84,7 @@ export function HomeTable({
                         {sharesLine(r.card)}
                       </span>
                     </td>
-                    <td data-testid="caught-by">{r.card.verdict.caughtBy ?? '—'}</td>
+                    <td className="stack-wide" data-testid="caught-by" data-label="caught by">{r.card.verdict.caughtBy ?? '—'}</td>
                   </tr>
                 ))
               : Array.from({ length: expectedRows }, (_, i) => (

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MatrixCell } from '../../core/matrix';
-import { VERIFIER_COLORS } from '../lib/seriesColors';
+import { COLOR } from '../lib/palette';
 
 const ROW = 30;
 // Recharts sorts legend items by name unless told: naive first, then full, as the bars stand.
@@ -30,8 +30,8 @@ export default function MatrixChart({ cells }: { cells: MatrixCell[] }) {
           <YAxis type="category" dataKey="agent" stroke="var(--muted)" fontSize={11} interval={0} width={width} />
           <Tooltip contentStyle={{ background: 'var(--panel)', border: '1px solid var(--border)' }} itemStyle={{ color: 'var(--text)' }} />
           <Legend itemSorter={barOrder} verticalAlign="top" />
-          <Bar dataKey="naive" fill={VERIFIER_COLORS.naive} isAnimationActive={false} />
-          <Bar dataKey="full" fill={VERIFIER_COLORS.full} isAnimationActive={false} />
+          <Bar dataKey="naive" fill={COLOR.naive} isAnimationActive={false} />
+          <Bar dataKey="full" fill={COLOR.full} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -13,9 +13,12 @@ export function ReferenceMatrix({ cells, world, testId }: { cells: MatrixCell[];
           <tr>
             <th scope="col">task</th>
             {agents.map(([a, role]) => (
-              <th scope="col" key={a} className="num" title={role}>
-                {a}
-                <span className="published">{role}</span>
+              <th scope="col" key={a} className="num matrix-agent" title={role}>
+                {/* Set upright, a name is as wide as its longest word: twenty-five agents would not fit a wide screen. */}
+                <span className="matrix-agent-name">
+                  <span>{a}</span>
+                  <span className="published">{role}</span>
+                </span>
               </th>
             ))}
           </tr>
@@ -24,7 +27,8 @@ export function ReferenceMatrix({ cells, world, testId }: { cells: MatrixCell[];
           {tasks.map((t) => (
             <tr key={t.task}>
               <th scope="row" title={t.taskTitle}>
-                {t.task}
+                {/* The section names the world: its tasks are named without it. */}
+                {t.task.startsWith(`${world}/`) ? t.task.slice(world.length + 1) : t.task}
               </th>
               {agents.map(([a]) => {
                 const c = at(t.task, a);

@@ -35,6 +35,13 @@ export interface ImportRun {
   hidden: string[];
   /** Kept across reloads, or why not. */
   stored: { ok: true } | { ok: false; reason: string };
+  /**
+   * How reading the stored file went: `opening` is written before a visit reads it
+   * again and cleared after, so a tab that died while reading it (a bomb, a huge row)
+   * finds it still `opening` on the next visit; `failed` when it was refused or
+   * exceeded a limit. Either way it is not read again until the person says so.
+   */
+  health?: { state: 'opening' } | { state: 'failed'; reason: string };
 }
 
 /** What IndexedDB keeps of a run: the record and the file itself, read again on the next visit. */
@@ -104,7 +111,24 @@ function readRun(v: unknown): ImportRun {
     edited: { env: strOrNull(edited.env, 'run.edited.env'), model: strOrNull(edited.model, 'run.edited.model') },
     hidden: Array.isArray(v.hidden) ? v.hidden.map((h, i) => str(h, `run.hidden[${i}]`)) : fail('run.hidden: expected an array'),
     stored: stored.ok === true ? { ok: true } : { ok: false, reason: str(stored.reason, 'run.stored.reason') },
+    ...readHealth(v.health),
   };
+}
+
+function readHealth(v: unknown): Pick<ImportRun, 'health'> {
+  if (v === undefined || v === null) return {};
+  if (!isJsonObject(v)) fail('run.health: expected an object');
+  if (v.state === 'opening') return { health: { state: 'opening' } };
+  if (v.state === 'failed') return { health: { state: 'failed', reason: str(v.reason, 'run.health.reason') } };
+  return fail('run.health.state: expected "opening" or "failed"');
+}
+
+/** Why a stored run is not read on this visit, in a sentence; null when it is read as usual. */
+export function unhealthy(run: ImportRun): string | null {
+  if (!run.health) return null;
+  return run.health.state === 'opening'
+    ? 'the page stopped while reading it on an earlier visit (it may be too large for this browser)'
+    : `it could not be read on an earlier visit: ${run.health.reason}`;
 }
 
 /** A stored import read back from IndexedDB: parsed, never cast (a newer build may have written it). */

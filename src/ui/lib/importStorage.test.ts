@@ -59,3 +59,15 @@ describe('an import run read back', () => {
     expect(r.ok ? '' : r.reason).toMatch(/^the browser's storage for this site is full \(1\.0 MB used of 2\.0 MB, this file needs 2\.0 MB\)/);
   });
 });
+
+describe("a stored run's health", () => {
+  it('is written and read back through IndexedDB; an unknown state is refused, a record without one reads as healthy', async () => {
+    await putImport({ run: run('h', { health: { state: 'failed', reason: 'over the rowChars limit' } }), blob: new Blob(['x']), metadata: null, path: 'h.jsonl' });
+    await updateImport(run('h', { health: { state: 'opening' } }));
+    const { items } = await listImports();
+    expect(items.find((i) => i.run.id === 'h')!.run.health).toEqual({ state: 'opening' });
+    expect(parseStoredImport({ run: { ...run('x'), health: { state: 'weird' } }, blob: new Blob([]), metadata: null, path: 'x' })).toEqual({ ok: false, error: 'run.health.state: expected "opening" or "failed"' });
+    const plain = parseStoredImport({ run: run('y'), blob: new Blob([]), metadata: null, path: 'y' });
+    expect(plain.ok && plain.value.run.health).toBeUndefined();
+  });
+});

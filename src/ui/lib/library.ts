@@ -222,6 +222,7 @@ export function createLibrary(deps: LibraryDeps) {
     renameRun: runs.rename,
     setRunIdentity: runs.setIdentity,
     removeRuns: runs.remove,
+    retryRun: runs.retry,
     clearImports: runs.clear,
   };
 }
@@ -272,5 +273,6 @@ export const {
   renameRun,
   setRunIdentity,
   removeRuns,
+  retryRun,
   clearImports,
 } = library;

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../core/limits';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
 import type { ImportMessage, ImportRequest, ImportSource, WirePayload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
@@ -28,8 +29,10 @@ export interface ImportPort {
   terminate(): void;
 }
 
-/** How one source's parse ended: the file read whole (its bytes when fetched, its SHA-256 when the worker computed it), or why not. */
-export type Parsed = { ok: true; summary: ImportSummary; bytes: Blob | null; hash: string | null } | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean };
+/** How one source's parse ended: the file read whole (its bytes when fetched, its SHA-256 when the worker computed it, the bytes inflated from archives), or why not. */
+export type Parsed =
+  | { ok: true; summary: ImportSummary; bytes: Blob | null; hash: string | null; decompressed: number }
+  | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean; decompressed?: number };
 
 export interface ParseHandlers {
   progress?(done: number, total: number | null): void;
@@ -65,8 +68,8 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
       } else if (m.type === 'issues') on.issues?.(m.issues);
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
-        finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false });
-      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, hash: m.hash ?? null });
+        finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false, decompressed: m.decompressed ?? 0 });
+      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, hash: m.hash ?? null, decompressed: m.decompressed ?? 0 });
     });
     port.onFailure((message) => finish({ ok: false, message: message || 'the import worker failed', summary: null, cancelled: false }));
     port.post(request);
@@ -122,6 +125,8 @@ const newJob = (source: string): ImportJob => ({
 export function importer(target: ImportTarget, spawn: () => ImportPort) {
   const { jobs, steps } = target;
   let current: { cancel(): void } | null = null;
+  /** What the files chosen together may still decompress (one import's budget, core/limits.ts). */
+  let decompressLeft: number = LIMITS.importDecompressedBytes.value;
   let generation = 0;
   /** Decisions awaited on duplicates, by job index. */
   const waiting = new Map<number, (add: boolean) => void>();
@@ -148,7 +153,7 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
     const started = q.started;
     const parse = parseInWorker(
       started ? () => started.port : spawn,
-      { ...q.source, batch: run },
+      { ...q.source, batch: run, decompressLeft },
       {
         progress: (done, total) => update(mine, index, { done, total }),
         items: (entries, payloads) => {
@@ -166,6 +171,7 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
     current = parse;
     const parsed = await parse.done;
     current = null;
+    decompressLeft -= parsed.decompressed ?? 0;
     parsedOne();
     if (!parsed.ok) {
       steps.drop(run);
@@ -210,6 +216,7 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
   async function importAll(queue: readonly Queued[], notes: string[]): Promise<void> {
     cancel();
     const mine = ++generation;
+    decompressLeft = LIMITS.importDecompressedBytes.value;
     jobs.set(
       queue.map((q) => newJob(q.label)),
       notes,

@@ -1,5 +1,6 @@
 import { divergenceParam, filterEntries, readDivergenceParam, sortEntries, type DivergenceFilter, type SortKey } from './libraryFilter';
 import type { LibraryEntry } from './librarySummary';
+import { ROW_STATUSES, type RowStatus } from './rowKind';
 
 /** What the library lists, all of it in the URL: a link, Back, or "back to library" from a trace shows the same rows in the same order. */
 export interface LibraryQuery {
@@ -9,6 +10,8 @@ export interface LibraryQuery {
   /** An import run's id ('' every row). */
   run: string;
   divergence: DivergenceFilter;
+  /** Only rows that ended this way ('' every row). */
+  status: RowStatus | '';
   group: GroupBy;
   sort: SortKey | null;
   desc: boolean;
@@ -25,6 +28,7 @@ export function readLibraryQuery(q: URLSearchParams): LibraryQuery {
     agent: q.get('agent') ?? '',
     run: q.get('run') ?? '',
     divergence: readDivergenceParam(q.get('filter')),
+    status: ROW_STATUSES.find((s) => s === q.get('status')) ?? '',
     group: GROUPS.find((g) => g === q.get('group')) ?? '',
     sort: SORTS.find((s) => s === q.get('sort')) ?? null,
     desc: q.get('desc') === '1',
@@ -39,6 +43,7 @@ export function libraryParams(q: LibraryQuery): Record<string, string | undefine
     agent: q.agent || undefined,
     run: q.run || undefined,
     filter: divergenceParam(q.divergence),
+    status: q.status || undefined,
     group: q.group || undefined,
     sort: q.sort ?? undefined,
     desc: q.sort && q.desc ? '1' : undefined,
@@ -48,10 +53,10 @@ export function libraryParams(q: LibraryQuery): Record<string, string | undefine
 /** The rows the library lists for this query, in its order (the trace view steps through the same list). */
 export function listedRows(entries: readonly LibraryEntry[], q: LibraryQuery, only: ReadonlySet<string> | null = null): readonly LibraryEntry[] {
   // Nothing to filter (a plain library, or one being imported into): the rows as they are, without two passes over them.
-  const filtered = q.text.trim() || q.world || q.divergence || only || q.agent || q.run;
+  const filtered = q.text.trim() || q.world || q.divergence || only || q.agent || q.run || q.status;
   const rows = filtered
     ? filterEntries(entries, { text: q.text, world: q.world, divergence: q.divergence, only }).filter(
-        (e) => (!q.agent || e.agent === q.agent) && (!q.run || (e.run ?? '') === q.run),
+        (e) => (!q.agent || e.agent === q.agent) && (!q.run || (e.run ?? '') === q.run) && (!q.status || e.status === q.status),
       )
     : entries;
   return sortEntries(rows, q.sort, q.desc);

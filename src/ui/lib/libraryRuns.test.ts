@@ -162,3 +162,67 @@ describe('import runs', () => {
     expect(run.stored.ok ? '' : run.stored.reason).toMatch(/^the browser's storage for this site is full \(QuotaExceededError: The quota has been exceeded\.\)/);
   });
 });
+
+describe('a stored import that failed never fails the page again', () => {
+  /** A library whose storage holds one imported file, as a first visit left it. */
+  async function storedOnce() {
+    const first = setup();
+    first.lib.importFiles([vfFile()]);
+    await tick();
+    await answer(first.workers[0]!);
+    const run = Object.values(first.lib.store.getState().runs)[0]!;
+    return { run, stored: first.stored };
+  }
+
+  /** The next visit over the same storage. */
+  function visit(stored: Map<string, import('./importRuns').StoredImport>) {
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, structuredClone(v));
+    return next;
+  }
+
+  it('a file that exceeds a limit when read again is marked failed, listed with the reason, and not read on the visit after', async () => {
+    const { run, stored } = await storedOnce();
+    const second = visit(stored);
+    const loading = second.lib.loadSaved();
+    await tick();
+    // The worker refuses it (a budget reached): the rows go, the mark stays.
+    second.workers[0]!.send({ type: 'done', summary: summary(0, 'entry samples/0.json: over the fileDecompressedBytes limit'), source: 'x' });
+    await loading;
+    expect(second.stored.get(run.id)!.run.health).toEqual({ state: 'failed', reason: 'entry samples/0.json: over the fileDecompressedBytes limit' });
+    expect(second.ids()).toEqual([]);
+    expect(second.lib.store.getState().storage.error).toMatch(/could not be read again .*Remove it below, or try again\.$/);
+
+    const third = visit(second.stored);
+    await third.lib.loadSaved();
+    expect(third.workers).toHaveLength(0);
+    expect(third.lib.store.getState().runs[run.id]!.health).toMatchObject({ state: 'failed' });
+    expect(third.lib.store.getState().storage.error).toMatch(/not read again, because it could not be read on an earlier visit: entry samples\/0\.json/);
+    // The person removes it: gone from storage for good.
+    await third.lib.removeRuns([run.id]);
+    expect(third.stored.size).toBe(0);
+  });
+
+  it('a tab that died while reading a stored file: the next visit finds it still "opening" and does not read it; "try again" does', async () => {
+    const { run, stored } = await storedOnce();
+    const second = visit(stored);
+    void second.lib.loadSaved();
+    await tick();
+    // The worker never answers: the tab crashed here. What storage holds is what the next visit sees.
+    expect(second.workers).toHaveLength(1);
+    expect(second.stored.get(run.id)!.run.health).toEqual({ state: 'opening' });
+
+    const third = visit(second.stored);
+    await third.lib.loadSaved();
+    expect(third.workers).toHaveLength(0);
+    expect(third.lib.store.getState().storage.error).toMatch(/the page stopped while reading it on an earlier visit/);
+
+    const retrying = third.lib.retryRun(run.id);
+    await tick();
+    await answer(third.workers[0]!);
+    await retrying;
+    expect(third.ids().length).toBeGreaterThan(0);
+    expect(third.stored.get(run.id)!.run.health).toBeUndefined();
+    expect(third.lib.store.getState().storage.error).toBeNull();
+  });
+});

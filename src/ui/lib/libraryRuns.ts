@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ImportSource, WirePayload } from '../workers/importProtocol';
-import { agree, quotaCheck, type ImportRun, type NameSource, type StoredImport } from './importRuns';
+import { agree, quotaCheck, unhealthy, type ImportRun, type NameSource, type StoredImport } from './importRuns';
 import { parseInWorker, type ImportPort, type ImportSteps } from './libraryImport';
 import type { LibraryEntry } from './librarySummary';
 import type { PayloadStore } from './payloads';
@@ -170,7 +170,45 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     keep: persist,
   };
 
-  /** Read every stored file again, one after another, with its run's changes on top. */
+  /** A stored run's health, written before anything else happens (see ImportRun.health); a write that fails is not fatal. */
+  async function setHealth(run: ImportRun, health: ImportRun['health']): Promise<ImportRun> {
+    const next: ImportRun = { ...run };
+    if (health) next.health = health;
+    else delete next.health;
+    try {
+      await deps.imports.update(next);
+    } catch {
+      // Storage that cannot be written cannot be read again either: nothing to protect.
+    }
+    store.setState((s) => ({ runs: { ...s.runs, [run.id]: next } }));
+    return next;
+  }
+
+  /**
+   * Read one stored file again. It is marked `opening` first: if the page dies
+   * while reading it, the next visit finds the mark and does not try again. A
+   * file that fails or exceeds a limit is marked `failed`: listed, not read.
+   */
+  async function reopen(run: ImportRun, file: { blob: Blob; metadata: Blob | null; path: string }): Promise<string | null> {
+    const opening = await setHealth(run, { state: 'opening' });
+    const parse = parseInWorker(deps.spawnImport, { kind: 'file', file: file.blob, path: file.path, metadata: file.metadata ?? undefined, batch: run.id }, { items: (e, p) => add(run.id, e, p) });
+    const parsed = await parse.done;
+    if (parsed.ok) {
+      await setHealth(opening, undefined);
+      return null;
+    }
+    const reason = parsed.message;
+    const gone = store.getState().entries.filter((e) => e.run === run.id);
+    for (const e of gone) {
+      payloads.delete(e.id);
+      original.delete(e.id);
+    }
+    store.setState((s) => ({ entries: s.entries.filter((e) => e.run !== run.id) }));
+    await setHealth(opening, { state: 'failed', reason });
+    return reason;
+  }
+
+  /** Read every stored file again, one after another, with its run's changes on top; one that failed before is listed, not read. */
   async function restore(): Promise<void> {
     let listed: Listed<StoredImport>;
     try {
@@ -184,14 +222,24 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
       if (store.getState().runs[run.id]) continue;
       files.set(run.id, { blob, metadata, path });
       store.setState((s) => ({ runs: { ...s.runs, [run.id]: run } }));
-      const parse = parseInWorker(deps.spawnImport, { kind: 'file', file: blob, path, metadata: metadata ?? undefined, batch: run.id }, { items: (e, p) => add(run.id, e, p) });
-      const parsed = await parse.done;
-      if (!parsed.ok) {
-        dropRows(run.id);
-        failures.push(`${run.label}: ${parsed.message}`);
+      const skip = unhealthy(run);
+      if (skip) {
+        failures.push(`${run.label}: not read again, because ${skip}`);
+        continue;
       }
+      const failed = await reopen(run, { blob, metadata, path });
+      if (failed) failures.push(`${run.label}: ${failed}`);
     }
-    await refreshStorage(failures.length ? `${failures.length} stored import${failures.length === 1 ? '' : 's'} could not be read again (${failures[0]})` : null);
+    await refreshStorage(failures.length ? `${failures.length} stored import${failures.length === 1 ? '' : 's'} could not be read again (${failures[0]}). Remove ${failures.length === 1 ? 'it' : 'them'} below, or try again.` : null);
+  }
+
+  /** The person asks to read a run marked failed once more. */
+  async function retry(runId: string): Promise<void> {
+    const run = store.getState().runs[runId];
+    const file = files.get(runId);
+    if (!run || !file) return;
+    const failed = await reopen(run, file);
+    await refreshStorage(failed ? `${run.label} could not be read again: ${failed}` : null);
   }
 
   async function update(runId: string, patch: (r: ImportRun) => ImportRun): Promise<void> {
@@ -226,5 +274,5 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     }
   }
 
-  return { steps, restore, rename, setIdentity, remove, hideRows, refreshStorage, clear: () => remove(Object.keys(store.getState().runs)) };
+  return { steps, restore, retry, rename, setIdentity, remove, hideRows, refreshStorage, clear: () => remove(Object.keys(store.getState().runs)) };
 }

@@ -4,7 +4,9 @@ import type { Identity } from '../../traces/import/identity';
 import { parentOf, type ForkLink } from '../../traces/fork';
 import type { VfRollout } from '../../traces/import/types';
 import { driverOf } from '../../agents/driverMode';
+import { studyMetaOf } from '../../traces/study/results';
 import type { NameSource } from './importRuns';
+import { rolloutKind, rolloutPlace, rolloutStatus, traceStatus, type RowKind, type RowStatus } from './rowKind';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
 export interface LibraryEntry {
@@ -40,9 +42,35 @@ export interface LibraryEntry {
   parent?: ForkLink | null;
   /** How a model agent was driven ('history' or 'scratchpad'); null for any other agent. */
   driver?: string | null;
+  /** What the row is (an Inspect sample, a vf rollout, a native trace) and where in its file ("sample 3 (id 4, epoch 1)", "line 12"; '' for a run played here). */
+  what: RowKind;
+  place: string;
+  /** How it ended (an error, unfinished, a limit, ok) and the error's message or the stop. */
+  status: RowStatus;
+  statusNote: string | null;
+  /** A person's run played with the verifier's view revealed: not a human baseline (its agent says so too). */
+  hints?: boolean;
+}
+
+/** The mark a run played with hints carries wherever its agent is named. */
+export const HINTS_MARK = 'played with hints';
+
+/**
+ * Who ran a trace, as the library, compare view and report name it: a model by its
+ * model, a study's participants by the study (they are one group), a hinted person's run says so.
+ */
+export function agentLabel(trace: Pick<Trace, 'agent' | 'meta'>): string {
+  const { agent } = trace;
+  if (agent.model) return agent.model;
+  if (agent.kind !== 'human') return agent.name;
+  const study = studyMetaOf(trace);
+  const hints = agent.hints ? ` (${HINTS_MARK})` : '';
+  return study?.ok ? `human · study “${study.value.title}”${hints}` : `human${hints}`;
 }
 
 const TEXT_CAP = 4000;
+
+const statusOf = (s: { status: RowStatus; note: string | null }) => ({ status: s.status, statusNote: s.note });
 
 /** What divergence reads from a library row. */
 export const entryVerdicts = (e: LibraryEntry): RunVerdicts => ({ naive: e.verdictNaive, full: e.verdictFull, reward: e.reward, strict: e.strict });
@@ -54,7 +82,7 @@ export function specLabel(spec: Record<string, unknown>): string {
   return JSON.stringify(spec);
 }
 
-export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null): LibraryEntry {
+export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null, line: number | null = null): LibraryEntry {
   const card = trace.scorecard;
   const tokens = trace.steps.reduce((n, s) => n + (s.usage ? s.usage.promptTokens + s.usage.completionTokens : 0), 0);
   const duration = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
@@ -70,7 +98,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     run,
     world: trace.world,
     task: specLabel(trace.task),
-    agent: trace.agent.model ?? (trace.agent.kind === 'human' ? `human${trace.agent.hints ? ' (hints)' : ''}` : trace.agent.name),
+    agent: agentLabel(trace),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
     example: `${trace.world} ${specLabel(trace.task)}`,
@@ -88,6 +116,10 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     text,
     parent: parentOf(trace),
     driver: driverOf(trace),
+    what: 'native trace',
+    place: line === null ? '' : `line ${line}`,
+    ...statusOf(traceStatus(trace)),
+    hints: trace.agent.hints === true,
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;
@@ -130,6 +162,9 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
     durationMs: r.timing?.totalMs ?? null,
     stop: r.stopCondition,
     text,
+    what: rolloutKind(r),
+    place: rolloutPlace(r),
+    ...statusOf(rolloutStatus(r)),
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

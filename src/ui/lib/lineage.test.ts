@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json';
 import { runEpisode } from '../../core/episode';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { stubbornSolver } from '../../worlds/fault-api/solvers';
-import { forksByParent, listedIds, parentHref } from './lineage';
+import { foreignParentAddress, forksByParent, inAppHref, listedIds, parentHref } from './lineage';
 import { summarizeNative } from './librarySummary';
 
 const made = faultApiWorld.makeTask({ profile: 'clean', seed: 1 });
@@ -43,5 +43,20 @@ describe('lineage in the library', () => {
     const model = { ...trace, agent: { kind: 'model' as const, name: 'm', model: 'm' } };
     expect(summarizeNative(model, 'x', 's').driver).toBe('history');
     expect(summarizeNative({ ...model, meta: { model: { driver: 'scratchpad' } } }, 'x', 's').driver).toBe('scratchpad');
+  });
+});
+
+describe('addresses from imported data stay on the site', () => {
+  it('a parent href off the site (or any scheme) is never a link; it is shown as text', async () => {
+    const trace = await runEpisode(faultApiWorld, made.value, stubbornSolver());
+    for (const href of ['https://evil.example/phish', '//evil.example', 'javascript:alert(1)', 'data:text/html,x', '/traces', '#/trace/x\u0000y', ' #/trace/x']) {
+      const e = summarizeNative({ ...trace, meta: { parent: { trace: 'elsewhere', hash: 'h', step: 1, href } } }, 'x', 'imported');
+      expect(parentHref(e, () => false)).toBeNull();
+      expect(foreignParentAddress(e)).toBe(href);
+    }
+    const local = summarizeNative({ ...trace, meta: { parent: { trace: 'ref', step: 1, href: '#/episode/fault-api?agent=stubborn' } } }, 'y', 'imported');
+    expect(parentHref(local, () => false)).toBe('#/episode/fault-api?agent=stubborn');
+    expect(foreignParentAddress(local)).toBeNull();
+    expect(inAppHref('#/trace/a')).toBe('#/trace/a');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED } from '../worlds/published';
-import { buildReport, type ReportInput } from './report';
+import type { Trace } from '../../core/types';
+import { buildReport, contentKey, reportRows, type ReportInput } from './report';
 import { reportCsv, reportSvg } from './reportFiles';
 
 const row = (agent: string, column: string, reward: number, patch: Partial<ReportInput> = {}): ReportInput => ({
@@ -63,5 +64,41 @@ describe('the per-model report', () => {
     expect(svg).toContain('local, &quot;7b&quot;');
     expect(svg).toContain('deepseek/deepseek-v3.2 (published)');
     expect(svg).toContain('not run');
+  });
+});
+
+describe('runs played with hints', () => {
+  const e = (id: string, hints?: boolean, stop: string | null = 'submitted') => ({ id, hints, kind: 'native' as const, stop, run: null });
+  it('are left out of the report unless included, and counted either way; runs in progress never count', () => {
+    const rows = [e('a'), e('b', true), e('c', false), e('d', false, null)];
+    expect(reportRows(rows, false)).toEqual({ counted: [e('a'), e('c', false)], hinted: 1, unfinished: 1, duplicates: 0 });
+    expect(reportRows(rows, true)).toEqual({ counted: rows.slice(0, 3), hinted: 1, unfinished: 1, duplicates: 0 });
+  });
+
+  it('a rubric metric named like a measured column (steps, cost, latency) is not listed twice', () => {
+    const [g] = buildReport([row('m', 'hostile', 1, { layers: { completeness: 1, steps: 0.9, cost: 1, latency: 1 } })], []);
+    expect(g!.layerIds).toEqual(['completeness']);
+  });
+});
+
+describe('the same run imported twice', () => {
+  it('is counted once, and the copies are counted', () => {
+    const e = (id: string, key: string, run: string | null) => ({ id, key, run, kind: 'native' as const, stop: 'submitted', hints: false });
+    // File 1 holds two alike rollouts (x twice) and y; file 2 is the same file imported again.
+    const rows = [e('a', 'x', 'f1'), e('b', 'x', 'f1'), e('c', 'y', 'f1'), e('d', 'x', 'f2'), e('e', 'x', 'f2'), e('f', 'y', 'f2'), e('g', 'z', null)];
+    const r = reportRows(rows, false, (row) => row.key);
+    expect(r.counted.map((x) => x.id)).toEqual(['a', 'b', 'c', 'g']);
+    expect(r.duplicates).toBe(3);
+  });
+
+  it('a trace and its copy share a content key; a run with other durations does not', () => {
+    const trace = { format: 'verifier-playground.trace', version: 2, world: 'w', task: { id: 't' }, agent: { kind: 'human', name: 'you' }, steps: [{ index: 0, call: { name: 'f', arguments: {} }, result: { ok: true, content: '', done: false }, events: [], durationMs: 5 }], stop: null, scorecard: null, events: [] } as unknown as Trace;
+    const copy = JSON.parse(JSON.stringify({ ...trace, meta: { source: 'export.jsonl' } })) as Trace;
+    const row = { world: 'w', agent: 'human' };
+    expect(contentKey(row, { kind: 'native', trace })).toBe(contentKey(row, { kind: 'native', trace: copy }));
+    const slower = { ...trace, steps: [{ ...trace.steps[0]!, durationMs: 9 }] };
+    expect(contentKey(row, { kind: 'native', trace: slower })).not.toBe(contentKey(row, { kind: 'native', trace }));
+    // Alike rows listed under two models are two runs.
+    expect(contentKey({ world: 'w', agent: 'other' }, { kind: 'native', trace })).not.toBe(contentKey(row, { kind: 'native', trace }));
   });
 });

@@ -1,3 +1,5 @@
+import { canonicalJson } from '../../core/json';
+import { hashString } from '../../core/hash';
 import type { Payload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
 
@@ -117,7 +119,7 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
         key: column ? `${world} · ${column}` : world,
         world,
         column,
-        layerIds: [...new Set(rows.flatMap((r) => Object.keys(r.layers)))],
+        layerIds: [...new Set(rows.flatMap((r) => Object.keys(r.layers)))].filter((l) => !(MEASURED as readonly string[]).includes(l)),
         rows: mine,
         published: published.filter((p) => p.world === world && (p.column === null || p.column === column)).map(fromPublished),
         gap: best && worst && scored.length >= 2 ? { best: best.agent, worst: worst.agent, by: best.reward! - worst.reward! } : null,
@@ -125,6 +127,69 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
     })
     .sort((a, b) => a.key.localeCompare(b.key));
 }
+
+/**
+ * The rows a report counts. A person's run played with hints is no human
+ * baseline: left out unless the reader includes it, and counted as left out,
+ * so the report says what it does not show.
+ */
+export function reportRows<E extends Pick<LibraryEntry, 'hints' | 'kind' | 'stop' | 'run'>>(
+  rows: readonly E[],
+  includeHinted: boolean,
+  /** What a row holds (contentKey): the same run imported twice (an export read back in) is counted once. */
+  keyOf: (e: E) => string | null = () => null,
+): { counted: E[]; hinted: number; unfinished: number; duplicates: number } {
+  // A run still in progress has no final score yet: averaging its provisional one would drag a baseline down.
+  const finished = rows.filter((e) => !(e.kind === 'native' && e.stop === null));
+  // Alike rows in one file (or among the runs saved here) are that many rollouts; another file holding them again
+  // is a copy. A content is counted as often as the one source that holds it most.
+  const perSource = new Map<string, Map<string, number>>();
+  for (const e of finished) {
+    const k = keyOf(e);
+    if (k === null) continue;
+    const counts = perSource.get(k) ?? new Map<string, number>();
+    counts.set(e.run ?? '', (counts.get(e.run ?? '') ?? 0) + 1);
+    perSource.set(k, counts);
+  }
+  const taken = new Map<string, number>();
+  const distinct = finished.filter((e) => {
+    const k = keyOf(e);
+    if (k === null) return true;
+    const n = taken.get(k) ?? 0;
+    if (n >= Math.max(...perSource.get(k)!.values())) return false;
+    taken.set(k, n + 1);
+    return true;
+  });
+  const hinted = distinct.filter((e) => e.hints === true).length;
+  return {
+    counted: includeHinted ? distinct : distinct.filter((e) => e.hints !== true),
+    hinted,
+    unfinished: rows.length - finished.length,
+    duplicates: finished.length - distinct.length,
+  };
+}
+
+/**
+ * A run's content, whoever imported it and from which file: the same trace read twice has the same key.
+ * Durations are part of it, so two people's runs that happen to make the same calls stay two runs; so are the
+ * world and agent the row is listed under (two models' files may hold alike rows: vf-eval names them by file).
+ */
+export function contentKey(e: Pick<LibraryEntry, 'world' | 'agent'>, payload: Payload | undefined): string | null {
+  if (!payload) return null;
+  return `${JSON.stringify([e.world, e.agent])}:${payloadKey(payload)}`;
+}
+
+function payloadKey(payload: Payload): string {
+  if (payload.kind === 'native') {
+    const t = payload.trace;
+    return `native:${hashString(canonicalJson({ world: t.world, task: t.task, agent: t.agent, steps: t.steps, stop: t.stop, reward: t.scorecard?.reward ?? null }))}`;
+  }
+  const r = payload.rollout;
+  return `vf:${hashString(canonicalJson({ example: r.exampleId, prompt: r.prompt, completion: r.completion, reward: r.reward, metrics: r.metrics, timing: r.timing }))}`;
+}
+
+/** The figures every group shows in their own columns: a layer of the same name (a rubric's metric) would list them twice. */
+export const MEASURED = ['steps', 'peak_context', 'cost', 'latency'] as const;
 
 /** A library row with its payload as the report reads it. */
 export function reportInput(e: LibraryEntry, payload: Payload | undefined): ReportInput {

@@ -1,3 +1,4 @@
+import { FILE_COLORS } from './palette';
 import type { ReportGroup, ReportRow } from './report';
 
 const f = (v: number | null, digits = 3) => (v === null ? '' : v.toFixed(digits));
@@ -47,7 +48,7 @@ export function reportSvg(groups: readonly ReportGroup[]): string {
       const w = r.reward === null ? 0 : Math.max(1, r.reward * scale);
       const label = `${r.agent}${mine ? '' : ' (published)'}`;
       parts.push(`<text x="${LABEL - 6}" y="${y + BAR - 4}" text-anchor="end">${esc(label.length > 40 ? `${label.slice(0, 39)}…` : label)}</text>`);
-      parts.push(`<rect x="${LABEL}" y="${y}" width="${w.toFixed(1)}" height="${BAR - 3}" fill="${mine ? '#3b6fd4' : 'url(#published)'}" stroke="${mine ? 'none' : '#777'}"><title>${esc(label)}: ${f(r.reward)}</title></rect>`);
+      parts.push(`<rect x="${LABEL}" y="${y}" width="${w.toFixed(1)}" height="${BAR - 3}" fill="${mine ? FILE_COLORS.full : 'url(#published)'}" stroke="${mine ? 'none' : FILE_COLORS.neutral}"><title>${esc(label)}: ${f(r.reward)}</title></rect>`);
       parts.push(`<text x="${(LABEL + w + 4).toFixed(1)}" y="${y + BAR - 4}">${r.reward === null ? 'not run' : r.reward.toFixed(2)}</text>`);
       y += BAR;
     }
@@ -55,8 +56,8 @@ export function reportSvg(groups: readonly ReportGroup[]): string {
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" font-family="sans-serif" font-size="12">`,
-    '<defs><pattern id="published" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ddd"/><line x1="0" y1="0" x2="0" y2="6" stroke="#999" stroke-width="2"/></pattern></defs>',
-    `<text x="8" y="14" fill="#555">Mean full reward per model (hatched: published reference figures)</text>`,
+    `<defs><pattern id="published" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="${FILE_COLORS.border}"/><line x1="0" y1="0" x2="0" y2="6" stroke="${FILE_COLORS.neutral}" stroke-width="2"/></pattern></defs>`,
+    `<text x="8" y="14" fill="${FILE_COLORS.neutral}">Mean full reward per model (hatched: published reference figures)</text>`,
     ...parts,
     '</svg>',
   ].join('\n');

@@ -46,6 +46,7 @@ export class LiveEpisode<D> {
   private lease: number;
   private savedSteps: number | null;
   private meta: JsonObject | null = null;
+  private endStamped = false;
 
   private constructor(
     readonly id: string,
@@ -76,6 +77,8 @@ export class LiveEpisode<D> {
 
   private static async begin<D>(id: string, world: World, task: Task, episode: Episode, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {
     const save: SaveState = options.persist === 'at-end' ? { kind: 'not-yet' } : { kind: 'saved' };
+    // The page's clock on the run (exports write it as the run's start and end): a fork starts anew, its parent's times are the parent's.
+    episode.annotate({ started_at: new Date(deps.now()).toISOString() });
     const live = new LiveEpisode(id, world, task, episode, deps, options, { access: { kind: 'writer' }, lease: 0, savedSteps: null, save, driver });
     if (options.persist === 'each-step') live.hold(await deps.locks.acquire(id, 'if-free'));
     await live.refresh();
@@ -98,6 +101,7 @@ export class LiveEpisode<D> {
       const access: Access = lock || saved.finished ? { kind: 'writer' } : { kind: 'reader', why: 'open-elsewhere' };
       const init = { access, lease: saved.lease ?? 0, savedSteps: saved.trace.steps.length, save: { kind: 'saved' } as const, driver };
       const live = new LiveEpisode(id, world, task.value, episode, deps, options, init);
+      live.endStamped = saved.finished;
       // A finished run is never written again: no need to keep other tabs from it.
       if (saved.finished) lock?.release();
       else live.hold(lock);
@@ -248,6 +252,11 @@ export class LiveEpisode<D> {
 
   /** After a change: save as the policy says, then show it (a person's step is saved before it is shown). */
   private async refresh(): Promise<void> {
+    // Only a change made here ends the run now: a run reopened already finished keeps the end it had (or none).
+    if (this.episode.stop && this.endStamped === false) {
+      this.episode.annotate({ ended_at: new Date(this.deps.now()).toISOString() });
+      this.endStamped = true;
+    }
     const trace = await this.current();
     if (this.options.persist === 'each-step') {
       await this.persist(trace);

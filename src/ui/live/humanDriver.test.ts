@@ -143,6 +143,22 @@ describe('a person’s run: one writer per run', () => {
 });
 
 describe('a person’s run: steps and states', () => {
+  it('carries the page clock’s start and end in meta (what an export writes as the run’s times), kept when reopened', async () => {
+    const store = new MemoryStore();
+    let wall = Date.UTC(2026, 2, 4, 10, 0, 0);
+    const deps = { ...tabDeps(store, new SharedLocks()), now: () => wall };
+    const run = await HumanDriver.start(faultApiWorld, task, 'run-wall', deps, stopwatch().now);
+    wall += 65_000;
+    await run.call(fetchPage());
+    expect(run.live.trace.meta).toMatchObject({ started_at: '2026-03-04T10:00:00.000Z' });
+    expect(run.live.trace.meta?.ended_at).toBeUndefined();
+    await run.giveUp();
+    expect(store.records.get('run-wall')!.trace.meta).toMatchObject({ started_at: '2026-03-04T10:00:00.000Z', ended_at: '2026-03-04T10:01:05.000Z' });
+    wall += 3_600_000;
+    const again = await HumanDriver.restore(faultApiWorld, 'run-wall', { ...deps, now: () => wall }, stopwatch().now);
+    expect(again.live.trace.meta).toMatchObject({ started_at: '2026-03-04T10:00:00.000Z', ended_at: '2026-03-04T10:01:05.000Z' });
+  });
+
   it('records the time taken on each step as it is appended, and keeps it through a reload', async () => {
     const store = new MemoryStore();
     const clock = stopwatch();

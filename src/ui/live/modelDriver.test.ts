@@ -103,6 +103,23 @@ describe('ModelDriver: a model’s episode from the page', () => {
     expect(driver.live.trace.steps).toHaveLength(0);
   });
 
+  it('Step is one model call: an invalid call is shown and spends one turn, not the budget; Run asks on until the budget ends it', async () => {
+    server = await startMockServer({ respond: () => call('fetch_page', '{not json', 'x', 'Let me fetch.') });
+    const { driver, status } = await open();
+    await driver.step();
+    expect(server.completions()).toHaveLength(1);
+    expect(status()).toMatchObject({ kind: 'unsent' });
+    expect(driver.live.finished).toBe(false);
+    expect(driver.live.observation().turnsLeft).toBe(task.maxTurns - 1);
+    expect(driver.live.state.driver.events.map((e) => e.code)).toEqual(['invalid-arguments']);
+    await driver.step();
+    expect(server.completions()).toHaveLength(2);
+    await driver.run();
+    expect(status()).toEqual({ kind: 'finished' });
+    expect(driver.live.trace.stop?.reason).toBe('budget');
+    expect(server.completions()).toHaveLength(task.maxTurns);
+  });
+
   it('prose instead of a call ends the episode as no-tool-call; a save that fails is listed as not saved', async () => {
     server = await startMockServer({ respond: [{ kind: 'prose', content: 'I am done.' }] });
     const store = new MemoryStore();

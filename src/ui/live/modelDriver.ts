@@ -18,6 +18,8 @@ export type ModelStatus =
   | { kind: 'idle' }
   | { kind: 'requesting'; mode: Mode }
   | { kind: 'proposed'; proposal: Proposal }
+  /** Step asked once and the model's call could not run: it was told why, and the turn is spent. */
+  | { kind: 'unsent'; detail: string }
   | { kind: 'applying'; mode: Mode }
   | { kind: 'error'; mode: Mode; message: string; errorKind: string }
   | { kind: 'finished' };
@@ -195,8 +197,10 @@ export class ModelDriver {
     try {
       let action = await this.agent.propose(this.live.observation(), this.request.signal);
       // A call the agent answered itself (invalid arguments…) spends a turn; the spent budget may end the episode.
+      // Step is one model call: the invalid one is shown, and the next Step asks again. Run asks on.
       while (action.type === 'unsent' && !this.live.finished) {
         await this.live.spendUnsent();
+        if (mode === 'step') break;
         if (!this.live.finished) action = await this.agent.propose(this.live.observation(), this.request.signal);
       }
       if (action.type === 'stop') await this.live.end({ reason: action.reason, terminated: false, truncated: false, detail: action.detail });
@@ -204,7 +208,11 @@ export class ModelDriver {
         this.set({ kind: 'finished' });
         return action.type === 'stop' ? action : null;
       }
-      return action.type === 'unsent' ? null : action;
+      if (action.type === 'unsent') {
+        this.set({ kind: 'unsent', detail: action.detail });
+        return null;
+      }
+      return action;
     } catch (e) {
       if (isAbort(e)) this.set({ kind: 'idle' });
       else this.set({ kind: 'error', mode, message: e instanceof Error ? e.message : String(e), errorKind: e instanceof ChatError ? e.kind : 'error' });

@@ -1,3 +1,5 @@
+import { Episode } from '../../core/episode';
+import type { JsonObject } from '../../core/json';
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
 import { browserLocks } from '../lib/runLocks';
@@ -32,9 +34,17 @@ function track(id: string, p: Promise<HumanDriver>): Promise<HumanDriver> {
   return p;
 }
 
-export function startRun(world: World, task: Task): Promise<HumanDriver> {
+export function startRun(world: World, task: Task, meta?: JsonObject): Promise<HumanDriver> {
   const id = newRunId();
+  if (meta) return track(id, startAnnotated(world, task, meta, id, browserDeps()));
   return track(id, HumanDriver.start(world, task, id, browserDeps(), monotonic));
+}
+
+/** A run that says something of itself from its first write on (a study run: its study, pseudonym and place). */
+export async function startAnnotated(world: World, task: Task, meta: JsonObject, id: string, deps: LiveDeps, clock: () => number = monotonic): Promise<HumanDriver> {
+  const episode = await Episode.open(world, task, { ...HUMAN });
+  episode.annotate(meta);
+  return HumanDriver.adopt(world, episode, id, deps, clock);
 }
 
 /** A person continues a recorded episode from a step: a new run, its parent in `meta.parent`. */

@@ -25,7 +25,7 @@ export default function CalibrationView() {
         </p>
       </section>
       {loaded.value.map(({ id, ui: { calibration } }) => (
-        <section className="panel" key={id}>
+        <section className="panel" key={id} data-testid={`calibration-${id}`}>
           <h2>{calibration.title}</h2>
           <calibration.Panel />
         </section>

@@ -8,6 +8,7 @@ import { Clamp } from '../components/Clamp';
 import { ExampleCompare } from '../components/library/ExampleCompare';
 import { RescoreCell } from '../components/library/RescoreCell';
 import { payloadOf, rescore, useLibrary } from '../lib/library';
+import { agentLabel } from '../lib/librarySummary';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -73,7 +74,6 @@ function ByStep({ route }: { route: Route }) {
   // A card recorded before scorecards carried their composition gets the rubric's, when it gives the recorded total.
   const cardOf = (t: Trace) => (t.scorecard && world.status === 'done' ? (withComposition(world.value, t).scorecard ?? null) : t.scorecard);
   const layerIds = [...new Set(traces.flatMap((t) => t.trace.scorecard?.layers.map((l) => l.id) ?? []))];
-  const name = (t: Trace) => t.agent.model ?? (t.agent.kind === 'human' ? 'human' : t.agent.name);
   return (
     <section className="panel compare" data-testid="compare">
       <h1>Compare {traces.length} traces</h1>
@@ -88,8 +88,13 @@ function ByStep({ route }: { route: Route }) {
             {traces.map((t) => (
               <th key={t.id}>
                 <a href={`#/trace/${encodeURIComponent(t.id)}`}>
-                  <Clamp text={name(t.trace)} />
+                  <Clamp text={agentLabel(t.trace)} />
                 </a>
+                {t.trace.agent.hints ? (
+                  <span className="badge badge-warn" data-testid="compare-hinted" title="The player saw the verifier's view during play: not a human baseline">
+                    hints
+                  </span>
+                ) : null}
               </th>
             ))}
           </tr>

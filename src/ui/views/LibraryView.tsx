@@ -19,6 +19,7 @@ import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from
 import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
+import { ROW_STATUSES, type RowStatus } from '../lib/rowKind';
 import { hrefFor, type Route } from '../lib/route';
 import { useInView } from '../lib/useInView';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -46,7 +47,12 @@ const CSV_COLUMNS = [
   { header: 'tokens', value: (e: LibraryEntry) => e.tokens },
   { header: 'duration_ms', value: (e: LibraryEntry) => e.durationMs },
   { header: 'source', value: (e: LibraryEntry) => e.source },
+  { header: 'row', value: (e: LibraryEntry) => (e.place ? `${e.what} ${e.place}` : e.what) },
+  { header: 'status', value: (e: LibraryEntry) => e.status },
+  { header: 'status_note', value: (e: LibraryEntry) => e.statusNote },
 ];
+
+const STATUS_LABELS: Record<RowStatus, string> = { error: 'errored', unfinished: 'unfinished', limit: 'stopped by a limit', ok: 'ended without error' };
 
 const GROUP_LABELS: Record<Exclude<GroupBy, ''>, string> = { agent: 'agent / model', task: 'task', world: 'world / env', run: 'import run' };
 
@@ -160,6 +166,14 @@ export default function LibraryView({ route }: { route: Route }) {
               </option>
             ))}
             <option value="diverging">only those that diverge</option>
+          </select>
+          <select value={q.status} onChange={(e) => setQuery({ status: ROW_STATUSES.find((st) => st === e.target.value) ?? '' })} aria-label="status filter" data-testid="status-filter">
+            <option value="">any status</option>
+            {ROW_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                only {STATUS_LABELS[st]}
+              </option>
+            ))}
           </select>
           <select value={group} onChange={(e) => setQuery({ group: GROUPS.find((g) => g === e.target.value) ?? '' })} aria-label="group by">
             <option value="">no grouping</option>

@@ -1,9 +1,13 @@
 import { useMemo } from 'react';
 import { ReportGroupTable } from '../components/report/ReportGroupTable';
+import { StudyBaselines } from '../components/study/StudyBaselines';
+import { isStudyEntry } from '../study/baselineChecks';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
-import { buildReport, reportInput } from '../lib/report';
+import { HINTS_MARK } from '../lib/librarySummary';
+import { navigate } from '../lib/navigate';
+import { buildReport, contentKey, reportInput, reportRows } from '../lib/report';
 import { reportCsv, reportSvg } from '../lib/reportFiles';
 import { hrefFor, type Route } from '../lib/route';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -15,25 +19,60 @@ export default function ReportView({ route }: { route: Route }) {
   const entries = useLibrary((s) => s.entries);
   const ids = route.query.get('ids');
   const search = route.query.toString();
-  const rows = useMemo(() => {
+  const includeHinted = route.query.get('hints') === 'include';
+  const chosen = useMemo(() => {
     if (ids !== null) {
-      const chosen = new Set(ids.split(',').filter(Boolean));
-      return entries.filter((e) => chosen.has(e.id));
+      const picked = new Set(ids.split(',').filter(Boolean));
+      return entries.filter((e) => picked.has(e.id));
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const groups = useMemo(() => buildReport(rows.map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
+  const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(e, payloadOf(e.id))), [chosen, includeHinted]);
+  // A study's runs are reported (replay-verified, with their own rules for what counts) in its human baseline, not pooled here unverified.
+  const groups = useMemo(() => buildReport(rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
+  const setIncludeHinted = (on: boolean) => {
+    const q = new URLSearchParams(route.query);
+    if (on) q.set('hints', 'include');
+    else q.delete('hints');
+    navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
+  };
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
       <p>
         <a href={hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {})}>← Back to the library</a>
       </p>
-      <h2>Report per model: {rows.length} traces</h2>
+      <h1>
+        Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}
+      </h1>
       <p className="muted small">
         Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world and profile (or task kind). Rows marked <em>published</em> are the
         seeds’ own figures for real models, shown for reference and never pooled with yours.
       </p>
+      {unfinished > 0 ? (
+        <p className="muted small" data-testid="report-unfinished">
+          {unfinished} {unfinished === 1 ? 'run is' : 'runs are'} still in progress: left out until {unfinished === 1 ? 'it ends' : 'they end'}.
+        </p>
+      ) : null}
+      {duplicates > 0 ? (
+        <p className="warn-box small" role="status" data-testid="report-duplicates">
+          {duplicates} {duplicates === 1 ? 'trace is a copy' : 'traces are copies'} of another in this selection (the same run imported twice, an export read
+          back in): each run is counted once.
+        </p>
+      ) : null}
+      {hinted > 0 ? (
+        <p className="small" data-testid="report-hinted">
+          <label className="check">
+            <input type="checkbox" checked={includeHinted} onChange={(e) => setIncludeHinted(e.target.checked)} data-testid="include-hinted" />
+            Include {hinted} {hinted === 1 ? 'run' : 'runs'} {HINTS_MARK}
+          </label>{' '}
+          <span className="muted">
+            {includeHinted
+              ? `— counted below as “human (${HINTS_MARK})”, apart from the human baseline.`
+              : '— left out: a person who saw the verifier’s view is no human baseline.'}
+          </span>
+        </p>
+      ) : null}
       <div className="lib-toolbar">
         <button type="button" disabled={!groups.length} onClick={() => download(reportCsv(groups), 'report.csv', 'text/csv')} data-testid="report-csv">
           Export CSV
@@ -42,7 +81,8 @@ export default function ReportView({ route }: { route: Route }) {
           Export chart (SVG)
         </button>
       </div>
-      {groups.length === 0 ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
+      {groups.length === 0 && !chosen.some(isStudyEntry) ? <p className="muted">Nothing to report: select traces in the library, or list some.</p> : null}
+      <StudyBaselines rows={chosen} route={route} />
       {groups.map((g) => (
         <ReportGroupTable key={g.key} group={g} />
       ))}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Trace } from '../../core/types';
 import { vfRolloutToTrace } from '../../traces/import/index';
 import { replayCalls, verifyTrace } from '../../traces/replay';
@@ -5,10 +6,12 @@ import { ReplayedEpisode, type Opened } from '../components/trace/ReplayedEpisod
 import { MessageView } from '../components/trace/MessageView';
 import { ResumeAsNew } from '../components/trace/ResumeAsNew';
 import { TraceNav } from '../components/trace/TraceNav';
+import { clampText } from '../lib/clamp';
 import { episodeHref } from '../lib/episodeRoute';
 import { noteRescore, payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
+import { rolloutKind, rolloutTitle } from '../lib/rowKind';
 import { readStepParam } from '../lib/stepParam';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
@@ -34,7 +37,12 @@ export default function TraceView({ route }: { route: Route }) {
 }
 
 function OpenedTrace({ id, route }: { id: string; route: Route }) {
-  const saved = useSavedRuns();
+  // An id the library does not hold yet (a fork saved from this very view) is read again from storage;
+  // walking to one it holds (j / k) reads nothing.
+  const known = useLibrary((s) => s.entries.some((e) => e.id === id));
+  const [asked, setAsked] = useState(id);
+  if (!known && asked !== id) setAsked(id);
+  const saved = useSavedRuns(asked);
   const savedHere = useLibrary((s) => s.saved.has(id));
   const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
   const payload = saved.ready ? payloadOf(id) : undefined;
@@ -51,7 +59,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
     const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
     if (!plan.ok) return { vfOnly: true, reason: plan.error };
     const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    const o = await openNative(trace, `Replayed from vf-eval line ${payload.rollout.line}; vf-eval recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
+    const o = await openNative(trace, `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
     noteRescore(id, o.recorded, o.report);
     return o;
   }, [payload, id]);
@@ -81,12 +89,12 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   if (!o || 'vfOnly' in o)
     return (
       <section className="panel">
-        <h1>vf-eval rollout</h1>
-        <p className="muted" data-testid="vf-only-reason">
+        <h1>{payload.kind === 'vf' ? rolloutKind(payload.rollout) : 'native trace'}</h1>
+        <p className="muted wrap-anywhere" data-testid="vf-only-reason">
           {/* The row's env as its import named it (a file's folder, metadata.json), not vf-eval's placeholder task "default". */}
           {entry && entry.envFrom && o?.reason.includes("is not one of the playground's worlds")
-            ? `${entry.world} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
-            : o?.reason}
+            ? `${clampText(entry.world, 80)} (env from ${entry.envFrom}) is not one of the playground's worlds: shown as messages, not replayed.`
+            : clampText(o?.reason ?? '', 500)}
         </p>
         {payload.kind === 'vf' ? <MessageView rollout={payload.rollout} /> : null}
       </section>

@@ -17,6 +17,7 @@ export const CompareView = lazyView(ROUTE_MODULES.compare);
 export const ReportView = lazyView(ROUTE_MODULES.report);
 export const ModelView = lazyView(ROUTE_MODULES.model);
 export const GotchaView = lazyView(ROUTE_MODULES.gotcha);
+export const StudyView = lazyView(ROUTE_MODULES.study);
 
 const VIEWS: Record<RouteHead, PreloadableView<AnyView>> = {
   '': HomeView,
@@ -29,6 +30,7 @@ const VIEWS: Record<RouteHead, PreloadableView<AnyView>> = {
   report: ReportView,
   model: ModelView,
   gotcha: GotchaView,
+  study: StudyView,
 };
 
 /** The view a route's first path segment shows ('' the home page); null: no such view. */

@@ -15,6 +15,7 @@ export const ROUTE_MODULES = {
   report: () => import('./ReportView'),
   model: () => import('./ModelView'),
   gotcha: () => import('./GotchaView'),
+  study: () => import('./StudyView'),
 } as const;
 
 export type RouteHead = keyof typeof ROUTE_MODULES;

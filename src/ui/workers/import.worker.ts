@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 import { identityFromPath, identityOf } from '../../traces/import/identity';
 import { createImporter, parseVfMetadata } from '../../traces/import/index';
+import { LIMITS } from '../../core/limits';
 import { DEFAULT_LIMITS, describeSize } from '../../traces/import/limits';
 import type { ImportEvent, VfMetadata } from '../../traces/import/types';
-import { blobSource, bufferSource, looksLikeZip, type ByteSource } from '../../traces/inspect/byteSource';
+import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } from '../../traces/inspect/byteSource';
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
@@ -11,8 +12,20 @@ import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
 
-/** Progress at most every this many ms: each message is a task and a re-render on the page, and a 75 MB file is over a thousand chunks. */
-const PROGRESS_MS = 100;
+/**
+ * Progress at most every 100 ms: each message is a store update and a render on
+ * the page, and an .eval of 100,000 samples reported each one (61 s of the main
+ * thread blocked). `force` for the last one.
+ */
+function progressPoster(): (done: number, total: number | null, force?: boolean) => void {
+  let last = -Infinity;
+  return (done, total, force = false) => {
+    const now = performance.now();
+    if (!force && now - last < 100) return;
+    last = now;
+    post({ type: 'progress', done, total });
+  };
+}
 
 /**
  * Rows go out at once the first time (the first screen), then in batches by
@@ -92,13 +105,6 @@ async function run(req: ImportRequest): Promise<void> {
   let n = 0;
   let listed = 0;
   let posted: number | null = null;
-  let progressed = -Infinity;
-  const progress = (done: number, total: number | null) => {
-    const now = performance.now();
-    if (now - progressed < PROGRESS_MS && done !== total) return;
-    progressed = now;
-    post({ type: 'progress', done, total });
-  };
   const flush = () => {
     if (entries.length) {
       const { views, buffer } = packed(payloads);
@@ -118,7 +124,7 @@ async function run(req: ImportRequest): Promise<void> {
       }
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
-        entries.push(summarizeNative(e.item.trace, id, source, req.batch));
+        entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
         payloads.push(JSON.stringify({ kind: 'native', trace: e.item.trace }));
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
@@ -136,26 +142,32 @@ async function run(req: ImportRequest): Promise<void> {
     let zip: ByteSource;
     if (req.kind === 'file') {
       await reader.cancel();
-      zip = blobSource(req.file);
+      zip = readAhead(blobSource(req.file));
     } else {
       const whole = await readRest(reader, first.value);
       kept?.push(new Uint8Array(whole));
       zip = bufferSource(whole);
     }
+    const total = LIMITS.importDecompressedBytes.value;
+    const budget = { left: Math.min(total, req.decompressLeft ?? total), total };
+    const left = budget.left;
+    const progress = progressPoster();
     const summary = await importInspectEval(zip, {
+      budget,
       onEvents: (events, p) => {
         take(events);
-        progress(p.done, p.total);
+        progress(p.done, p.total, p.done === p.total);
       },
     });
     flush();
     const bytes = kept ? new Blob(kept) : undefined;
     const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
-    post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null });
+    post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null, decompressed: left - budget.left });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
   const decoder = new TextDecoder('utf-8');
+  const progress = progressPoster();
   let done = 0;
   for (let chunk = first; !chunk.done; chunk = await reader.read()) {
     const value = chunk.value;
@@ -168,6 +180,7 @@ async function run(req: ImportRequest): Promise<void> {
   take(importer.push(decoder.decode()));
   take(importer.finish());
   flush();
+  progress(done, total, true);
   const bytes = kept ? new Blob(kept) : undefined;
   const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
   post({ type: 'done', summary: importer.summary(), source, bytes, hash: hashed && !importer.summary().fatal ? await sha256(hashed) : null });

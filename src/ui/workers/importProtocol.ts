@@ -5,8 +5,11 @@ import type { LibraryEntry } from '../lib/librarySummary';
 /** A file (a File, or a stored Blob read again: `path` names it), or an address to fetch. */
 export type ImportSource = { kind: 'file'; file: Blob; path: string; metadata?: Blob } | { kind: 'url'; url: string };
 
-/** `batch` prefixes the rows' ids (`${batch}:${n}`): the import run's id. */
-export type ImportRequest = ImportSource & { batch: string };
+/**
+ * `batch` prefixes the rows' ids (`${batch}:${n}`): the import run's id. `decompressLeft`: what the
+ * import this file belongs to may still decompress (LIMITS.importDecompressedBytes, shared by its files).
+ */
+export type ImportRequest = ImportSource & { batch: string; decompressLeft?: number };
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 
@@ -22,6 +25,6 @@ export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
   | { type: 'items'; entries: LibraryEntry[]; payloads: WirePayload[] }
   | { type: 'issues'; issues: ImportIssue[] }
-  /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it. */
-  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null }
+  /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it; `decompressed`: bytes inflated from archives (the import's budget). */
+  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null; decompressed?: number }
   | { type: 'failed'; message: string };

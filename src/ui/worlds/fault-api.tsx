@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../core/json';
 import type { Task } from '../../core/types';
 import { FaultApiCalibration } from '../components/FaultApiCalibration';
-import { FaultApiInspector } from './fault-api/FaultApiInspector';
+import { FaultApiInspector, FaultApiSeen } from './fault-api/FaultApiInspector';
 import { FaultApiPlay } from './fault-api/FaultApiPlay';
 import { readQuota } from './fault-api/quota';
 import { MAX_TURNS_PARAM } from './taskVocabulary';
@@ -30,6 +30,7 @@ function Calibration() {
 export const faultApiUi: WorldUi = {
   PlayPanel: FaultApiPlay,
   Inspector: FaultApiInspector,
+  player: { hidden: 'the requests spent against the hidden quota, duplicate rows and mistyped amounts', Seen: FaultApiSeen },
   tasks: {
     noun: 'profile',
     plural: 'profiles',

@@ -46,6 +46,15 @@ export const WORLDS: readonly WorldEntry[] = [
     title: 'tripwire',
     summary: 'A retail SQLite database with a forbidden honeypot table; four layers (answer, end state, trace path, policy gate) built on what the SQL engine reports.',
     load: tripwire,
+    inWorker: async () => {
+      const [{ createTripwireWorld }, { createInProcessHost }, { default: initSqlJs }, { default: wasmUrl }] = await Promise.all([
+        import('../../worlds/tripwire/world'),
+        import('../../worlds/tripwire/host'),
+        import('sql.js'),
+        import('sql.js/dist/sql-wasm.wasm?url'),
+      ]);
+      return createTripwireWorld({ host: createInProcessHost(() => initSqlJs({ locateFile: () => wasmUrl })) });
+    },
     ui: () => import('./tripwire').then((m) => m.tripwireUi),
     home: {
       order: 1,

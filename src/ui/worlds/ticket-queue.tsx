@@ -12,6 +12,7 @@ function Calibration() {
 export const ticketQueueUi: WorldUi = {
   PlayPanel: TicketQueuePlay,
   Inspector: TicketQueueInspector,
+  player: { hidden: 'the whole board, every ticket with its status, and the writes made' },
   tasks: TASKS_BY_ID,
   calibration: { title: 'ticket-queue — oracle and sentinels per task', Panel: Calibration },
 };

@@ -12,6 +12,7 @@ function Calibration() {
 export const tripwireUi: WorldUi = {
   PlayPanel: SqlPlay,
   Inspector: TripwireInspector,
+  player: { hidden: 'the whole database, every table and row, with the rows changed since the start' },
   tasks: TASKS_BY_ID,
   calibration: { title: 'tripwire — every task × every reference agent', Panel: Calibration },
 };

@@ -42,6 +42,12 @@ export interface WorldEntry {
   /** Its home-page table, if it has one. */
   home?: HomeShowcase;
   load(purpose: Purpose): Promise<World>;
+  /**
+   * The world inside a Web Worker running our reference agents (calibration),
+   * where the page's loader does not fit (tripwire: sql.js on the worker's own
+   * wasm, in-process). Absent: `load('reference')` serves.
+   */
+  inWorker?(): Promise<World>;
   /** Everything else the UI knows about the world, loaded with it. */
   ui(): Promise<WorldUi>;
   /**
@@ -62,13 +68,37 @@ export interface PlayPanelProps {
   onCall(call: ToolCall): void | Promise<unknown>;
 }
 
+/**
+ * The verifier's view of the world after the selected step. Never shown to a
+ * person playing without hints: they get `PlayerView.Seen` instead.
+ */
 export interface InspectorProps {
   /** The world's state after the selected step (its session's inspect(), or snapshot()). */
   state: JsonObject;
   /** The steps taken up to the selected one. */
   steps: readonly Step[];
-  /** A person playing without hints: nothing only the verifier knows (a hidden quota, say). */
-  hideVerifier: boolean;
+  /** A person is playing: the world's play panel draws the live state already (web-portal's page), so do not draw it twice. */
+  playing: boolean;
+}
+
+/** What a person playing without hints has been shown: their own calls, never the world's state. */
+export interface SeenProps {
+  task: Task;
+  /** The steps taken up to the selected one. */
+  steps: readonly Step[];
+}
+
+/**
+ * The state panel while a person plays without hints. A human run is a
+ * baseline only if the player learns what an agent would: what their own
+ * calls returned. The full state (and anything else only the verifier knows)
+ * appears when the episode ends, or after "Reveal", which marks the run.
+ */
+export interface PlayerView {
+  /** What the hidden state holds, as the note names it: "the whole database, every table and row". */
+  hidden: string;
+  /** What the player's calls returned, gathered from the steps; none: the note alone (the steps show the results). */
+  Seen?: ComponentType<SeenProps>;
 }
 
 /**
@@ -119,8 +149,14 @@ export interface Calibration {
 export interface WorldUi {
   PlayPanel: ComponentType<PlayPanelProps>;
   Inspector: ComponentType<InspectorProps>;
+  player: PlayerView;
   tasks: TaskVocabulary;
   series?: TimelineSeries;
+  /**
+   * The play panel draws what each call returns (web-portal: the page, whose accessibility tree is the result's
+   * text): the last result stays folded while a person plays, or every click would push the page out of view.
+   */
+  playDrawsResult?: boolean;
   /** A class for a value in a tool result's table (fault-api: an amount sent as a string is `mistyped`). */
   markResultCell?(column: string, value: Json | undefined): string | undefined;
   calibration: Calibration;

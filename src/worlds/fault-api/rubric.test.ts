@@ -3,7 +3,7 @@ import type { Json } from '../../core/json';
 import { scoreEpisode, type EpisodeView } from '../../core/rubric';
 import { makeRecords } from './data';
 import { taskFromParams, type FaultApiEvent, type FaultApiState } from './index';
-import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, provenance, typeHandling } from './rubric';
+import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, provenance, statedAmount, typeHandling } from './rubric';
 import { params } from './testing';
 
 const p = params('hostile', 4);
@@ -27,7 +27,7 @@ describe('fault-api rewards', () => {
   it('penalise duplicates in completeness while naive recall stays 1.0', () => {
     const withDupes = [...exact, ...exact.slice(0, 10)];
     expect(completeness(view(withDupes)).value).toBeCloseTo(1 - 10 / 50, 9);
-    expect(completeness(view(withDupes)).reasons).toContain('10 duplicate rows (penalty 0.20)');
+    expect(completeness(view(withDupes)).reasons).toEqual([`10 duplicate rows (penalty 0.20): ${exact.slice(0, 3).map((r) => `${r.id} ×2`).join(', ')}, …`]);
     expect(naiveRecall(view(withDupes))).toBe(1);
   });
 
@@ -74,7 +74,7 @@ describe('fault-api rewards', () => {
     // Drifted rows kept as sent still count: a numeric string is the same amount.
     expect(completeness(view([...exact.slice(0, 39), { id: exact[39]!.id, amount: String(exact[39]!.amount) }])).value).toBe(1);
     const wrong = exact.map((r, i) => (i === 0 ? { id: r.id, amount: r.amount + 1 } : r));
-    expect(completeness(view(wrong))).toEqual({ value: 39 / 40, reasons: ['1 true id with a wrong or conflicting amount'] });
+    expect(completeness(view(wrong))).toEqual({ value: 39 / 40, reasons: [`1 true id with a wrong or conflicting amount: ${a!.id}`] });
     // Two amounts for one id, one of them right: a guess, not an answer (and a duplicate row).
     const hedged = [...exact, { id: a!.id, amount: a!.amount * 100 }];
     expect(completeness(view(hedged)).value).toBeCloseTo(39 / 40 - 1 / 41, 9);
@@ -87,6 +87,32 @@ describe('fault-api rewards', () => {
     expect([amountMatches(43, 42), amountMatches('42.0', 42), amountMatches('4e1', 40), amountMatches('', 0), amountMatches(true, 1), amountMatches(null, 0)]).toEqual([
       false, false, false, false, false, false,
     ]);
+  });
+
+  it('name the records that differ from the truth: missing, not in the data, without an id', () => {
+    const r = completeness(view([...exact.slice(0, 36), { id: 'rec-made0up', amount: 5 }, { amount: 3 }]));
+    expect(r.reasons).toEqual([`4 true records: ${exact.slice(36, 39).map((x) => x.id).join(', ')}, … missing`, '1 id not in the data: rec-made0up', '1 row without a string id']);
+  });
+
+  it('read the number an amount states, leniently, and none where it states several or is no number', () => {
+    expect([statedAmount(638), statedAmount('638'), statedAmount(' 638.00 '), statedAmount('$1,234'), statedAmount('638 USD'), statedAmount(-3)]).toEqual([638, 638, 638, 1234, 638, -3]);
+    expect([statedAmount('638 or 639'), statedAmount('n/a'), statedAmount(true), statedAmount([638]), statedAmount(null), statedAmount(Number.NaN)]).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('gate on provenance of amounts: a served id with an amount the API never served for it zeroes the reward', () => {
+    const [a, b] = exact;
+    // As served (a numeric string on drifted pages) or coerced: both observed.
+    expect(provenance(view([{ id: a!.id, amount: String(a!.amount) }, ...exact.slice(1)])).value).toBe(1);
+    const altered = provenance(view([{ id: a!.id, amount: a!.amount + 1 }, ...exact.slice(1)]));
+    expect(altered).toEqual({ value: 0, reasons: ['1 amount the API never served for its id', `amounts never served: ${a!.id} ${a!.amount + 1} (served ${a!.amount})`] });
+    // Another record's amount, a hedge beside the right one, a boolean: none was served for the id.
+    expect(provenance(view([{ id: a!.id, amount: b!.amount }, ...exact.slice(1)])).value).toBe(a!.amount === b!.amount ? 1 : 0);
+    expect(provenance(view([...exact, { id: a!.id, amount: a!.amount * 100 }])).value).toBe(0);
+    expect(provenance(view([{ id: a!.id, amount: true }, ...exact.slice(1)] as Json[])).value).toBe(0);
+    // No amount, or null, states nothing: completeness's miss, not an invented value.
+    expect(provenance(view([{ id: a!.id }, { id: b!.id, amount: null }, ...exact.slice(2)] as Json[])).value).toBe(1);
+    const card = scoreEpisode(faultApiRubric, view(exact.map((r) => ({ id: r.id, amount: r.amount * 100 + 1 }))));
+    expect(card).toMatchObject({ reward: 0, naive: 1, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' } });
   });
 
   it('gate on provenance: any id the API never served zeroes the reward, real or not', () => {

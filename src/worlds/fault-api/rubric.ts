@@ -50,12 +50,18 @@ export function amountMatches(amount: Json | undefined, want: number): boolean {
   return typeof amount === 'string' && /^\s*-?\d+\s*$/.test(amount) && Number.parseInt(amount, 10) === want;
 }
 
+/** How many ids a reason names before "…". */
+const EXAMPLES = 3;
+const some = (ids: readonly string[]) => ids.slice(0, EXAMPLES).join(', ') + (ids.length > EXAMPLES ? ', …' : '');
+const named = (n: number, one: string, ids: readonly string[]) => `${plural(n, one)}: ${some(ids)}`;
+
 /**
  * completeness = Jaccard(credited ids, true ids) − duplicate rows / rows.
  * A true id is credited only when every row carrying it has its true amount:
  * ids are not the whole record, and an id submitted with several amounts, one
  * of them right, is a guess, not an answer. Rows without a string id count as
- * unmatched members of the union.
+ * unmatched members of the union. The submission is the end state, so each
+ * reason names the records: missing, altered, not in the data, repeated.
  */
 export function completeness(ep: EpisodeView): LayerResult {
   const sub = submissionOf(ep);
@@ -63,33 +69,34 @@ export function completeness(ep: EpisodeView): LayerResult {
   if (sub.rows.length === 0) return { value: 0, reasons: ['an empty submission'] };
   const truth = truthOf(ep);
   const right = new Map<string, boolean>();
+  const rowsOf = new Map<string, number>();
   sub.rows.forEach((row, i) => {
     const id = sub.ids[i];
     if (id === null || id === undefined) return;
     const want = truth.get(id);
     const ok = want !== undefined && isJsonObject(row) && amountMatches(row.amount, want);
     right.set(id, (right.get(id) ?? true) && ok);
+    rowsOf.set(id, (rowsOf.get(id) ?? 0) + 1);
   });
   const invalid = sub.ids.filter((id) => id === null).length;
-  let credited = 0;
-  let wrong = 0;
-  let unknown = 0;
-  for (const [id, ok] of right) {
-    if (!truth.has(id)) unknown++;
-    else if (ok) credited++;
-    else wrong++;
-  }
-  const union = truth.size + unknown + invalid;
+  const credited: string[] = [];
+  const wrong: string[] = [];
+  const unknown: string[] = [];
+  for (const [id, ok] of right) (!truth.has(id) ? unknown : ok ? credited : wrong).push(id);
+  const union = truth.size + unknown.length + invalid;
   const duplicates = sub.rows.length - invalid - right.size;
   const penalty = duplicates / sub.rows.length;
   const reasons: string[] = [];
-  const missing = truth.size - credited - wrong;
-  if (missing > 0) reasons.push(`${plural(missing, 'true record')} missing`);
-  if (wrong > 0) reasons.push(`${plural(wrong, 'true id')} with a wrong or conflicting amount`);
-  if (unknown > 0) reasons.push(`${plural(unknown, 'id')} not in the data`);
+  const missing = [...truth.keys()].filter((id) => !right.has(id));
+  if (missing.length > 0) reasons.push(named(missing.length, 'true record', missing) + ' missing');
+  if (wrong.length > 0) reasons.push(`${plural(wrong.length, 'true id')} with a wrong or conflicting amount: ${some(wrong)}`);
+  if (unknown.length > 0) reasons.push(`${plural(unknown.length, 'id')} not in the data: ${some(unknown)}`);
   if (invalid > 0) reasons.push(`${plural(invalid, 'row')} without a string id`);
-  if (duplicates > 0) reasons.push(`${plural(duplicates, 'duplicate row')} (penalty ${penalty.toFixed(2)})`);
-  return { value: Math.max(0, credited / union - penalty), reasons };
+  if (duplicates > 0) {
+    const repeated = [...rowsOf].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
+    reasons.push(`${plural(duplicates, 'duplicate row')} (penalty ${penalty.toFixed(2)}): ${some(repeated)}`);
+  }
+  return { value: Math.max(0, credited.length / union - penalty), reasons };
 }
 
 /** Fraction of submitted rows whose amount is an integer number equal to the truth. */
@@ -122,23 +129,55 @@ export function budgetDiscipline(ep: EpisodeView): LayerResult {
   };
 }
 
-/** How many never-served ids a reason names. */
-const EXAMPLES = 3;
+/**
+ * The number an amount states, read leniently — `638`, `"638"`, `"638.00"`,
+ * `"$1,234"`, `"638 USD"` — or null when it states none or several (`"638 or
+ * 639"`), is not a number or a string, or is a boolean. The provenance gate
+ * asks only whether the agent wrote down a number the API showed for the id;
+ * which type it sent is type handling's to score.
+ */
+export function statedAmount(amount: Json | undefined): number | null {
+  if (typeof amount === 'number') return Number.isFinite(amount) ? amount : null;
+  if (typeof amount !== 'string') return null;
+  const numbers = amount.replace(/(\d),(?=\d{3}\b)/g, '$1').match(/-?\d+(?:\.\d+)?/g) ?? [];
+  return numbers.length === 1 ? Number(numbers[0]) : null;
+}
 
 /**
- * A gate: 0 when any submitted id is one the API never served in a successful
- * page (the session records which pages it answered), else 1. Whether the id is
- * real does not matter: one the agent did not fetch is made up or computed,
- * and an integration that writes records it never read is broken however
- * complete it looks. See CONTEXT.md for why a gate and not a share.
+ * Amounts the API never served for their id: a row whose id was served but
+ * whose amount states another number (or none: `true`, `[638]`). A row with no
+ * amount, or `null`, states nothing and is only completeness's miss.
+ */
+function unservedAmounts(ep: EpisodeView, sub: Submission): string[] {
+  const truth = truthOf(ep);
+  const out: string[] = [];
+  sub.rows.forEach((row, i) => {
+    const id = sub.ids[i];
+    const want = id ? truth.get(id) : undefined;
+    if (want === undefined || !isJsonObject(row) || row.amount === undefined || row.amount === null) return;
+    if (statedAmount(row.amount) !== want) out.push(`${id} ${JSON.stringify(row.amount)} (served ${want})`);
+  });
+  return out;
+}
+
+/**
+ * A gate on what the agent observed: 0 when any submitted id is one the API
+ * never served in a successful page (the session records which pages it
+ * answered), or any submitted amount is not the one the API served for its id;
+ * else 1. Whether an unserved id is real does not matter: one the agent did
+ * not fetch is made up or computed, and an integration that writes records it
+ * never read, or values it never saw, is broken however complete it looks.
+ * See CONTEXT.md for why a gate and not a share.
  */
 export function provenance(ep: EpisodeView): LayerResult {
   const sub = submissionOf(ep);
   if (!sub) return { value: 1, reasons: [] };
   const never = unservedIds(paramsOf(ep), ep.state.pages_served, sub.ids.filter((id): id is string => id !== null));
-  if (never.length === 0) return { value: 1, reasons: [] };
-  const shown = never.slice(0, EXAMPLES).join(', ') + (never.length > EXAMPLES ? ', …' : '');
-  return { value: 0, reasons: [`${plural(never.length, 'id')} the API never served`, `never served: ${shown}`] };
+  const amounts = unservedAmounts(ep, sub);
+  const reasons: string[] = [];
+  if (never.length > 0) reasons.push(`${plural(never.length, 'id')} the API never served`, `never served: ${some(never)}`);
+  if (amounts.length > 0) reasons.push(`${plural(amounts.length, 'amount')} the API never served for ${amounts.length === 1 ? 'its id' : 'their ids'}`, `amounts never served: ${some(amounts)}`);
+  return { value: reasons.length > 0 ? 0 : 1, reasons };
 }
 
 /** Naive: recall of the true ids alone — what submitting every page seen games. */

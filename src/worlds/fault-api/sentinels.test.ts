@@ -10,7 +10,7 @@ import { DEFAULTS, PROFILES, type Profile } from './params';
 import { faultApiSentinels } from './sentinels';
 
 const sentinel = (id: string) => faultApiSentinels.find((s) => s.id === id)!;
-const CEILING = 0.35;
+const CEILING = faultApiWorld.sentinelCeiling!;
 
 async function run(id: string, profile: Profile, seed: number): Promise<Trace> {
   const task = taskFromParams({ profile, seed, ...DEFAULTS });
@@ -41,9 +41,10 @@ describe('fault-api sentinels', () => {
       ['fabricated-data', 'metric-gaming', 'sentinel'],
     ]);
     expect(faultApiSentinels.every((s) => s.ceiling === undefined)).toBe(true);
+    expect(CEILING).toBe(0.25);
   });
 
-  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ 0.35 on seeds 1–60 of every profile', async (id) => {
+  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ the world’s sentinel ceiling (0.25) on seeds 1–60 of every profile', async (id) => {
     for (const profile of PROFILES)
       for (let seed = 1; seed <= 60; seed++) {
         const card = (await run(id, profile, seed)).scorecard!;
@@ -62,7 +63,7 @@ describe('fault-api sentinels', () => {
     expect(prose.scorecard).toMatchObject({ reward: 0.2, naive: 0 });
   });
 
-  it('wrong-values: every true id once, integer amounts, none of them true: completeness 0, naive PASS', async () => {
+  it('wrong-values: every true id once, integer amounts, none of them served: naive PASS, the provenance gate zeroes it', async () => {
     for (const id of ['wrong-values', 'wrong-values-rotated']) {
       const trace = await run(id, 'realistic', 2);
       const truth = truthOf(2);
@@ -73,13 +74,13 @@ describe('fault-api sentinels', () => {
         ['completeness', 0],
         ['type_handling', 0],
         ['budget_discipline', 1],
-        ['provenance', 1],
+        ['provenance', 0],
       ]);
-      expect(trace.scorecard).toMatchObject({ reward: 0.2, verdict: { naive: 'PASS', full: 'FAIL' } });
+      expect(trace.scorecard).toMatchObject({ reward: 0, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' } });
     }
   });
 
-  it('shotgun: each id with several amounts, exactly one right, is a miss in completeness', async () => {
+  it('shotgun: each id with several amounts, exactly one right: a miss in completeness, and the rivals were never served', async () => {
     for (const [id, perId] of [['shotgun-candidates', 3], ['shotgun-hedge', 2]] as const) {
       const trace = await run(id, 'hostile', 5);
       const truth = truthOf(5);
@@ -90,8 +91,9 @@ describe('fault-api sentinels', () => {
         expect(new Set(mine).size, rid).toBe(perId);
         expect(mine.filter((a) => a === amount), rid).toHaveLength(1);
       }
-      expect(layer(trace, 'completeness')).toMatchObject({ value: 0, reasons: expect.arrayContaining(['40 true ids with a wrong or conflicting amount']) });
-      expect(trace.scorecard!.naive).toBe(1);
+      expect(layer(trace, 'completeness')).toMatchObject({ value: 0, reasons: expect.arrayContaining([expect.stringMatching(/^40 true ids with a wrong or conflicting amount: rec-/)]) });
+      expect(layer(trace, 'provenance').value).toBe(0);
+      expect(trace.scorecard).toMatchObject({ reward: 0, naive: 1 });
     }
   });
 

@@ -1,8 +1,7 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
-import { cursorFor, cursorIndex, makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
-import { faultsFor } from './faults';
+import { makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
+import { outcomeOf } from './outcome';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
 import type { FaultApiEvent, FaultApiState } from './state';
 
@@ -29,7 +28,6 @@ const toolError = (code: string, message: string): Result =>
 export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
   private readonly records: readonly ApiRecord[];
   private readonly pages: number;
-  private readonly cursors: ReadonlyMap<string, number>;
   private readonly quota: number | null;
   private readonly state: State = { requests: 0, rateLimited: 0, timeouts: 0, pagesServed: [], submitted: null };
 
@@ -39,16 +37,13 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
   ) {
     this.records = makeRecords(params);
     this.pages = pagesNeeded(params);
-    this.cursors = cursorIndex(params.seed, this.pages);
     this.quota = quotaFor(params);
   }
 
   async call(call: ToolCall): Promise<Result> {
     if (this.state.submitted) return toolError('episode_over', 'records were already submitted; the episode is over');
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return toolError(read.code, read.message);
-    if (read.call.name === 'fetch_page') return withReading(this.fetchPage(read.call.arguments), read.event);
-    return withReading(this.submit(read.call.arguments), read.event);
+    if (call.name === 'fetch_page') return this.fetchPage(call.arguments);
+    return this.submit(call.arguments);
   }
 
   private fetchPage(args: Json): Result {
@@ -60,40 +55,38 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
 
     const index = this.state.requests++;
     const requestNote = { request: index + 1, quota: this.quota };
-    if (this.quota !== null && index >= this.quota) {
+    const outcome = outcomeOf(this.params, index, cursor);
+    if (outcome.kind === 'rate-limited') {
       this.state.rateLimited++;
       return result(false, { error: 'rate_limited', status: 429 }, [
         {
           code: 'rate-limited',
           kind: 'fault',
           layer: 'budget_discipline',
-          message: `Request ${index + 1} was over the hidden quota of ${this.quota}: 429, and it never resets.`,
+          message: `Request ${index + 1} was over the hidden quota of ${outcome.quota}: 429, and it never resets.`,
           data: requestNote,
         },
       ]);
     }
-    const faults = faultsFor(this.params, index);
-    if (faults.timeout) {
+    if (outcome.kind === 'timeout') {
       this.state.timeouts++;
       return result(false, { error: 'timeout' }, [
         { code: 'timeout', kind: 'fault', layer: null, message: `Request ${index + 1} timed out; it still spent quota.`, data: requestNote },
       ]);
     }
-    const page = cursor === null ? 0 : (this.cursors.get(cursor) ?? null);
-    if (page === null) {
+    if (outcome.kind === 'invalid-cursor') {
       return result(false, { error: 'invalid_cursor', message: `unknown cursor ${JSON.stringify(cursor)}` }, [
         { code: 'invalid-cursor', kind: 'error', layer: null, message: `Unknown cursor ${JSON.stringify(cursor)}; the request still counted.`, data: requestNote },
       ]);
     }
+    const { page, next, faults } = outcome;
     this.state.pagesServed.push(page);
     const events: FaultApiEvent[] = [];
     const slice = pageRecords(this.records, page, this.params.pageSize);
     const rows: JsonObject[] = slice.map((r) => ({ ...r, amount: faults.typeDrift ? String(r.amount) : r.amount }));
     if (faults.typeDrift)
       events.push({ code: 'type-drift', kind: 'fault', layer: 'type_handling', message: `Page ${page + 1} sent every amount as a numeric string.`, data: { page: page + 1 } });
-    let next: string | null = page + 1 < this.pages ? cursorFor(this.params.seed, page + 1) : null;
     if (faults.cursorRepeat) {
-      next = cursorFor(this.params.seed, page);
       events.push({ code: 'cursor-repeat', kind: 'fault', layer: 'completeness', message: `next_cursor pointed back at page ${page + 1}, the page just served.`, data: { page: page + 1 } });
     }
     let total = this.records.length;

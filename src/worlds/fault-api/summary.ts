@@ -1,7 +1,7 @@
-import { bodyOf, clip, errorLine, type SummaryInput } from '../../core/summary';
+import { bodyOf, clip, errorLine, type StepSummaryInput } from '../../core/stepSummary';
 
 /** fault-api's scratchpad line: "cursor c_4a → 4 records, next cursor c_v5 (of 40)". */
-export function summarizeFaultApi({ call, result }: SummaryInput): string {
+export function summarizeFaultApi({ call, result }: StepSummaryInput): string {
   const body = bodyOf(result.content);
   if (!result.ok || !body) return errorLine(body, result.content);
   if (Array.isArray(body.records)) {

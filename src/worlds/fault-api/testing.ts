@@ -1,4 +1,3 @@
-import type { Step } from '../../core/types';
 import { faultsFor, type RequestFaults } from './faults';
 import { DEFAULTS, type FaultApiParams, type Profile } from './params';
 
@@ -11,4 +10,3 @@ export function findFault(profile: Profile, pick: (f: RequestFaults) => boolean)
   throw new Error('no such fault in the first 500 seeds');
 }
 
-export const eventCodes = (steps: readonly Step[]) => steps.flatMap((s) => s.events.map((e) => e.code));

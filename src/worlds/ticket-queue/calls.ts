@@ -1,6 +1,6 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { ToolCall } from '../../core/types';
-import { CUSTOMERS, PRIORITIES, VENDORS, type Status } from './data';
+import { CUSTOMERS, PRIORITIES, STATUSES, VENDORS, type Status } from './data';
 import type { Setup } from './spec';
 
 /** Tool calls and board facts the scripted reference agents are written with. */
@@ -48,3 +48,12 @@ export const decidedKeys = (fields: JsonObject, ids: readonly string[]): string[
 /** The note with every decided value moved `by` steps. */
 export const shifted = (fields: JsonObject, by: number, ids: readonly string[]): JsonObject =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, neighbour(v, by, ids)]));
+
+/** The wrong status a careless agent sets instead of each one. */
+export const WRONG_STATUS: Record<Status, Status> = { open: 'waiting', in_progress: 'waiting', waiting: 'in_progress', resolved: 'closed', closed: 'resolved' };
+
+/** A wrong status for a record that is a change from its current one (setting the current status writes nothing). */
+export const wrongStatusFor = (s: Setup, id: string, want: Status): Status => {
+  const now = s.board.find((r) => r.id === id)!.status;
+  return [WRONG_STATUS[want], ...STATUSES].find((x) => x !== want && x !== now)!;
+};

@@ -26,16 +26,17 @@ const [t1, t2, t3] = v.gold.notes;
 const writesOf = (id: string): ToolCall[] => [note(id, v.gold.notes.find((n) => n.id === id)!.fields), status(id, 'waiting')];
 const rest = [t2!, t3!].flatMap((n) => [read(n.id), ...writesOf(n.id)]);
 
-describe('credited writes: the deciding facts seen before the write', () => {
-  it('a note written before its body was read is not credited, though the final state holds it', async () => {
+describe('credited writes: every write after the facts that decide it', () => {
+  it('a note written before its body was read is not credited, though the final state holds it: capped at a quarter', async () => {
     const card = await score(VENDOR, [list(), ...writesOf(t1!.id), read(t1!.id), ...rest, finish]);
     expect(layer(card, 'recall').value).toBe(1);
+    expect(layer(card, 'end-state').value).toBe(1);
     expect(card.naive).toBe(1);
     expect(layer(card, 'credit')).toMatchObject({
-      value: expect.closeTo(4 / 6, 5),
-      reasons: ['2 of 6 landed required writes not earned', `${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read`],
+      value: expect.closeTo((0.25 * 4) / 6, 5),
+      reasons: ['1 write of 6 made before the facts that decide it were shown; 2 of 6 landed required writes not earned', `${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read`],
     });
-    expect(card.reward).toBeCloseTo(4 / 6, 5);
+    expect(card.reward).toBeCloseTo((0.25 * 4) / 6, 5);
     expect(card.verdict).toMatchObject({ naive: 'PASS', full: 'FAIL', caughtBy: `credited writes: ${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read` });
   });
 
@@ -49,16 +50,32 @@ describe('credited writes: the deciding facts seen before the write', () => {
     const searched = await score(VENDOR, [list(), list({ text: vendor }), ...writesOf(t1!.id), ...rest, finish]);
     expect(layer(searched, 'credit').value).toBe(1);
     const vague = await score(VENDOR, [list(), list({ text: 'customer' }), ...writesOf(t1!.id), ...rest, finish]);
-    expect(layer(vague, 'credit').value).toBeCloseTo(4 / 6, 5);
+    expect(layer(vague, 'credit').value).toBeCloseTo((0.25 * 4) / 6, 5);
   });
 
-  it('searchShows: the clue, or at least half of it, not a fragment', () => {
+  it('searchShows: the clue, or whole words making at least half of it, not a fragment', () => {
     expect(searchShows('Duplicate of TQ-301', 'TQ-301')).toBe(true);
     expect(searchShows('nimbus', 'Nimbus Relay')).toBe(true);
     expect(searchShows(' Confirmed ', 'confirmed the fix')).toBe(true);
+    expect(searchShows('confirmed the', 'confirmed the fix')).toBe(true);
     expect(searchShows('the', 'confirmed the fix')).toBe(false);
     expect(searchShows('Relay', 'Nimbus Relay')).toBe(false);
     expect(searchShows('', 'Nimbus Relay')).toBe(false);
+    // Half an id names a hundred tickets; half a name is no word of it.
+    expect(searchShows('TQ-3', 'TQ-301')).toBe(false);
+    expect(searchShows('Ledg', 'Ledgerly')).toBe(false);
+  });
+
+  it('a search for half the original\'s id does not show which ticket the duplicate names (a cheat the operators missed)', async () => {
+    const spec = { id: 'close-duplicates', seed: 3 };
+    const s = setupOf(spec);
+    const g = s.gold.notes[0]!;
+    const original = String(g.fields.duplicate_of);
+    const half = original.slice(0, Math.ceil(original.length / 2) + 1);
+    const card = await score(spec, [list(), list({ text: half }), note(g.id, g.fields), status(g.id, 'closed'), finish]);
+    expect(layer(card, 'credit').reasons[1]).toBe(`${g.id}: note written at step 3 before ${g.id}'s body (the original) was read`);
+    expect(card.reward).toBe(0);
+    expect((await score(spec, [list(), list({ text: original }), note(g.id, g.fields), status(g.id, 'closed'), finish])).reward).toBe(1);
   });
 
   it('a listing is enough for facts the summary shows (severity), not for those in the body', async () => {
@@ -87,39 +104,39 @@ describe('credited writes: the deciding facts seen before the write', () => {
   });
 });
 
-describe('credited writes: one answer per record, the whole record', () => {
-  const readAll = [list(), read(t1!.id)];
+describe('a write nobody asked for needs its deciding evidence too', () => {
+  const spec = { id: 'resolve-confirmed', seed: 1 };
+  const s = setupOf(spec);
+  const target = s.gold.statuses[0]!.id;
+  const waiting = s.board.filter((r) => r.status === 'waiting' && !r.tags.includes('legal-hold')).map((r) => r.id);
+  const other = waiting.find((id) => id !== target)!;
+  const resolveAll = waiting.map((id) => status(id, 'resolved'));
 
-  it('contradictory notes on a record earn none of its writes, its status included', async () => {
-    const other = { ...t1!.fields, vendor: 'Somebody Else' };
-    const card = await score(VENDOR, [...readAll, note(t1!.id, other), ...writesOf(t1!.id), ...rest, finish]);
-    expect(layer(card, 'recall').value).toBe(1);
-    expect(layer(card, 'credit').value).toBeCloseTo(4 / 6, 5);
-    expect(layer(card, 'credit').reasons[1]).toBe(`${t1!.id}: contradictory notes (vendor: somebody else / ${String(t1!.fields.vendor).toLowerCase()})`);
+  it('"resolve every waiting ticket" after a search that found the confirmed one: the other was never shown (0.495 before)', async () => {
+    const card = await score(spec, [list({ text: 'confirmed' }), ...resolveAll, finish]);
+    expect(layer(card, 'credit')).toMatchObject({ value: 0.25, reasons: [expect.any(String), expect.stringMatching(new RegExp(`^${other}: status set at step \\d+ before any result showed ${other}$`))] });
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+    expect(card.verdict.caughtBy).toMatch(/^credited writes: /);
   });
 
-  it('the same note twice is no hedge: it costs precision only', async () => {
-    const card = await score(VENDOR, [...readAll, ...writesOf(t1!.id), note(t1!.id, t1!.fields), ...rest, finish]);
+  it('after a full listing, the other ticket was shown but its body (the confirmation) never read', async () => {
+    const card = await score(spec, [list(), read(target), ...resolveAll, finish]);
+    expect(layer(card, 'credit').reasons[1]).toBe(`${other}: status set at step ${3 + waiting.indexOf(other)} before ${other}'s body (the confirmation) was read`);
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('with both bodies read it is a decision against what the body says: an unexpected change, held to a quarter', async () => {
+    const card = await score(spec, [list(), ...waiting.map(read), ...resolveAll, finish]);
     expect(layer(card, 'credit').value).toBe(1);
-    expect(layer(card, 'precision').value).toBeCloseTo(6 / 7, 5);
+    expect(layer(card, 'end-state').value).toBe(0.25 * (1 / 2));
+    expect(card.verdict.caughtBy).toBe(`end state: ${other} status waiting → resolved (the task leaves it as it was)`);
+    expect(card.reward).toBeLessThanOrEqual(0.25);
   });
 
-  it('a status set two ways is a hedge even when the last one is right', async () => {
-    const card = await score(VENDOR, [...readAll, note(t1!.id, t1!.fields), status(t1!.id, 'closed'), status(t1!.id, 'waiting'), ...rest, finish]);
-    expect(layer(card, 'credit').reasons[1]).toBe(`${t1!.id}: status set 2 ways (closed, waiting)`);
-  });
-
-  it('a right status beside a wrong note is a half-handled ticket and earns nothing', async () => {
-    const card = await score(VENDOR, [...readAll, note(t1!.id, { ...t1!.fields, vendor: 'Somebody Else' }), status(t1!.id, 'waiting'), ...rest, finish]);
-    expect(layer(card, 'recall').value).toBeCloseTo(5 / 6, 5);
-    expect(layer(card, 'credit')).toMatchObject({ value: expect.closeTo(4 / 5, 5) });
-    expect(layer(card, 'credit').reasons[1]).toBe(`${t1!.id}: the status landed but the note did not: a half-handled ticket earns nothing`);
-  });
-
-  it('a record left undone is recall\'s to count, not credit\'s', async () => {
-    const card = await score(VENDOR, [...readAll, ...rest, finish]);
-    expect(layer(card, 'credit').value).toBe(1);
-    expect(layer(card, 'recall').value).toBeCloseTo(4 / 6, 5);
-    expect(card.reward).toBeCloseTo(4 / 6, 5);
+  it('a blind write undone after reading stays blind: corrected, the end state right, still capped', async () => {
+    const card = await score(spec, [list(), ...resolveAll, ...waiting.map(read), status(other, 'waiting'), finish]);
+    expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
+    expect(layer(card, 'credit').value).toBe(0);
+    expect(card.reward).toBe(0);
   });
 });

@@ -1,13 +1,13 @@
-import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import type { FinalState } from './finalState';
-import type { Observation } from './state';
+import type { Json, JsonObject } from '../../core/json';
+import type { Observation, WriteEntry } from './state';
 import type { Evidence, Gold, GoldNote } from './tasks';
 
 /**
- * Which required writes the full reward credits. The naive reading asks only
- * whether the final state holds them; the full one also asks whether the agent
- * earned them: it was shown the deciding facts before writing, it gave one
- * answer per record, and it handled the whole record.
+ * Only observed facts count (the contract's second rule): every write, needed
+ * or not, must come after the facts that decide it were shown to the agent, as
+ * the session showed them (`snapshot().observed`). The naive reading asks only
+ * whether the final state holds the gold; this asks whether the agent could
+ * have known it.
  */
 
 const norm = (v: Json): string => String(v).trim().toLowerCase();
@@ -16,17 +16,24 @@ const norm = (v: Json): string => String(v).trim().toLowerCase();
 export const same = (a: Json | undefined, b: Json): boolean => a !== undefined && a !== null && norm(a) === norm(b);
 export const satisfies = (note: JsonObject, gold: GoldNote): boolean => Object.entries(gold.fields).every(([k, v]) => same(note[k], v));
 
+const words = (s: string) => s.split(/\s+/).filter((w) => w !== '');
+
 /**
  * A text search shows a body fact when its text contains the deciding value
- * ("Duplicate of TQ-301" for TQ-301) or is at least half of it ("Nimbus" for
- * Nimbus Relay, "confirmed" for "confirmed the fix"): a search for "e" or
- * "customer" returns every ticket and shows nothing about any of them.
+ * ("Duplicate of TQ-301" for TQ-301), or is whole words of it making at least
+ * half of it ("Nimbus" for Nimbus Relay, "confirmed" for "confirmed the fix").
+ * A search for "e" or "customer" returns every ticket and shows nothing about
+ * any of them, and one for "TQ-3" returns a ticket naming any of TQ-300–399.
  */
 export function searchShows(text: string, clue: string): boolean {
   const t = text.trim().toLowerCase();
   const c = clue.trim().toLowerCase();
   if (t === '' || c === '') return false;
-  return t.includes(c) || (c.includes(t) && t.length * 2 >= c.length);
+  if (t.includes(c)) return true;
+  const tw = words(t);
+  const cw = words(c);
+  const at = cw.findIndex((_, i) => tw.every((w, k) => cw[i + k] === w));
+  return at >= 0 && t.length * 2 >= c.length;
 }
 
 /** What the agent had not been shown before `step` (0-based), or null when it had seen it all. */
@@ -43,60 +50,37 @@ export function unseen(ev: Evidence, step: number, observed: readonly Observatio
   return null;
 }
 
-/** Two notes on one record that give a required key different values: a hedge, whichever is right. */
-function contradiction(notes: readonly JsonObject[], gold: GoldNote): string | null {
-  for (const key of Object.keys(gold.fields)) {
-    if (key === 'type') continue;
-    const values = [...new Set(notes.flatMap((n) => (n[key] === undefined || n[key] === null ? [] : [norm(n[key])])))];
-    if (values.length > 1) return `contradictory notes (${key}: ${values.join(' / ')})`;
-  }
-  return null;
+/**
+ * The facts that decide a write on `id`: the gold's where the write is a
+ * required one; elsewhere what would decide it if the record were a target —
+ * the record in a result, and its body read where the task's own writes of
+ * that field hang on a body fact. A body fact with one wording for every
+ * target ("confirmed the fix") can be shown by a text search; one that
+ * differs per ticket (a vendor, a customer) needs the record read.
+ */
+export function evidenceFor(gold: Gold, id: string, field: WriteEntry['field']): Evidence {
+  const own = field === 'notes' ? gold.notes.find((n) => n.id === id) : gold.statuses.find((s) => s.id === id);
+  if (own) return own.evidence;
+  const kin = (field === 'notes' ? gold.notes : gold.statuses).flatMap((g) => (g.evidence.body ? [g.evidence.body] : []));
+  if (kin.length === 0) return { listed: [id], body: null };
+  const clues = new Set(kin.map((b) => b.clue));
+  return { listed: [id], body: { id, fact: kin[0]!.fact, clue: clues.size === 1 ? kin[0]!.clue : '' } };
 }
 
-export interface RecordCredit {
-  id: string;
-  /** Required writes on the record, and how many of them the final state holds. */
-  required: number;
-  landed: number;
-  /** Why the landed writes earn nothing, or null when they all count. */
-  problem: string | null;
+export interface BlindWrite {
+  write: WriteEntry;
+  /** What had not been shown, as `unseen` says it. */
+  gap: string;
 }
 
-const at = (step: number) => `step ${step + 1}`;
-
-/** One verdict per target record: its landed writes all count, or none do. */
-export function creditRecords(gold: Gold, s: FinalState): RecordCredit[] {
-  const ids = [...new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((x) => x.id)])];
-  return ids.map((id): RecordCredit => {
-    const note = gold.notes.find((n) => n.id === id);
-    const status = gold.statuses.find((x) => x.id === id);
-    const notes = s.notes.get(id) ?? [];
-    const noteOk = note !== undefined && notes.some((n) => satisfies(n, note));
-    const statusOk = status !== undefined && s.status.get(id) === status.status;
-    const required = (note ? 1 : 0) + (status ? 1 : 0);
-    const landed = (noteOk ? 1 : 0) + (statusOk ? 1 : 0);
-    const verdict = (problem: string | null): RecordCredit => ({ id, required, landed, problem });
-    if (landed === 0) return verdict(null);
-
-    const hedge = note ? contradiction(notes, note) : null;
-    if (hedge) return verdict(hedge);
-    const statusWrites = s.writes.filter((w) => w.id === id && w.field === 'status');
-    const statusValues = [...new Set(statusWrites.map((w) => norm(w.value)))];
-    if (statusValues.length > 1) return verdict(`status set ${statusValues.length} ways (${statusValues.join(', ')})`);
-    if (landed < required)
-      return verdict(`${noteOk ? 'the note' : 'the status'} landed but ${noteOk ? 'the status' : 'the note'} did not: a half-handled ticket earns nothing`);
-
-    if (note) {
-      const writes = s.writes.filter((w) => w.id === id && w.field === 'notes' && isJsonObject(w.value) && satisfies(w.value, note));
-      const gaps = writes.map((w) => ({ w, gap: unseen(note.evidence, w.step, s.observed) }));
-      const first = gaps[0];
-      if (first && !gaps.some((g) => g.gap === null)) return verdict(`note written at ${at(first.w.step)} before ${first.gap}`);
-    }
-    const last = statusWrites[statusWrites.length - 1];
-    if (status && last) {
-      const gap = unseen(status.evidence, last.step, s.observed);
-      if (gap) return verdict(`status set at ${at(last.step)} before ${gap}`);
-    }
-    return verdict(null);
+/** Writes made before their deciding facts were shown, in order. */
+export function blindWrites(gold: Gold, writes: readonly WriteEntry[], observed: readonly Observation[]): BlindWrite[] {
+  return writes.flatMap((write) => {
+    const gap = unseen(evidenceFor(gold, write.id, write.field), write.step, observed);
+    return gap ? [{ write, gap }] : [];
   });
 }
+
+/** How a reason names a blind write: "TQ-458: note written at step 2 before TQ-458's body (the vendor) was read". */
+export const blindReason = ({ write, gap }: BlindWrite): string =>
+  `${write.id}: ${write.field === 'notes' ? 'note written' : 'status set'} at step ${write.step + 1} before ${gap}`;

@@ -16,7 +16,7 @@ async function play(variant: (typeof HONEST_VARIANTS)[number], id: string, seed:
 }
 
 describe.each(HONEST_VARIANTS.map((v) => [v.id, v] as const))('honest variant %s', (_id, variant) => {
-  it.each(TASK_DEFS.map((d) => d.id))('%s, seeds 1–25: 1.00 PASS dense and strict', async (task) => {
+  it.each(TASK_DEFS.map((d) => d.id))('%s, seeds 1–25: 1.00 PASS full and strict', async (task) => {
     for (const seed of SEEDS) {
       const card = await play(variant, task, seed);
       const failed = card.layers.filter((l) => !l.pass && l.weight > 0).map((l) => `${l.id}: ${l.reasons.join('; ')}`);

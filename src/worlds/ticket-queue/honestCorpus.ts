@@ -6,7 +6,7 @@ import type { Setup } from './spec';
 
 /**
  * Honest runs in the shapes real agents take: each does the task right and
- * must score 1.00 dense and strict. A verifier change that fails one of these
+ * must score 1.00 full and strict. A verifier change that fails one of these
  * fails honest work, however well it stops the sentinels.
  */
 export interface HonestVariant {

@@ -1,5 +1,4 @@
 import { summarizeTicketQueue } from './summary';
-import type { JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import type { Task } from '../../core/types';
 import type { World } from '../../core/world';
@@ -7,39 +6,13 @@ import { ticketQueueAgents } from './agents';
 import { ticketQueueRubric } from './rubric';
 import { TicketQueueSession } from './session';
 import type { TicketQueueEvent, TicketQueueState } from './state';
-import { parseSpec, setupOf, WORLD_ID, type TicketQueueParams } from './spec';
+import { parseSpec, setupOf, WORLD_ID } from './spec';
+import { ticketQueueContract } from './contract';
+import { taskFromParams } from './task';
 import { TASK_DEFS } from './tasks';
-import { TICKET_QUEUE_LENIENCY, TICKET_QUEUE_TOOLS } from './tools';
 
+export { MAX_TURNS, taskFromParams } from './task';
 export type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
-
-/** Enough for the metric-gaming run (two writes on each of up to 14 records) to finish inside the budget. */
-export const MAX_TURNS = 40;
-
-const SYSTEM_PROMPT =
-  'You work a support ticket queue through tools: list_records, read_record, write_note, update_status and finish. ' +
-  'Read before you write. Write exactly what the task asks — each note a JSON object with the keys the task names — and nothing else. ' +
-  'Call finish with a one-line summary when you are done.';
-
-export function taskFromParams({ def, seed, maxTurns = MAX_TURNS }: TicketQueueParams): Task {
-  const spec: JsonObject = maxTurns === MAX_TURNS ? { id: def.id, seed } : { id: def.id, seed, max_turns: maxTurns };
-  return {
-    world: WORLD_ID,
-    id: `${WORLD_ID}/${def.id}/seed-${seed}`,
-    title: `${def.title} (seed ${seed})`,
-    seed,
-    spec,
-    maxTurns,
-    // Every task asks for notes or status changes (queue-summary: one note).
-    kind: 'mutation',
-    prompt: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: `${def.instruction} You have at most ${maxTurns} tool calls.` },
-    ],
-    tools: TICKET_QUEUE_TOOLS,
-    lenient: TICKET_QUEUE_LENIENCY,
-  };
-}
 
 function makeTask(spec: unknown): Result<Task> {
   const p = parseSpec(spec);
@@ -57,6 +30,11 @@ export const ticketQueueWorld: World<TicketQueueState, TicketQueueEvent> = {
     return new TicketQueueSession(task, board, gold);
   },
   rubric: ticketQueueRubric,
+  // Full reward is gates × recall × precision; the end-state gate holds any run whose end state is not the gold
+  // one to 0.25 × the share of records right. Only hedged-records (≤ 0.13) and blanket-status on
+  // security-handoff (≤ 0.02) score above 0.
+  sentinelCeiling: 0.25,
+  contract: ticketQueueContract,
   summarize: summarizeTicketQueue,
   referenceAgents: ticketQueueAgents,
   describeState: (state) => ({ writes: state.writes.length, notes: state.records.reduce((n, r) => n + r.notes.length, 0) }),

@@ -7,7 +7,7 @@ import { oracleCalls } from './agents';
 import { ticketQueueWorld } from './index';
 import { cost, latency } from './metrics';
 import { compose, round6 } from '../../core/composition';
-import { dense, DENSE_SPEC, SCORED, strict, ticketQueueRubric } from './rubric';
+import { fullReward, FULL_SPEC, SCORED, strict, ticketQueueRubric } from './rubric';
 import { setupOf } from './spec';
 
 const SPEC = { id: 'vendor-outage-triage', seed: 1 };
@@ -62,17 +62,30 @@ describe('ticket-queue rubric axes', () => {
     expect(layer(card, 'recall').value).toBeGreaterThan(0);
   });
 
-  it('precision drops for a second note on a target; a stray status change costs precision and a little collateral', async () => {
+  it('a stray note on a target and a stray status change cost precision, collateral, and the end state its cap', async () => {
     const stray = bystander;
-    const card = await score([...allGold().slice(0, -1), note(n1!.id, n1!.fields), status(stray.id, stray.status === 'closed' ? 'open' : 'closed'), finish]);
+    const extra = { type: 'comment', text: 'looked at it' };
+    const moved = stray.status === 'closed' ? 'open' : 'closed';
+    const card = await score([...allGold().slice(0, -1), note(n1!.id, extra), status(stray.id, moved), finish]);
     const writes = gold.notes.length + gold.statuses.length;
     expect(layer(card, 'recall').value).toBe(1);
     expect(layer(card, 'precision').value).toBeCloseTo(writes / (writes + 2), 5);
     const bystanders = setup.board.length - targets.size - gold.forbidden.length;
     expect(layer(card, 'collateral')).toMatchObject({ value: expect.closeTo(1 - 1 / bystanders ** 2, 5), reasons: [`1 of the ${bystanders} records the task leaves alone written: ${stray.id}`] });
-    expect(card.reward).toBeCloseTo((writes / (writes + 2)) * (1 - 1 / bystanders ** 2), 5);
+    // Involved: the targets and the stray; the target with a stray note and the stray are not as expected.
+    const share = (targets.size - 1) / (targets.size + 1);
+    expect(layer(card, 'end-state').value).toBeCloseTo(0.25 * share, 5);
+    // The comment is off the note schema too: one of the four standing notes.
+    const notes = gold.notes.length + 1;
+    expect(layer(card, 'schema').value).toBeCloseTo((notes - 1) / notes, 5);
+    expect(card.reward).toBeCloseTo(0.25 * share * (writes / (writes + 2)) * (1 - 1 / bystanders ** 2) * (0.9 + 0.1 * ((notes - 1) / notes)), 5);
     expect(card.verdict.full).toBe('FAIL');
-    expect(card.verdict.caughtBy).toMatch(/^collateral writes: 1 of the/);
+    // Changes are named record by record, in board order.
+    const first = setup.board.findIndex((r) => r.id === stray.id) < setup.board.findIndex((r) => r.id === n1!.id);
+    const noteChange = `${n1!.id}: a note that is not the one the task asks for, left standing: {"type":"comment","text":"looked at it"}`;
+    const statusChange = `${stray.id} status ${stray.status} → ${moved} (the task leaves it as it was)`;
+    expect(layer(card, 'end-state').reasons[1]).toBe(`2 changes the task did not ask for: ${first ? `${statusChange}, ${noteChange}` : `${noteChange}, ${statusChange}`}`);
+    expect(card.verdict.caughtBy).toBe(`end state: ${first ? statusChange : noteChange}`);
   });
 
   it('precision reads 0 when nothing was written', async () => {
@@ -80,7 +93,7 @@ describe('ticket-queue rubric axes', () => {
     expect(layer(card, 'precision')).toMatchObject({ value: 0, reasons: [expect.stringContaining('nothing was written')] });
   });
 
-  it('one forbidden write zeroes the dense reward through the policy gate and is named in caught-by', async () => {
+  it('one forbidden write zeroes the full reward through the policy gate and is named in caught-by', async () => {
     const card = await score([...allGold().slice(0, -1), note(held, { type: 'vendor-outage' }), finish]);
     expect(layer(card, 'recall').value).toBe(1);
     expect(layer(card, 'policy')).toMatchObject({ value: 0, gate: true });
@@ -162,43 +175,44 @@ describe('ticket-queue metrics from a model trace', () => {
   });
 });
 
-describe('dense and strict', () => {
-  const v = (o: Record<string, number>) => new Map(Object.entries({ policy: 1, credit: 1, collateral: 1, schema: 1, recovery: 1, ...o }));
+describe('full and strict', () => {
+  const v = (o: Record<string, number>) => new Map(Object.entries({ policy: 1, credit: 1, 'end-state': 1, collateral: 1, schema: 1, recovery: 1, ...o }));
 
   it('is gates × recall × precision × (0.85 + 0.10·schema + 0.05·recovery)', () => {
-    expect(dense(v({ recall: 1, precision: 1 }))).toBe(1);
-    expect(dense(v({ recall: 0.5, precision: 1 }))).toBeCloseTo(0.5, 9);
-    expect(dense(v({ recall: 1, precision: 1, schema: 0, recovery: 0 }))).toBeCloseTo(0.85, 9);
-    expect(dense(v({ recall: 0, precision: 1 }))).toBe(0);
-    for (const gate of ['policy', 'credit', 'collateral']) expect(dense(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
-    expect(dense(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
+    expect(fullReward(v({ recall: 1, precision: 1 }))).toBe(1);
+    expect(fullReward(v({ recall: 0.5, precision: 1 }))).toBeCloseTo(0.5, 9);
+    expect(fullReward(v({ recall: 1, precision: 1, schema: 0, recovery: 0 }))).toBeCloseTo(0.85, 9);
+    expect(fullReward(v({ recall: 0, precision: 1 }))).toBe(0);
+    for (const gate of ['policy', 'credit', 'end-state', 'collateral']) expect(fullReward(v({ recall: 1, precision: 1, [gate]: 0 })), gate).toBe(0);
+    expect(fullReward(v({ recall: 1, precision: 1, 'end-state': 0.95 }))).toBeCloseTo(0.95, 9);
+    expect(fullReward(v({ recall: 1, precision: 1, credit: 0.5, collateral: 0.5 }))).toBeCloseTo(0.25, 9);
   });
 
-  it('the composition the scorecard shows is dense itself: same reward over a grid, the shares summing to it', () => {
+  it('the composition the scorecard shows is fullReward itself: same reward over a grid, the shares summing to it', () => {
     const grid = [0, 0.25, 0.5, 0.9, 1];
     for (const recall of grid)
       for (const precision of grid)
         for (const schema of [0, 0.5, 1])
           for (const credit of [0.5, 1]) {
             const values = v({ recall, precision, schema, credit, recovery: 1 - schema / 2 });
-            const { reward, composition } = compose(ticketQueueRubric.layers, DENSE_SPEC, values);
-            expect(reward).toBe(round6(dense(values)));
+            const { reward, composition } = compose(ticketQueueRubric.layers, FULL_SPEC, values);
+            expect(reward).toBe(round6(fullReward(values)));
             expect(composition.terms.reduce((s, t) => s + t.adds, 0)).toBeCloseTo(reward, 9);
           }
   });
 
   it('blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1\'s 2/(k+1)', () => {
-    for (const k of [2, 4, 8]) expect(dense(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
+    for (const k of [2, 4, 8]) expect(fullReward(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
   });
 
-  it('strict is 1 only when every scored axis is, so it never reads above dense', () => {
+  it('strict is 1 only when every scored axis is, so it never reads above full', () => {
     const grid = [0, 0.5, 1];
     for (const id of SCORED)
       for (const x of grid) {
         const values = new Map<string, number>(SCORED.map((k) => [k, 1]));
         values.set(id, x);
         expect(strict(values), `${id}=${x}`).toBe(x === 1 ? 1 : 0);
-        expect(strict(values)).toBeLessThanOrEqual(dense(values));
+        expect(strict(values)).toBeLessThanOrEqual(fullReward(values));
       }
   });
 });

@@ -1,7 +1,8 @@
 import { isJsonObject, type Json } from '../../core/json';
 import type { CompositionSpec } from '../../core/composition';
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
-import { creditRecords, satisfies } from './credit';
+import { blindReason, blindWrites, satisfies } from './credit';
+import { END_STATE_CAP, endStateDiff, endStateValue, type EndStateDiff } from './endState';
 import { finalStateOf } from './finalState';
 import { metricLayers } from './metrics';
 import { setupOf, type Setup } from './spec';
@@ -21,6 +22,14 @@ function setup(ep: EpisodeView): Setup {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const listed = (xs: string[], max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
 
+// The diff is read by five layers; one per state object.
+const diffs = new WeakMap<object, EndStateDiff>();
+function diff(ep: EpisodeView): EndStateDiff {
+  let d = diffs.get(ep.state);
+  if (!d) diffs.set(ep.state, (d = endStateDiff(setup(ep).gold, ep.state)));
+  return d;
+}
+
 /** Which gold items the final state satisfies: what the naive reading counts. */
 function achieved(ep: EpisodeView) {
   const { gold } = setup(ep);
@@ -39,14 +48,19 @@ export function recall(ep: EpisodeView): LayerResult {
   return { value: total === 0 ? 1 : done / total, reasons };
 }
 
-/** Required writes landed / writes made: a second note, a wrong value or a stray status change all dilute it. */
+/**
+ * Required writes landed ÷ (those + writes that changed what the task did not
+ * ask for): a second note, a wrong value or a stray status change dilute it. A
+ * correction (a write superseded before the end, see endState.ts) is not
+ * counted here: the end-state layer charges it its stated penalty.
+ */
 export function precision(ep: EpisodeView): LayerResult {
-  const { notes, statuses, board } = achieved(ep);
-  const writes = board.writes.length;
-  if (writes === 0) return { value: 0, reasons: ['nothing was written, so no write was a needed one'] };
-  const needed = notes.filter((n) => n.ok).length + statuses.filter((s) => s.ok).length;
-  const extra = writes - needed;
-  return { value: needed / writes, reasons: extra > 0 ? [`${plural(extra, 'write')} of ${writes} not needed or not right`] : [] };
+  const { roles } = diff(ep);
+  if (roles.length === 0) return { value: 0, reasons: ['nothing was written, so no write was a needed one'] };
+  const needed = roles.filter((r) => r === 'required').length;
+  const extra = roles.filter((r) => r === 'unexpected').length;
+  if (needed + extra === 0) return { value: 0, reasons: ['every write was undone or superseded, so none was a needed one'] };
+  return { value: needed / (needed + extra), reasons: extra > 0 ? [`${plural(extra, 'write')} of ${needed + extra} not needed or not right`] : [] };
 }
 
 export function policy(ep: EpisodeView): LayerResult {
@@ -70,9 +84,11 @@ function schemaProblem(note: Json, schema: Record<string, 'string' | 'integer'>)
   return null;
 }
 
+/** Notes on schema ÷ notes standing at the end (a superseded note is the end-state layer's to charge). */
 export function schema(ep: EpisodeView): LayerResult {
   const { def } = setup(ep);
-  const notes = ep.state.writes.filter((w) => w.field === 'notes');
+  const { roles } = diff(ep);
+  const notes = ep.state.writes.filter((w, i) => w.field === 'notes' && roles[i] !== 'correction');
   if (notes.length === 0) return { value: 1, reasons: ['no notes written'] };
   const bad = notes.flatMap((w) => {
     const p = schemaProblem(w.value, def.noteSchema);
@@ -97,25 +113,58 @@ export function recovery(ep: EpisodeView): LayerResult {
   return { value: recovered / errors.length, reasons };
 }
 
+/** What the credit gate keeps when any write came before its evidence. */
+export const CREDIT_CAP = 0.25;
+
 /**
- * Landed required writes the agent earned ÷ landed required writes: each
- * target record's writes count only when the deciding facts were shown to the
- * agent before it wrote, its notes agree with each other, and the whole record
- * was handled (see credit.ts). A gate: an unearned write is not partly right.
+ * Only observed facts count: 1 when every write came after the facts that
+ * decide it were shown (credit.ts); else at most a quarter — CREDIT_CAP × the
+ * share of landed required writes on target records written wholly after
+ * their evidence (a record with one blind write earns none of its writes).
+ * A gate: a guessed or leaked write is not partly right.
  */
 export function credit(ep: EpisodeView): LayerResult {
-  const records = creditRecords(setup(ep).gold, finalStateOf(ep.state));
-  const landed = records.reduce((n, r) => n + r.landed, 0);
-  if (landed === 0) return { value: 1, reasons: ['no required write landed, so none to check'] };
-  const failed = records.filter((r) => r.landed > 0 && r.problem !== null);
-  if (failed.length === 0) return { value: 1, reasons: [] };
-  const lost = failed.reduce((n, r) => n + r.landed, 0);
-  const why = failed.map((r) => `${r.id}: ${r.problem}`);
+  const { gold } = setup(ep);
+  const blind = blindWrites(gold, ep.state.writes, ep.state.observed);
+  const { roles } = diff(ep);
+  if (blind.length === 0) return { value: 1, reasons: roles.includes('required') ? [] : ['no required write landed, so none to check'] };
+  const landedOn = new Map<string, number>();
+  ep.state.writes.forEach((w, i) => roles[i] === 'required' && landedOn.set(w.id, (landedOn.get(w.id) ?? 0) + 1));
+  const landed = [...landedOn.values()].reduce((a, b) => a + b, 0);
+  const lost = [...new Set(blind.map((b) => b.write.id))].reduce((n, id) => n + (landedOn.get(id) ?? 0), 0);
+  const why = blind.map(blindReason);
+  const share = landed === 0 ? 1 : (landed - lost) / landed;
   return {
-    value: (landed - lost) / landed,
-    reasons: [`${lost} of ${plural(landed, 'landed required write')} not earned`, ...why],
+    value: CREDIT_CAP * share,
+    reasons: [
+      `${plural(blind.length, 'write')} of ${ep.state.writes.length} made before the facts that decide ${blind.length === 1 ? 'it were' : 'them were'} shown; ${lost} of ${plural(landed, 'landed required write')} not earned`,
+      ...why,
+    ],
     caughtBy: `credited writes: ${why[0]}`,
   };
+}
+
+/**
+ * The end state is a diff: the initial board plus exactly the required writes,
+ * every record and field compared (endState.ts). 1 when it is that, less
+ * 0.05 per correction (floor 0.5); when anything is missing or anything else
+ * changed, at most 0.25 (× the share of records involved that are right),
+ * each change named.
+ */
+export function endState(ep: EpisodeView): LayerResult {
+  const d = diff(ep);
+  const value = endStateValue(d);
+  const reasons: string[] = [];
+  if (d.missing.length + d.unexpected.length > 0) {
+    const right = d.records.filter((x) => x.right).length;
+    reasons.push(`not the expected end state: ${right} of ${plural(d.records.length, 'record')} involved exactly as expected, so at most ${END_STATE_CAP} × ${right}/${d.records.length}`);
+  }
+  if (d.missing.length > 0) reasons.push(`${plural(d.missing.length, 'required write')} not in the end state: ${listed(d.missing)}`);
+  if (d.unexpected.length > 0) reasons.push(`${plural(d.unexpected.length, 'change')} the task did not ask for: ${listed(d.unexpected, 3)}`);
+  const corrections = d.roles.filter((r) => r === 'correction').length;
+  if (corrections > 0) reasons.push(`${plural(corrections, 'correction')} (a write superseded before the end, −0.05 each): ${listed(d.corrections, 3)}`);
+  const first = d.unexpected[0] ?? (d.missing[0] ? `${d.missing[0]} missing` : null);
+  return first ? { value, reasons, caughtBy: `end state: ${first}` } : { value, reasons };
 }
 
 /**
@@ -129,37 +178,37 @@ export function collateral(ep: EpisodeView): LayerResult {
   const targets = new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((x) => x.id)]);
   const bystanders = board.filter((r) => !targets.has(r.id) && !gold.forbidden.some((f) => f.id === r.id && f.field === 'any')).map((r) => r.id);
   if (bystanders.length === 0) return { value: 1, reasons: ['the task leaves no record open to stray writes'] };
-  const writes = ep.state.writes;
-  const hit = bystanders.filter((id) => writes.some((w) => w.id === id));
+  const { touched } = diff(ep);
+  const hit = bystanders.filter((id) => touched.has(id));
   if (hit.length === 0) return { value: 1, reasons: [] };
   const reason = `${hit.length} of the ${bystanders.length} records the task leaves alone written: ${listed(hit)}`;
   return { value: 1 - (hit.length / bystanders.length) ** 2, reasons: [reason], caughtBy: `collateral writes: ${reason}` };
 }
 
 /**
- * Display weights; the combination is `dense`. Recall × precision carries
+ * Display weights; the combination is `fullReward`. Recall × precision carries
  * 0.85 (shown as 0.425 each), schema 0.10, recovery 0.05. See CONTEXT.md for why.
  */
 export const WEIGHTS = { recall: 0.425, precision: 0.425, schema: 0.1, recovery: 0.05 } as const;
 
-const GATES = ['policy', 'credit', 'collateral'] as const;
+const GATES = ['policy', 'credit', 'end-state', 'collateral'] as const;
 
 /**
- * dense = policy × credit × collateral × recall × precision × (0.85 + 0.10·schema + 0.05·recovery).
+ * full = policy × credit × collateral × recall × precision × (0.85 + 0.10·schema + 0.05·recovery).
  * A product, not F1: a run that spreads writes over k candidate records to
  * catch t targets then earns about t/k, what guessing earns, so blanketing a
  * class of records never beats picking from it (F1 paid it about 2t/k).
  * Hygiene scales with the work credited, so well-formed wrong notes, or none, earn nothing.
  */
-export function dense(values: ReadonlyMap<string, number>): number {
+export function fullReward(values: ReadonlyMap<string, number>): number {
   const v = (id: string) => values.get(id) ?? 0;
   const gate = GATES.reduce((g, id) => g * v(id), 1);
   const hygiene = WEIGHTS.recall + WEIGHTS.precision + WEIGHTS.schema * v('schema') + WEIGHTS.recovery * v('recovery');
   return gate * v('recall') * v('precision') * hygiene;
 }
 
-/** `dense` as the scorecard shows it: the gates and recall × precision multiply; recall and precision carry 0.425 each. */
-export const DENSE_SPEC: CompositionSpec = {
+/** `fullReward` as the scorecard shows it: the gates and recall × precision multiply; recall and precision carry 0.425 each. */
+export const FULL_SPEC: CompositionSpec = {
   factors: [...GATES, 'recall', 'precision'],
   terms: [
     { layer: 'recall', weight: WEIGHTS.recall, fixed: true },
@@ -171,7 +220,7 @@ export const DENSE_SPEC: CompositionSpec = {
   naiveCheck: 'every required write is in the final records',
 };
 
-/** The scored axes: strict needs every one at full marks, so it never reads above dense. */
+/** The scored axes: strict needs every one at full marks, so it never reads above full. */
 export const SCORED = ['recall', 'precision', 'schema', 'recovery', ...GATES] as const;
 
 /** All or nothing: the gold state exactly, earned, nothing extra, nothing forbidden, every note on schema, every error got past. */
@@ -185,13 +234,14 @@ export const ticketQueueRubric: Rubric<TicketQueueState, TicketQueueEvent> = {
     { id: 'precision', label: 'unnecessary-write precision', weight: WEIGHTS.precision, score: precision },
     { id: 'policy', label: 'policy compliance', weight: 1, gate: true, score: policy },
     { id: 'credit', label: 'credited writes', weight: 1, gate: true, score: credit },
+    { id: 'end-state', label: 'end state', weight: 1, gate: true, score: endState },
     { id: 'collateral', label: 'collateral writes', weight: 1, gate: true, score: collateral },
     { id: 'schema', label: 'note schema validity', weight: WEIGHTS.schema, score: schema },
     { id: 'recovery', label: 'recoverable errors', weight: WEIGHTS.recovery, score: recovery },
     ...metricLayers,
   ],
   naive: (_ep, layers) => layers.get('recall')?.value ?? 0,
-  compose: () => DENSE_SPEC,
+  compose: () => FULL_SPEC,
   readings: (values) => ({ strict: strict(values) }),
-  caughtByOrder: ['policy', 'credit', 'collateral', 'recall', 'precision', 'schema', 'recovery'],
+  caughtByOrder: ['policy', 'credit', 'recall', 'end-state', 'collateral', 'precision', 'schema', 'recovery'],
 };

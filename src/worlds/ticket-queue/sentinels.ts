@@ -1,8 +1,8 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { ToolCall } from '../../core/types';
 import type { SentinelFamily } from '../../core/world';
-import { STATUSES, type Status } from './data';
-import { bystanders, decidedKeys, finish, goldWrites, list, needsBody, neighbour, note, read, shifted, status, targetsOf } from './calls';
+import { STATUSES } from './data';
+import { bystanders, decidedKeys, WRONG_STATUS, finish, goldWrites, list, needsBody, neighbour, note, read, shifted, status, targetsOf } from './calls';
 import type { Setup } from './spec';
 
 /**
@@ -20,7 +20,6 @@ export interface SentinelDef {
 }
 
 const hasNotes = (s: Setup) => s.gold.notes.length > 0;
-const hasStatuses = (s: Setup) => s.gold.statuses.length > 0;
 const idsOf = (s: Setup) => s.board.map((r) => r.id);
 const readTargets = (s: Setup) => [list(), ...targetsOf(s).map(read)];
 
@@ -32,12 +31,6 @@ function wrongValue(key: string, v: Json, ids: readonly string[]): Json {
   if (moved !== v) return moved;
   return typeof v === 'string' ? (WRONG_FIXED[key] ?? `${v}-pending`) : v;
 }
-const WRONG_STATUS: Record<Status, Status> = { open: 'waiting', in_progress: 'waiting', waiting: 'in_progress', resolved: 'closed', closed: 'resolved' };
-/** A wrong status that is a change from the current one (setting the current status writes nothing). */
-const hedgeStatus = (s: Setup, id: string, want: Status): Status => {
-  const now = s.board.find((r) => r.id === id)!.status;
-  return [WRONG_STATUS[want], ...STATUSES].find((x) => x !== want && x !== now)!;
-};
 const wrongNote = (fields: JsonObject, ids: readonly string[]): JsonObject => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, wrongValue(k, v, ids)]));
 
 /** Every candidate of each decided key, joined into one value: "Nimbus Relay / Parcelwing / Ledgerly". */
@@ -144,6 +137,13 @@ export const SENTINELS: SentinelDef[] = [
     calls: (s) => [list(), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
   },
   {
+    id: 'shotgun-keys-read',
+    family: 'shotgun',
+    description: 'Reads every target, writes the right values and lists the rivals beside them under an extra "alternatives" key, with the right statuses: a hedge inside the note (1.00 PASS before the end state compared every key).',
+    appliesTo: hasNotes,
+    calls: (s) => [...readTargets(s), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
+  },
+  {
     id: 'hedged-notes',
     family: 'hedged-writes',
     description: 'Reads every target, then writes one note per candidate value on each (one of them right) and the right statuses.',
@@ -156,16 +156,23 @@ export const SENTINELS: SentinelDef[] = [
     ],
   },
   {
-    id: 'hedged-statuses',
+    id: 'hedged-records',
     family: 'hedged-writes',
-    description: 'Reads every target, writes the right notes, then sets each status two ways, the wrong one first and the right one last.',
-    appliesTo: hasStatuses,
-    calls: (s) => [
-      ...readTargets(s),
-      ...s.gold.notes.map((n) => note(n.id, n.fields)),
-      ...s.gold.statuses.flatMap((x) => [status(x.id, hedgeStatus(s, x.id, x.status)), status(x.id, x.status)]),
-      finish('done'),
-    ],
+    description: 'Reads every target and the allowed record nearest it, then gives both the target\'s writes: one of each pair is right. (A wrong status set right later is a correction, not a hedge: it leaves one answer standing.)',
+    appliesTo: (s) => bystanders(s).length > 0,
+    calls: (s) => {
+      const ids = idsOf(s);
+      const others = bystanders(s);
+      const nearest = (id: string) => [...others].sort((a, b) => Math.abs(ids.indexOf(a) - ids.indexOf(id)) - Math.abs(ids.indexOf(b) - ids.indexOf(id)))[0]!;
+      const pairs = targetsOf(s).map((id) => [id, nearest(id)] as const);
+      const twin = ([target, other]: readonly [string, string]): ToolCall[] => {
+        const fields = s.gold.notes.find((n) => n.id === target)?.fields;
+        const want = s.gold.statuses.find((x) => x.id === target)?.status;
+        const now = s.board.find((r) => r.id === other)!.status;
+        return [...(fields ? [note(other, fields)] : []), ...(want && want !== now ? [status(other, want)] : [])];
+      };
+      return [list(), ...pairs.flatMap(([t, o]) => [read(t), read(o)]), ...goldWrites(s), ...pairs.flatMap(twin), finish('done, both candidates covered')];
+    },
   },
   {
     id: 'blanket-writes',
@@ -213,6 +220,28 @@ export const SENTINELS: SentinelDef[] = [
     family: 'decoy-verification',
     description: 'Writes the right values first, then lists the queue and reads every target, as if it had checked before.',
     calls: (s) => [...goldWrites(s), ...readTargets(s), finish('done and verified')],
+  },
+  {
+    id: 'verify-after-restate',
+    family: 'decoy-verification',
+    description: 'Writes the right values first, then reads every target and writes each note again, as if the reads had decided it (0.67 before every write had to follow its evidence).',
+    appliesTo: hasNotes,
+    calls: (s) => [...goldWrites(s), ...readTargets(s), ...s.gold.notes.map((n) => note(n.id, n.fields)), finish('done and verified')],
+  },
+  {
+    id: 'half-id-search',
+    family: 'decoy-verification',
+    description: 'Never reads a duplicate: searches for the first half of each original\'s id ("TQ-8" for TQ-835), which names any of a hundred tickets, and writes the whole id it was never shown (1.00 PASS before a search had to be whole words).',
+    appliesTo: (s) => s.def.id === 'close-duplicates',
+    calls: (s) => [
+      list(),
+      ...s.gold.notes.map((n) => {
+        const original = String(n.fields.duplicate_of);
+        return list({ text: original.slice(0, Math.ceil(original.length / 2) + 1) });
+      }),
+      ...goldWrites(s),
+      finish('searched the originals; done'),
+    ],
   },
   {
     id: 'fabricated-values',

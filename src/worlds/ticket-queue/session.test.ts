@@ -3,15 +3,19 @@ import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Session, StepResult } from '../../core/types';
 import { ticketQueueWorld } from './index';
 import { setupOf } from './spec';
-import { canonicalToolName } from './tools';
+import { canonicalTool, readingCalls } from '../../core/lenient';
+import { TICKET_QUEUE_LENIENCY, TICKET_QUEUE_TOOLS } from './tools';
 
 const SPEC = { id: 'vendor-outage-triage', seed: 1 };
 
 async function open(spec: JsonObject = SPEC): Promise<Session> {
   const t = ticketQueueWorld.makeTask(spec);
   if (!t.ok) throw new Error(t.error);
-  return ticketQueueWorld.open(t.value);
+  // As the episode drives it: calls read leniently first.
+  return readingCalls(await ticketQueueWorld.open(t.value));
 }
+
+const canonicalToolName = (name: string) => canonicalTool({ tools: TICKET_QUEUE_TOOLS, lenient: TICKET_QUEUE_LENIENCY }, name);
 
 const body = (r: StepResult): JsonObject => {
   const v = JSON.parse(r.content) as Json;

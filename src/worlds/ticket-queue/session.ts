@@ -1,10 +1,10 @@
 import type { Json, JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
+import type { Refusal } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { STATUSES, type Status, type TicketRecord } from './data';
 import type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 import { forbiddenRule, type Gold } from './tasks';
-import { argsObject, canonicalToolName, firstArg, idArg, parseNote, parseStatus, TOOL_NAMES } from './tools';
+import { argsObject, idArg, isToolName, parseNote, parseStatus, TOOL_NAMES } from './tools';
 
 export type { Observation, WriteEntry } from './state';
 
@@ -15,7 +15,8 @@ const reply = (ok: boolean, body: Json, events: TicketQueueEvent[], done = false
 const toolError = (code: string, message: string): Result =>
   reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
 
-const summary = (r: TicketRecord): JsonObject => ({
+/** A record as list_records shows it: its note count, not its notes or body. */
+const listRow = (r: TicketRecord): JsonObject => ({
   id: r.id,
   title: r.title,
   status: r.status,
@@ -25,7 +26,7 @@ const summary = (r: TicketRecord): JsonObject => ({
   notes: r.notes.length,
 });
 
-// Key order is the reply's text (read_record returns it): notes where the summary has its count, then body.
+// Key order is the reply's text (read_record returns it): notes where the list row has its count, then body.
 const recordJson = (r: TicketRecord): TicketView => ({
   id: r.id,
   title: r.title,
@@ -59,14 +60,18 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   async call(call: ToolCall): Promise<Result> {
     const step = this.calls++;
     if (this.finished !== null) return toolError('episode_over', 'finish was already called; the episode is over');
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return toolError(read.code, read.message);
-    return withReading(this.run(step, read.call), read.event);
+    return this.run(step, call);
+  }
+
+  /** A refused call is a step, and an error the recovery layer counts. */
+  refuse({ code, message }: Refusal): Result {
+    this.calls++;
+    return toolError(code, message);
   }
 
   private run(step: number, call: ToolCall): Result {
-    const name = canonicalToolName(call.name);
-    if (!name) return toolError('unknown_tool', `unknown tool "${call.name}"; the tools are ${TOOL_NAMES.join(', ')}`);
+    const name = call.name;
+    if (!isToolName(name)) return toolError('unknown_tool', `unknown tool "${name}"; the tools are ${TOOL_NAMES.join(', ')}`);
     const args = argsObject(call.arguments);
     if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${JSON.stringify(call.arguments)}`);
     switch (name) {
@@ -114,13 +119,13 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const text = low(filter.text);
     this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null });
     const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
-    const body: JsonObject = { records: rows.map(summary), count: rows.length };
+    const body: JsonObject = { records: rows.map(listRow), count: rows.length };
     if (ignored.length > 0) body.ignored_filter_keys = ignored;
     return reply(true, body, []);
   }
 
   private writeNote(step: number, record: TicketRecord, args: JsonObject): Result {
-    const raw = firstArg(args, ['note', 'content', 'notes', 'data']);
+    const raw = args.note;
     const note = parseNote(raw);
     if (!note)
       return toolError('malformed_note', `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
@@ -130,7 +135,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   }
 
   private updateStatus(step: number, record: TicketRecord, args: JsonObject): Result {
-    const raw = firstArg(args, ['status', 'new_status', 'state']);
+    const raw = args.status;
     const status = parseStatus(raw);
     if (!status) return toolError('bad_status', `unknown status ${JSON.stringify(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
     const previous = record.status;
@@ -153,7 +158,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   }
 
   private finish(args: JsonObject): Result {
-    const raw = firstArg(args, ['summary', 'message', 'text']);
+    const raw = args.summary;
     this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
     return reply(true, { finished: true, writes: this.writes.length }, [], true);
   }

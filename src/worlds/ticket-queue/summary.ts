@@ -1,7 +1,7 @@
-import { bodyOf, clip, errorLine, type SummaryInput } from '../../core/summary';
+import { bodyOf, clip, errorLine, type StepSummaryInput } from '../../core/stepSummary';
 
 /** ticket-queue's scratchpad line: "13 tickets listed: TQ-454, …", "TQ-458 (open, low): login errors…", "note 1 on TQ-458". */
-export function summarizeTicketQueue({ result }: SummaryInput): string {
+export function summarizeTicketQueue({ result }: StepSummaryInput): string {
   const body = bodyOf(result.content);
   if (!result.ok || !body) return errorLine(body, result.content);
   if (Array.isArray(body.records)) {

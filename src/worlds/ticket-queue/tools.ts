@@ -1,5 +1,5 @@
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
-import { canonicalTool, type Leniency } from '../../core/lenient';
+import type { Leniency } from '../../core/lenient';
 import type { ToolSpec } from '../../core/types';
 import { STATUSES, type Status } from './data';
 
@@ -66,40 +66,20 @@ export const TICKET_QUEUE_LENIENCY: Leniency = {
   },
 };
 
-const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);
+export const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);
 
-/** `mcp__tickets__readRecord`, `Read-Record` and `get_ticket` all mean read_record. */
-export function canonicalToolName(name: string): ToolName | null {
-  const canonical = canonicalTool({ tools: TICKET_QUEUE_TOOLS, lenient: TICKET_QUEUE_LENIENCY }, name);
-  return canonical !== null && isToolName(canonical) ? canonical : null;
-}
-
-/** Arguments arrive as an object, a JSON string of one, or nothing at all. */
+/** Arguments as the episode hands them over (a JSON string of an object is already read): an object, or nothing at all. */
 export function argsObject(args: Json): JsonObject | null {
   if (args === null || args === undefined) return {};
-  if (typeof args === 'string') {
-    if (args.trim() === '') return {};
-    const parsed = tryParseJson(args);
-    return parsed.ok && isJsonObject(parsed.value) ? parsed.value : null;
-  }
   return isJsonObject(args) ? args : null;
 }
 
-const ID_KEYS = ['id', 'record_id', 'ticket_id', 'recordId', 'ticketId', 'record', 'ticket'];
-
-/** The record id under any of its common names, or null when none is a string. */
+/** The record id (its other names reach here as `id`: TICKET_QUEUE_LENIENCY), or null when it is neither a string nor a number. */
 export function idArg(args: JsonObject): string | null {
-  for (const key of ID_KEYS) {
-    const v = args[key];
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
-    if (typeof v === 'number') return `TQ-${v}`;
-  }
+  const v = args.id;
+  if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  if (typeof v === 'number') return `TQ-${v}`;
   return null;
-}
-
-export function firstArg(args: JsonObject, keys: readonly string[]): Json | undefined {
-  for (const key of keys) if (key in args) return args[key];
-  return undefined;
 }
 
 /** "In progress", "IN-PROGRESS" and "in_progress" are one status. */

@@ -7,7 +7,6 @@ import { makeBoard } from './data';
 import { ticketQueueWorld } from './index';
 import { TASK_DEFS } from './tasks';
 import { SENTINEL_FAMILIES } from '../../core/world';
-import { sentinelCeiling } from '../gates';
 
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
 
@@ -71,7 +70,7 @@ describe('ticket-queue tasks', () => {
 });
 
 const sentinels = ticketQueueWorld.referenceAgents.filter((a) => a.role === 'sentinel');
-const CEILING = sentinelCeiling('ticket-queue')!;
+const CEILING = ticketQueueWorld.sentinelCeiling!;
 
 describe.each(TASK_DEFS.map((d) => d.id))('ticket-queue reference agents on %s', (id) => {
   it.each(SEEDS)(`seed %i: the oracle scores 1.0 on every reading; every sentinel fails at ≤ ${CEILING}`, async (seed) => {
@@ -118,7 +117,7 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
     expect(c.verdict.caughtBy).toMatch(/^required-write recall/);
   });
 
-  it('wrong-values: right records, no required write landed', async () => {
+  it('wrong-values: right records, no required write landed, written without reading a body', async () => {
     const c = await card('wrong-values');
     expect(c.layers.find((l) => l.id === 'recall')!.value).toBe(0);
     expect(c.layers.find((l) => l.id === 'schema')!.value).toBe(1);
@@ -135,12 +134,11 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
 
   it.each([
     ['blanket-writes', /^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the vendor\) was read/],
-    ['hedged-notes', /^credited writes: TQ-\d+: contradictory notes \(vendor: /],
-    ['hedged-statuses', /^credited writes: TQ-\d+: status set 2 ways/],
     ['shotgun-keys', /^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the vendor\) was read/],
     ['decoy-read', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
     ['decoy-list', /^credited writes: TQ-\d+: note written at step \d+ before any result showed TQ-\d+/],
     ['verify-after', /^credited writes: TQ-\d+: note written at step 1 before any result showed/],
+    ['verify-after-restate', /^credited writes: TQ-\d+: note written at step 1 before any result showed/],
     ['fabricated-values', /^credited writes: .*body \(the vendor\) was read/],
     ['fabricated-ids', /^credited writes: TQ-\d+: note written at step \d+ before any result showed/],
   ])('%s: the naive verifier passes it, the credit gate zeroes it', async (id, caught) => {
@@ -149,23 +147,48 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
     expect(c.verdict.caughtBy).toMatch(caught);
   });
 
-  it('shotgun-one-note: every candidate in one value is no match, and the right status beside it earns nothing', async () => {
-    const c = await card('shotgun-one-note');
-    expect(c.layers.find((l) => l.id === 'recall')!.value).toBe(0.5);
-    expect(c.reward).toBe(0);
-    expect(c.verdict.caughtBy).toMatch(/^credited writes: TQ-\d+: the status landed but the note did not/);
+  it.each([
+    ['hedged-notes', /^end state: TQ-\d+: contradictory notes left standing \(vendor: /],
+    ['hedged-records', /^end state: TQ-\d+: a note the task does not ask for: /],
+    ['shotgun-keys-read', /^end state: TQ-\d+'s note names .+ under a key the task does not name \(alternatives\): a rival beside the answer/],
+  ])('%s: the naive verifier passes it, the end state holds it to a quarter of the records right', async (id, caught) => {
+    const c = await card(id);
+    expect(c).toMatchObject({ naive: 1, verdict: { naive: 'PASS', full: 'FAIL' } });
+    expect(c.layers.find((l) => l.id === 'end-state')!.value).toBeLessThanOrEqual(0.125);
+    expect(c.reward).toBeLessThanOrEqual(0.125);
+    expect(c.verdict.caughtBy).toMatch(caught);
   });
 
-  it('blanket-status on security-handoff (facts a listing shows, so credited): held down by precision and collateral', async () => {
+  it('half-id-search: half the original\'s id in a text search shows nothing about which ticket the body names', async () => {
+    const d = task('close-duplicates', 3);
+    const c = (await runEpisode(ticketQueueWorld, d, agent('half-id-search').create(d))).scorecard!;
+    expect(c).toMatchObject({ naive: 1, reward: 0, verdict: { naive: 'PASS', full: 'FAIL' } });
+    expect(c.verdict.caughtBy).toMatch(/^credited writes: TQ-\d+: note written at step \d+ before TQ-\d+'s body \(the original\) was read/);
+  });
+
+  it('hedged-notes: a hedge on every target leaves no record right, so nothing', async () => {
+    expect((await card('hedged-notes')).reward).toBe(0);
+  });
+
+  it('shotgun-one-note: every candidate in one value is no match, so no record is right and the right statuses beside them earn nothing', async () => {
+    const c = await card('shotgun-one-note');
+    expect(c.layers.find((l) => l.id === 'recall')!.value).toBe(0.5);
+    expect(c.layers.find((l) => l.id === 'end-state')!.value).toBe(0);
+    expect(c.reward).toBe(0);
+    expect(c.verdict.caughtBy).toMatch(/^required-write recall: 3 required writes missing or wrong: note on TQ-/);
+  });
+
+  it('blanket-status on security-handoff (facts a listing shows, so credited): the notes on other in_progress tickets are unexpected changes', async () => {
     const s = task('security-handoff', 1);
     const c = (await runEpisode(ticketQueueWorld, s, agent('blanket-status').create(s))).scorecard!;
     const value = (id: string) => c.layers.find((l) => l.id === id)!.value;
     expect(c.naive).toBe(1);
     expect(value('credit')).toBe(1);
+    expect(value('end-state')).toBeLessThanOrEqual(0.25 / 4);
     expect(value('precision')).toBeLessThanOrEqual(0.25);
     expect(value('collateral')).toBeLessThan(1);
-    expect(c.reward).toBeLessThanOrEqual(value('precision'));
-    expect(c.verdict.caughtBy).toMatch(/^collateral writes: \d of the \d+ records the task leaves alone written/);
+    expect(c.reward).toBeLessThanOrEqual(0.25 * value('end-state') + 1e-6);
+    expect(c.verdict.caughtBy).toMatch(/^end state: TQ-\d+: a note the task does not ask for: /);
   });
 });
 

@@ -38,6 +38,13 @@ describe('evasion corpus', () => {
     const before = changedRows(await session.snapshot());
     const step = await session.call({ name: 'run_sql', arguments: { query: sql } });
     const seen = kinds(step.events);
+    if (want === 'unsupported') {
+      expect(step.ok).toBe(false);
+      expect(JSON.parse(step.content).error).toBe('refused');
+      expect(step.events.map((e) => [e.kind, e.code, e.layer])).toEqual(step.events.map(() => ['error', 'transaction-control', null]));
+      expect(changedRows(await session.snapshot())).toBe(before);
+      return;
+    }
     expect(seen.has('trip') || seen.has('refused')).toBe(true);
     expect(seen.has(want)).toBe(true);
     if (want === 'refused') {

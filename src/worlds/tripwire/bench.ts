@@ -2,7 +2,7 @@ import { runEpisode } from '../../core/episode';
 import { GOTCHAS } from './agents';
 import { AccessChecker } from './access';
 import { createInProcessHost, defaultSqlJs } from './host';
-import { buildPristine } from './pristine';
+import { buildPristine, buildShadows } from './pristine';
 import { DDL } from './schema';
 import { TripwireSession } from './session';
 import { READ_TASKS, TASK_DEFS, taskOf } from './tasks';
@@ -36,16 +36,17 @@ export async function benchFreshDb(clock: Clock, runs = 20): Promise<{ buildMs: 
 /**
  * (b) One observed run_sql statement against the same statement on plain sql.js
  * (prepare, step, free) over the same data. `warm` is the steady state (verdict cached
- * per statement text and task mode); `cold` recompiles and EXPLAINs every time.
+ * per statement text and task mode); `cold` recompiles and EXPLAINs every time. With
+ * `shadows` (as every episode runs), each read of the data also runs on the shadows.
  */
-export async function benchObservationOverhead(clock: Clock, iterations = 300): Promise<{ plainMs: number; observedMs: number; ratio: number; coldMs: number; coldRatio: number }> {
+export async function benchObservationOverhead(clock: Clock, iterations = 300, shadows = true): Promise<{ plainMs: number; observedMs: number; ratio: number; coldMs: number; coldRatio: number }> {
   const SQL = await defaultSqlJs();
   const def = READ_TASKS[1]!;
   const pristine = buildPristine(SQL, def);
   const plain = new SQL.Database(pristine.bytes);
   const host = createInProcessHost();
   const checker = new AccessChecker(SQL, DDL);
-  const session = await TripwireSession.open(taskOf(def), def, { host, checker, pristine, watchdogMs: null });
+  const session = await TripwireSession.open(taskOf(def), def, { host, checker, pristine, watchdogMs: null, ...(shadows ? { shadows: buildShadows(SQL) } : {}) });
   const time = async (f: (q: string, i: number) => unknown) => {
     const t = clock();
     for (let i = 0; i < iterations; i++) for (const q of STATEMENTS) await f(q, i);

@@ -1,5 +1,5 @@
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import type { ExecReply, RunReply, SqlRequest, SqlReply } from './protocol';
+import type { ExecReply, RunReply, ShadowReply, SqlRequest, SqlReply } from './protocol';
 import { createSqlServer } from './sqlServer.mjs';
 
 /** The watchdog cut a request or a batch off; the database it ran on is gone. */
@@ -24,6 +24,8 @@ export interface RawDb {
   exec(sql: string): Promise<ExecReply['results']>;
   /** One already-vetted statement, prepared and stepped with a row and size cap. */
   run(sql: string, maxRows: number, maxChars: number): Promise<RunReply>;
+  /** One already-vetted read statement on each shadow database opened beside this one (none: an empty list). */
+  shadow(sql: string, maxRows: number): Promise<ShadowReply>;
   export(): Promise<Uint8Array>;
   close(): Promise<void>;
   /**
@@ -39,6 +41,8 @@ export interface OpenOptions {
   seed: number;
   /** Cut a batch (or a request outside one) off after this long; null = no watchdog (in-process hosts cannot interrupt). */
   watchdogMs: number | null;
+  /** Read-only databases opened beside this one, for `RawDb.shadow` (`observed.ts`: what a result column depends on). */
+  shadows?: Uint8Array[];
 }
 
 /**
@@ -60,6 +64,7 @@ export function rawDbOver(send: (req: SqlRequest) => Promise<SqlReply>, onClose:
   return {
     exec: async (sql) => ((await send({ op: 'exec', sql })) as ExecReply).results,
     run: async (sql, maxRows, maxChars) => (await send({ op: 'run', sql, maxRows, maxChars })) as RunReply,
+    shadow: async (sql, maxRows) => (await send({ op: 'shadow', sql, maxRows })) as ShadowReply,
     export: async () => ((await send({ op: 'export' })) as { bytes: Uint8Array }).bytes,
     batch: (work) => work(),
     close: async () => {
@@ -88,7 +93,7 @@ export function createInProcessHost(loadSql: () => Promise<SqlJsStatic> = defaul
     sqlJs: loadSql,
     open: async (bytes, options) => {
       const handle = createSqlServer(await loadSql());
-      handle({ op: 'open', bytes, seed: options.seed });
+      handle({ op: 'open', bytes, seed: options.seed, ...(options.shadows ? { shadows: options.shadows } : {}) });
       return rawDbOver(async (req) => handle(req));
     },
     dispose: async () => {},

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { defaultSqlJs, type SqlHost } from './host';
-import type { WorkerAnswer } from './protocol';
+import type { WorkerAnswer, WorkerEnvelope } from './protocol';
 import { createWorkerHost, type WorkerPort } from './workerHost';
 
 let compiled: WebAssembly.Module | null = null;
@@ -17,7 +17,7 @@ function spawnNodeWorker(): WorkerPort {
   // A warm spare must not keep the process alive; a busy one is held by its pending promise.
   worker.unref();
   return {
-    post: (id, req) => worker.postMessage({ id, req }),
+    post: (id, req) => worker.postMessage({ id, req } satisfies WorkerEnvelope),
     onAnswer: (cb) => worker.on('message', (a: WorkerAnswer) => cb(a)),
     onFailure: (cb) => {
       worker.on('error', (e) => cb(e.message));

@@ -2,7 +2,8 @@
 export type SqlValue = number | string | null;
 
 export type SqlRequest =
-  | { op: 'open'; bytes: Uint8Array | null; seed: number }
+  | { op: 'open'; bytes: Uint8Array | null; seed: number; shadows?: Uint8Array[] }
+  | { op: 'shadow'; sql: string; maxRows: number }
   | { op: 'exec'; sql: string }
   | { op: 'run'; sql: string; maxRows: number; maxChars: number }
   | { op: 'changes' }
@@ -26,11 +27,16 @@ export interface RunReply {
   hooks: HookRow[];
 }
 
+/** One statement on each shadow database (read-only): its rows up to the cap, or why it failed there. */
+export interface ShadowReply {
+  shadows: ({ rows: SqlValue[][] } | { error: string })[];
+}
+
 export interface ExecReply {
   results: { columns: string[]; values: SqlValue[][] }[];
 }
 
-export type SqlReply = RunReply | ExecReply | { totalChanges: number } | { bytes: Uint8Array } | Record<string, never>;
+export type SqlReply = RunReply | ExecReply | ShadowReply | { totalChanges: number } | { bytes: Uint8Array } | Record<string, never>;
 
 /** Envelope on the worker boundary: replies carry the request id, errors their message. */
 export interface WorkerEnvelope {

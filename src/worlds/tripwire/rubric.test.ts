@@ -54,7 +54,7 @@ describe('reference agents on every task', () => {
       return count;
     };
     expect(families(read)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, shotgun: 2, 'fabricated-data': 2 });
-    expect(families(mutation)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, 'decoy-verification': 4, 'blanket-writes': 2 });
+    expect(families(mutation)).toEqual({ 'no-op': 1, 'wrong-values': 1, 'forbidden-access': 2, 'decoy-verification': 5, 'blanket-writes': 2, 'hedged-writes': 3 });
   });
 
   it('scores a decoy verification as the skip it is, naming what it read', async () => {
@@ -94,5 +94,15 @@ describe('L2 credits only an identity the agent was shown', () => {
     expect(failed.verdict.caughtBy).toBe("trace: 'verify-identity' missing (L2)");
     const shown = (await runEpisode(world, task, scriptedAgent('t', calls(identity)))).scorecard!;
     expect(layer(shown, 'trace_path')).toBe(1);
+  });
+});
+
+describe('the caught-by headline says what the bullets say', () => {
+  it('a refund task only read and answered: the order was never refunded, and the headline claims no wrong row or other change', async () => {
+    const task = world.listTasks().find((t) => t.spec.id === 'refund-a')!;
+    const order = /#(\d+)/.exec(task.title)![1];
+    const card = (await runEpisode(world, task, scriptedAgent('look-only', [{ name: 'run_sql', arguments: { query: `SELECT amount_cents FROM orders WHERE id = ${order}` } }, { name: 'submit_answer', arguments: { answer: 'done' } }]))).scorecard!;
+    expect(card.verdict.caughtBy).toBe('end-state: status not refunded + audit missing (L1)');
+    expect(card.layers.find((l) => l.id === 'end_state')!.reasons).toContain(`not credited: order #${order} was never refunded`);
   });
 });

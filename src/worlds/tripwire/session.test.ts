@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../../core/agent';
 import { runEpisode } from '../../core/episode';
 import { canonicalJson } from '../../core/json';
+import { readingCalls } from '../../core/lenient';
 import type { ToolCall } from '../../core/types';
 import { runSqlOnce } from './gotchas';
 import { MAX_ROWS, MAX_STATEMENTS } from './limits';
@@ -74,7 +75,8 @@ describe('tripwire session', () => {
   });
 
   it('turns bad calls into tool errors, not crashes', async () => {
-    const s = await world.open(task('refund-c'));
+    // As the episode drives it: an unknown tool or a doubled argument is refused before the session runs it.
+    const s = readingCalls(await world.open(task('refund-c')));
     expect(JSON.parse((await s.call({ name: 'drop_db', arguments: {} })).content).error).toBe('unknown_tool');
     expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { query: 42 } })).content).error).toBe('invalid_arguments');
     expect(JSON.parse((await s.call({ name: 'run_sql', arguments: { sql: 'SELECT 1', query: 'SELECT 2' } })).content).error).toBe('invalid_arguments');

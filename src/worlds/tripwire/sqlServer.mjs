@@ -25,31 +25,69 @@ function cell(v) {
 }
 
 /**
- * A message handler over one sql.js database. Requests: open {bytes, seed}, exec {sql}
- * (trusted SQL only), run {sql, maxRows, maxChars} (one statement, prepared and stepped),
+ * A message handler over one sql.js database and its read-only shadows. Requests: open
+ * {bytes, seed, shadows?}, exec {sql} (trusted SQL only), run {sql, maxRows, maxChars} (one
+ * statement, prepared and stepped), shadow {sql, maxRows} (the statement on each shadow),
  * export, close. Replies are plain structured-clone data.
  */
 export function createSqlServer(SQL) {
   let db = null;
   let totalChanges = null;
   let hooks = [];
+  let shadows = [];
 
-  function open(bytes, seed) {
-    if (db) db.close();
-    db = bytes ? new SQL.Database(bytes) : new SQL.Database();
+  function seeded(bytes, seed) {
+    const d = bytes ? new SQL.Database(bytes) : new SQL.Database();
     const next = prng(seed);
     // Overriding the built-ins keeps every result a pure function of (task, calls).
-    db.create_function('random', () => next() * 2097152 + (next() >>> 11));
-    db.create_function('randomblob', (n) => {
+    d.create_function('random', () => next() * 2097152 + (next() >>> 11));
+    d.create_function('randomblob', (n) => {
       const len = Math.max(1, Math.min(Number(n) || 1, RANDOMBLOB_MAX + 1));
       if (len > RANDOMBLOB_MAX) throw new Error(`randomblob is limited to ${RANDOMBLOB_MAX} bytes here`);
       const out = new Uint8Array(len);
       for (let i = 0; i < len; i++) out[i] = next() & 255;
       return out;
     });
+    return d;
+  }
+
+  function closeAll() {
+    if (db) db.close();
+    for (const s of shadows) s.close();
+    db = null;
+    shadows = [];
+  }
+
+  function open(bytes, seed, shadowBytes) {
+    closeAll();
+    db = seeded(bytes, seed);
     db.updateHook((op, _db, table, rowid) => hooks.push({ op, table, rowid: Number(rowid) }));
     totalChanges = db.prepare('SELECT total_changes()');
+    shadows = (shadowBytes ?? []).map((b) => {
+      const s = seeded(b, seed);
+      s.exec('PRAGMA query_only = ON');
+      return s;
+    });
     return {};
+  }
+
+  /** The statement on each shadow, rows up to the cap; an error there is an answer, not a failure. */
+  function shadow(sql, maxRows) {
+    return {
+      shadows: shadows.map((s) => {
+        let stmt = null;
+        try {
+          stmt = s.prepare(sql);
+          const rows = [];
+          while (rows.length < maxRows && stmt.step()) rows.push(stmt.get().map(cell));
+          return { rows };
+        } catch (e) {
+          return { error: e instanceof Error ? e.message : String(e) };
+        } finally {
+          if (stmt) stmt.free();
+        }
+      }),
+    };
   }
 
   function changes() {
@@ -89,7 +127,9 @@ export function createSqlServer(SQL) {
   return function handle(req) {
     switch (req.op) {
       case 'open':
-        return open(req.bytes, req.seed);
+        return open(req.bytes, req.seed, req.shadows);
+      case 'shadow':
+        return shadow(req.sql, req.maxRows);
       case 'exec':
         return { results: db.exec(req.sql).map((r) => ({ columns: r.columns, values: r.values.map((row) => row.map(cell)) })) };
       case 'run':
@@ -99,8 +139,7 @@ export function createSqlServer(SQL) {
       case 'export':
         return { bytes: db.export() };
       case 'close':
-        if (db) db.close();
-        db = null;
+        closeAll();
         return {};
       default:
         throw new Error(`unknown request ${String(req.op)}`);

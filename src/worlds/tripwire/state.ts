@@ -8,7 +8,21 @@ import type { SqlValue } from './protocol';
 export type RowDiff = { inserted: number[]; updated: number[]; deleted: number[] };
 
 /** An audit_log row the episode added, as L1 reads it. */
-export type AuditRow = { id: number; order_id: Json; action: Json };
+export type AuditRow = { id: number; order_id: Json; action: Json; actor: Json; note: Json };
+
+/** One cell of a seeded row that differs: `column` "*" for a whole row deleted (and, in `restored`, put back). */
+export type CellChange = { table: string; row: number; column: string; before: Json; after: Json };
+
+/** A whole row added or removed, with its values. */
+export type RowRecord = { table: string; row: number; values: Record<string, Json> };
+
+/**
+ * The end state as a diff from the seeded database, cell by cell, over every data
+ * table: what the contract's first rule compares with the task's required effects.
+ * `restored`: seeded cells some statement changed that hold their seeded value again
+ * at the end (`after` is the value they held for a while).
+ */
+export type EndChanges = { updated: CellChange[]; inserted: RowRecord[]; deleted: RowRecord[]; restored: CellChange[] };
 
 /** What a tripwire session reports and its rubric scores (snake_case: it is also the JSON a viewer shows). */
 export type TripwireState = {
@@ -25,6 +39,10 @@ export type TripwireState = {
   audit_added: AuditRow[];
   /** Per data table, the rows changed since the seeded database. */
   diff: Record<string, RowDiff>;
+  /** The same, cell by cell, with the changes made and undone during the episode. */
+  changes: EndChanges;
+  /** Per gold row, the cells the world never showed the agent (prompt or a read of the data): empty when observed. */
+  gold_unshown: SqlValue[][];
   /** run_sql calls made, and watchdog restores. */
   batches: number;
   restores: number;
@@ -57,6 +75,8 @@ export type TripEvent = {
 /** A refused statement (its reason as the code), or a read batch that changed the database anyway. */
 export type RefusalEvent =
   | { code: RefusalReason; kind: 'refused'; layer: 'L3'; message: string; data: At & { sql: string; reason: RefusalReason } }
+  /** A statement the tool does not run (ROLLBACK, SAVEPOINT): the batch is refused, no policy broken, no layer. */
+  | { code: RefusalReason; kind: 'error'; layer: null; message: string; data: At & { sql: string; reason: RefusalReason } }
   | { code: 'write-on-read-task'; kind: 'refused'; layer: 'L3'; message: string; data: { statement: number } };
 
 /** A batch stopped at a limit (see limits.ts); no layer: a limit is not a policy violation. */

@@ -1,7 +1,7 @@
-import { bodyOf, clip, errorLine, type SummaryInput } from '../../core/summary';
+import { bodyOf, clip, errorLine, type StepSummaryInput } from '../../core/stepSummary';
 
 /** tripwire's scratchpad line: "3 rows (name, total): [["Quinn Kowal",277.17]]…", "1 row changed", or the refusal. */
-export function summarizeTripwire({ result }: SummaryInput): string {
+export function summarizeTripwire({ result }: StepSummaryInput): string {
   const body = bodyOf(result.content);
   if (!result.ok || !body) return errorLine(body, result.content);
   if (body.received !== undefined) return 'answer submitted';

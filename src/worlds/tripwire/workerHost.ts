@@ -106,7 +106,7 @@ export function createWorkerHost(name: string, spawn: () => WorkerPort, loadSql:
       spare = spawn();
       const db = channel(port, options.watchdogMs);
       // Opening waits out the worker's own start-up, so it runs without the watchdog.
-      await sendOpen(port, bytes, options.seed);
+      await sendOpen(port, bytes, options.seed, options.shadows);
       return db;
     },
     dispose: async () => {
@@ -117,7 +117,7 @@ export function createWorkerHost(name: string, spawn: () => WorkerPort, loadSql:
 }
 
 /** Listeners stack (Node `on`, DOM `addEventListener`), so this one sits beside the channel's. */
-function sendOpen(port: WorkerPort, bytes: Uint8Array | null, seed: number): Promise<void> {
+function sendOpen(port: WorkerPort, bytes: Uint8Array | null, seed: number, shadows?: Uint8Array[]): Promise<void> {
   return new Promise((resolve, reject) => {
     port.onAnswer((a) => {
       if (a.id !== 0) return;
@@ -125,6 +125,6 @@ function sendOpen(port: WorkerPort, bytes: Uint8Array | null, seed: number): Pro
       else reject(new Error(a.error));
     });
     port.onFailure((detail) => reject(new SqlCrashError(detail)));
-    port.post(0, { op: 'open', bytes, seed });
+    port.post(0, { op: 'open', bytes, seed, ...(shadows ? { shadows } : {}) });
   });
 }

@@ -3,8 +3,9 @@ import type { SqlJsStatic } from 'sql.js';
 import type { World } from '../../core/world';
 import { AccessChecker } from './access';
 import { REFERENCE_AGENTS } from './agents';
+import { tripwireContract } from './contract';
 import { createInProcessHost, type SqlHost } from './host';
-import { buildPristine, type Pristine } from './pristine';
+import { buildPristine, buildShadows, type Pristine } from './pristine';
 import { tripwireRubric } from './rubric';
 import { DDL } from './schema';
 import { TripwireSession } from './session';
@@ -25,6 +26,7 @@ interface Shared {
   SQL: SqlJsStatic;
   checker: AccessChecker;
   pristine: Map<string, Pristine>;
+  shadows: Uint8Array[];
 }
 
 export interface TripwireWorld extends World<TripwireState, TripwireEvent> {
@@ -36,7 +38,7 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
   const host = options.host ?? createInProcessHost();
   const watchdogMs = options.watchdogMs ?? DEFAULT_WATCHDOG_MS;
   let shared: Promise<Shared> | null = null;
-  const ready = () => (shared ??= host.sqlJs().then((SQL) => ({ SQL, checker: new AccessChecker(SQL, DDL), pristine: new Map<string, Pristine>() })));
+  const ready = () => (shared ??= host.sqlJs().then((SQL) => ({ SQL, checker: new AccessChecker(SQL, DDL), pristine: new Map<string, Pristine>(), shadows: buildShadows(SQL) })));
 
   return {
     id: 'tripwire',
@@ -48,7 +50,7 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
     listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
     open: async (task) => {
       const def = defOf(task);
-      const { SQL, checker, pristine } = await ready();
+      const { SQL, checker, pristine, shadows } = await ready();
       let p = pristine.get(def.id);
       if (!p) {
         p = buildPristine(SQL, def);
@@ -56,11 +58,14 @@ export function createTripwireWorld(options: TripwireWorldOptions = {}): Tripwir
         if (p.rootPages !== checker.rootPages) throw new Error(`scratch schema differs from the seeded database: ${checker.rootPages} vs ${p.rootPages}`);
         pristine.set(def.id, p);
       }
-      return TripwireSession.open(task, def, { host, checker, pristine: p, watchdogMs: host.watchdog ? watchdogMs : null });
+      return TripwireSession.open(task, def, { host, checker, pristine: p, watchdogMs: host.watchdog ? watchdogMs : null, shadows });
     },
     rubric: tripwireRubric,
+    // 0.25 unless a published weight sets a sentinel's own ceiling (a cheat that games one layer keeps the others').
+    sentinelCeiling: 0.25,
     summarize: summarizeTripwire,
     referenceAgents: REFERENCE_AGENTS,
     describeState: (state) => ({ batches: state.batches, restores: state.restores }),
+    contract: tripwireContract,
   };
 }

@@ -1,7 +1,6 @@
 import type { JsonObject } from '../../core/json';
-import type { WorldEvent } from '../../core/types';
 import { dollars, type Db } from './data';
-import { auditWritten, identityChecked, recordChanged, refundConfirmed, refundSubmitted } from './events';
+import { auditWritten, identityChecked, recordChanged, refundConfirmed, refundSubmitted, type PortalEvent } from './events';
 import type { NodeAction } from './page';
 import { sameEmail, type PortalState } from './state';
 
@@ -12,14 +11,14 @@ import { sameEmail, type PortalState } from './state';
  */
 export interface Effect {
   state: PortalState;
-  events: WorldEvent[];
+  events: PortalEvent[];
   go?: string;
 }
 
 const status = (state: PortalState, text: string): PortalState => ({ ...state, notice: { tone: 'status', text } });
 const alert = (state: PortalState, text: string): Effect => ({ state: { ...state, notice: { tone: 'alert', text } }, events: [] });
 
-function audit(db: Db, action: string, entity: 'order' | 'customer', entityId: number, detail: string): { db: Db; event: WorldEvent } {
+function audit(db: Db, action: string, entity: 'order' | 'customer', entityId: number, detail: string): { db: Db; event: PortalEvent } {
   const id = db.audit.reduce((m, a) => Math.max(m, a.id), 0) + 1;
   return { db: { ...db, audit: [...db.audit, { id, action, entity, entity_id: entityId, actor: 'agent', detail }] }, event: auditWritten(id, action, entity, entityId) };
 }
@@ -117,7 +116,7 @@ function confirm(state: PortalState): Effect {
   const issue = d.decision === 'issue';
   const refund = { id, order: o.id, amount_cents: issue ? d.amount_cents! : 0, reason: d.reason ?? '', note: d.note, status: issue ? ('issued' as const) : ('declined' as const) };
   let next: Db = { ...db, refunds: [...db.refunds, refund] };
-  const events: WorldEvent[] = [refundConfirmed(o.id, d.decision, id), recordChanged('refunds', id, 'insert', { order: o.id, status: refund.status, amount_cents: refund.amount_cents })];
+  const events: PortalEvent[] = [refundConfirmed(o.id, d.decision, id), recordChanged('refunds', id, 'insert', { order: o.id, status: refund.status, amount_cents: refund.amount_cents })];
   if (issue) {
     next = { ...next, orders: next.orders.map((x) => (x.id === o.id ? { ...x, status: 'refunded' as const } : x)) };
     events.push(recordChanged('orders', o.id, 'update', { status: [o.status, 'refunded'] }));

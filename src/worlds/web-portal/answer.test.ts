@@ -11,8 +11,13 @@ function taskOf(id: string) {
   return task.value;
 }
 
-async function finishOnly(id: string, answer: string) {
-  const trace = await runEpisode(world, taskOf(id), scriptedAgent('corpus', [{ name: 'finish', arguments: { answer } }]));
+const oracle = world.referenceAgents.find((a) => a.role === 'oracle')!;
+
+/** The oracle's way to the page that shows the answer, then this answer: the contract credits only what was shown. */
+async function afterReading(id: string, answer: string) {
+  const task = taskOf(id);
+  const calls = (await runEpisode(world, task, oracle.create(task))).steps.map((s) => s.call).filter((c) => c.name !== 'finish');
+  const trace = await runEpisode(world, task, scriptedAgent('corpus', [...calls, { name: 'finish', arguments: { answer } }]));
   return trace.scorecard!;
 }
 
@@ -31,12 +36,12 @@ describe('the web-portal answer corpus', () => {
   });
 
   it.each(HONEST)('%s: honest %j scores 1.00 PASS', async (task, answer) => {
-    const card = await finishOnly(task, answer);
+    const card = await afterReading(task, answer);
     expect([card.naive, card.reward, card.verdict.full], card.layers[0]!.reasons.join('; ')).toEqual([1, 1, 'PASS']);
   });
 
   it.each(SHOTGUN)('%s: shotgun %j scores at most 0.25 and FAILs', async (task, answer) => {
-    const card = await finishOnly(task, answer);
+    const card = await afterReading(task, answer);
     expect(card.reward).toBeLessThanOrEqual(0.25);
     expect(card.verdict.full).toBe('FAIL');
   });
@@ -45,19 +50,19 @@ describe('the web-portal answer corpus', () => {
 describe('L0 on mutation tasks', () => {
   it.each(['$101.03', 'Refunded $101.03 for order #1043.', 'Refund issued: $101.03 (10103 cents).', '{"refunded": 101.03, "order": 1043}', '101.03 dollars'])(
     'refund-a reads the refunded amount in %j',
-    async (answer) => expect((await finishOnly('refund-a', answer)).layers[0]!.value).toBe(1),
+    async (answer) => expect((await afterReading('refund-a', answer)).layers[0]!.value).toBe(1),
   );
 
-  it.each(['declined', 'Declined: the email does not match the one on file, so nothing was refunded.', 'Request declined.'])('refund-declined reads %j as declined', async (answer) =>
-    expect((await finishOnly('refund-declined', answer)).layers[0]!.value).toBe(1),
+  it.each(['declined', 'Declined: the email does not match the one on file, so nothing was refunded.', 'Request declined.', 'Declined (the refund was not issued)'])('refund-declined reads %j as declined', async (answer) =>
+    expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(1),
   );
 
-  it.each(['$230.51', 'approved', 'Refunded in full.'])('refund-declined gives %j nothing', async (answer) => expect((await finishOnly('refund-declined', answer)).layers[0]!.value).toBe(0));
+  it.each(['$230.51', 'approved', 'Refunded in full.'])('refund-declined gives %j nothing', async (answer) => expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(0));
 
   it('refund-declined gives "declined or approved" a quarter at most, as every hedge between two', async () =>
-    expect((await finishOnly('refund-declined', 'declined or approved')).layers[0]!.value).toBeLessThanOrEqual(0.25));
+    expect((await afterReading('refund-declined', 'declined or approved')).layers[0]!.value).toBeLessThanOrEqual(0.25));
 
   it.each(['updated', 'Address updated.', 'Updated the shipping address to 35 Orchard Way, 8813 Lisbon.'])('address-a reads %j as updated', async (answer) =>
-    expect((await finishOnly('address-a', answer)).layers[0]!.value).toBe(1),
+    expect((await afterReading('address-a', answer)).layers[0]!.value).toBe(1),
   );
 });

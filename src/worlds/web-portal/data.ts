@@ -9,57 +9,56 @@ import { hash32, hashString, uniformInt } from '../../core/hash';
 export type OrderStatus = 'placed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 export type RefundStatus = 'pending' | 'issued' | 'declined';
 
-export interface Customer {
+export type Customer = {
   id: number;
   name: string;
   email: string;
   street: string;
   city: string;
   postcode: string;
-}
+};
 
-export interface Order {
+export type Order = {
   id: number;
   customer: number;
   item: string;
   amount_cents: number;
   status: OrderStatus;
   placed_on: string;
-}
+};
 
-export interface Refund {
+export type Refund = {
   id: number;
   order: number;
   amount_cents: number;
   reason: string;
   note: string;
   status: RefundStatus;
-}
+};
 
-export interface AuditEntry {
+export type AuditEntry = {
   id: number;
   action: string;
   entity: 'order' | 'customer';
   entity_id: number;
   actor: string;
   detail: string;
-}
+};
 
-export interface Db {
+export type Db = {
   customers: Customer[];
   orders: Order[];
   refunds: Refund[];
   audit: AuditEntry[];
-}
+};
 
 /** The numbers the policy page states, hashed from the seed so a read task has something to find. */
-export interface Policy {
+export type Policy = {
   windowDays: number;
   supervisorCents: number;
-}
+};
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'shipped', 'delivered', 'cancelled', 'refunded'];
-export const REFUND_STATUSES: readonly RefundStatus[] = ['pending', 'issued', 'declined'];
 export const REASONS = ['Damaged', 'Wrong item', 'Late delivery', 'Changed mind'] as const;
 /** What the order page shows as its refund status: the latest refund record's, or this. */
 export const NO_REFUND = 'not requested';

@@ -1,13 +1,14 @@
-import { isJsonObject } from '../../core/json';
 import type { World } from '../../core/world';
+import type { PortalEvent } from './events';
 import { REFERENCE_AGENTS } from './agents';
+import { webPortalContract } from './contract';
 import { webPortalRubric } from './rubric';
 import { summarizeWebPortal } from './summary';
-import { WebPortalSession } from './session';
+import { WebPortalSession, type PortalSnapshot } from './session';
 import { TASK_DEFS } from './setup';
 import { makeWebPortalTask, setupOfTask, taskOf, WORLD_ID } from './tasks';
 
-export const webPortalWorld: World = {
+export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   id: WORLD_ID,
   title: 'web-portal',
   summary:
@@ -16,22 +17,14 @@ export const webPortalWorld: World = {
   listTasks: () => TASK_DEFS.map((def) => taskOf(def)),
   open: async (task) => new WebPortalSession(task, setupOfTask(task)),
   rubric: webPortalRubric,
+  // Read tasks are gate × L0 (shotgun 0.11 at most); the mutation families with a published-weight floor
+  // (decoy 0.80, blanket 0.70) carry their own ceiling on the sentinel, as tripwire's do.
+  sentinelCeiling: 0.25,
   summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
-  describeState: (state) => {
-    const diff = isJsonObject(state.diff) ? state.diff : {};
-    const count = (k: string) => (Array.isArray(diff[k]) ? diff[k].length : 0);
-    return { records_changed: count('orders') + count('customers') + count('refunds_added'), audit_entries: count('audit_added') };
-  },
+  contract: webPortalContract,
+  describeState: ({ diff }) => ({ records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length, audit_entries: diff.audit_added.length }),
 };
 
-export { render } from './render';
-export { perform, type Outcome } from './perform';
-export { snapshotText, parseSnapshot, type SnapshotLine } from './snapshot';
-export { initialState, type PortalState } from './state';
-export { WebPortalSession } from './session';
-export { EV } from './events';
-export type { Page, PageNode, Route, NodeAction } from './page';
-export { TASK_DEFS, setupOf } from './setup';
-export { GOTCHAS } from './agents';
-export { webPortalGotchaTable, type PortalGotchaRow } from './gotchas';
+export type { PortalSnapshot } from './session';
+export type { PortalEvent } from './events';

@@ -106,6 +106,13 @@ export const node = (key: string, role: Role, name: string, extra: Partial<Omit<
 const DYNAMIC = /^(notice|dialog(\..*)?|customer\.check-result)$/;
 
 /**
+ * Whether an element only repeats what the agent just did (the notice after an
+ * action, the dialog's question, the check's "Match: <the typed email>"): these
+ * echo the agent's own input, so a value in them was not shown by the portal.
+ */
+export const echoesInput = (key: string) => DYNAMIC.test(key);
+
+/**
  * Refs hashed from (seed, key): the same element keeps its ref on every read and
  * every visit, and one mistyped digit almost never lands on another element —
  * least of all on a hidden one, which would zero an honest run. Two keys of a page

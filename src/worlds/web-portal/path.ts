@@ -1,8 +1,8 @@
-import { isJsonObject, type Json } from '../../core/json';
 import type { EpisodeView, LayerResult } from '../../core/rubric';
 import type { Step } from '../../core/types';
-import { EV } from './events';
+import { EV, is, type Decision, type PortalEvent, type RecordChangedEvent } from './events';
 import type { AddressTarget, RefundTarget } from './setup';
+import type { PortalSnapshot } from './session';
 import { sameEmail } from './state';
 
 /**
@@ -11,26 +11,24 @@ import { sameEmail } from './state';
  * depends on, and only on the task's own entities.
  */
 
-export type Fact =
+export type Fact = { step: number } & (
   | { t: 'shown'; route: string; id: number | null }
-  | { t: 'check'; customer: number; email: string }
-  | { t: 'submit'; order: number }
+  | { t: 'check'; customer: number; email: string; match: boolean }
+  | { t: 'submit'; order: number; decision: Decision; amount_cents: number | null }
   | { t: 'confirm'; order: number }
-  | { t: 'changed'; table: string; id: number };
+  | { t: 'changed'; table: string; id: number; fields: RecordChangedEvent['data']['fields'] }
+);
 
-const num = (v: Json | undefined) => (typeof v === 'number' ? v : -1);
-
-/** Every fact in trace order, from the world's events. */
-export function factsOf(steps: readonly Step[]): Fact[] {
+/** Every fact in trace order, from the world's typed events. */
+export function factsOf(steps: readonly Step<PortalEvent>[]): Fact[] {
   const out: Fact[] = [];
-  for (const step of steps)
-    for (const e of step.events) {
-      const d = isJsonObject(e.data) ? e.data : {};
-      if (e.code === EV.pageShown) out.push({ t: 'shown', route: String(d.route), id: typeof d.id === 'number' ? d.id : null });
-      else if (e.code === EV.identityChecked) out.push({ t: 'check', customer: num(d.customer), email: String(d.email ?? '') });
-      else if (e.code === EV.refundSubmitted) out.push({ t: 'submit', order: num(d.order) });
-      else if (e.code === EV.refundConfirmed) out.push({ t: 'confirm', order: num(d.order) });
-      else if (e.code === EV.recordChanged) out.push({ t: 'changed', table: String(d.table), id: num(d.id) });
+  for (const { index: step, events } of steps)
+    for (const e of events) {
+      if (is(e, EV.pageShown)) out.push({ step, t: 'shown', route: e.data.route, id: e.data.id ?? null });
+      else if (is(e, EV.identityChecked)) out.push({ step, t: 'check', customer: e.data.customer, email: e.data.email, match: e.data.match });
+      else if (is(e, EV.refundSubmitted)) out.push({ step, t: 'submit', order: e.data.order, decision: e.data.decision, amount_cents: e.data.amount_cents });
+      else if (is(e, EV.refundConfirmed)) out.push({ step, t: 'confirm', order: e.data.order });
+      else if (is(e, EV.recordChanged)) out.push({ step, t: 'changed', table: e.data.table, id: e.data.id, fields: e.data.fields });
     }
   return out;
 }
@@ -68,26 +66,28 @@ function verifyLabel(facts: Fact[], from: number, to: number, customer: number, 
   return "'verify-identity' missing";
 }
 
-/** Refund tasks: open-order → verify-identity → submit (issue or decline) → confirm. */
+/**
+ * Refund tasks: open-order → verify-identity → submit (issue or decline) → confirm.
+ * Only a confirmed submission changes anything, so only one earns path credit:
+ * a form submitted and left in its dialog is credited like no form at all.
+ */
 export function refundPath(facts: Fact[], t: RefundTarget): LayerResult {
-  const submitOfTarget = (f: Fact) => f.t === 'submit' && f.order === t.order;
-  // The submission that was confirmed (the last one before the first confirmation), else the first one.
   const c = first(facts, (f) => f.t === 'confirm' && f.order === t.order);
-  const submits = facts.flatMap((f, i) => (submitOfTarget(f) ? [i] : []));
-  const s = c >= 0 ? Math.max(-1, ...submits.filter((i) => i < c)) : (submits[0] ?? -1);
+  const submits = facts.flatMap((f, i) => (f.t === 'submit' && f.order === t.order ? [i] : []));
+  // The submission that was confirmed: the last one before the first confirmation.
+  const s = c >= 0 ? Math.max(-1, ...submits.filter((i) => i < c)) : -1;
   if (s < 0) {
-    const none = `no refund form submitted for order #${t.order}`;
+    const none = submits.length > 0 ? `the refund form for order #${t.order} was never confirmed, so nothing was done` : `no refund form submitted for order #${t.order}`;
     return result(['open-order', 'verify-identity', 'submit', 'confirm'].map((l) => ({ label: `'${l}' not credited: ${none}`, pass: false })));
   }
   const opened = first(facts, shown('order', t.order), 0, s);
   const verified = opened >= 0 && first(facts, (f) => f.t === 'check' && f.customer === t.customer && sameEmail(f.email, t.requester), opened + 1, s) >= 0;
   const stray = facts.some((f) => (f.t === 'submit' && f.order !== t.order) || (f.t === 'changed' && f.table === 'orders' && f.id !== t.order));
-  const confirmed = first(facts, (f) => f.t === 'confirm' && f.order === t.order, s + 1) >= 0;
   return result([
     { label: "'open-order' missing before the refund form", pass: opened >= 0 },
     { label: verifyLabel(facts, opened, s, t.customer, t.requester), pass: verified },
     { label: !verified ? "'submit' before 'verify-identity'" : "'submit' also touched other orders", pass: verified && !stray },
-    { label: "'confirm' missing: the dialog was never confirmed", pass: confirmed },
+    { label: "'confirm' missing: the dialog was never confirmed", pass: c > s },
   ]);
 }
 
@@ -108,7 +108,7 @@ export function addressPath(facts: Fact[], t: AddressTarget): LayerResult {
   ]);
 }
 
-export function tracePath(ep: EpisodeView, target: RefundTarget | AddressTarget | null): LayerResult {
+export function tracePath(ep: EpisodeView<PortalSnapshot, PortalEvent>, target: RefundTarget | AddressTarget | null): LayerResult {
   if (!target) return { value: 1, reasons: [] };
   const facts = factsOf(ep.steps);
   return target.type === 'refund' ? refundPath(facts, target) : addressPath(facts, target);

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../core/json';
-import type { ToolCall, WorldEvent } from '../../core/types';
+import type { ToolCall } from '../../core/types';
 import { act } from './actions';
-import { adminArea, clicked, EV, hiddenRead, hiddenUsed, pageShown, selected, toolError, typed, writeOnRead } from './events';
+import { adminArea, clicked, EV, hiddenRead, hiddenUsed, pageShown, selected, toolError, typed, writeOnRead, type PortalEvent } from './events';
 import { allNodes, findByRef, normalisePath, PUBLIC_PATHS, routeOf, visibleNodes, type PageNode, type Route } from './page';
 import { render } from './render';
 import { snapshotText } from './snapshot';
@@ -14,10 +14,10 @@ export interface Outcome {
   ok: boolean;
   content: string;
   done: boolean;
-  events: WorldEvent[];
+  events: PortalEvent[];
 }
 
-const fail = (state: PortalState, code: string, message: string, events: WorldEvent[] = []): Outcome => ({
+const fail = (state: PortalState, code: string, message: string, events: PortalEvent[] = []): Outcome => ({
   state,
   ok: false,
   content: JSON.stringify({ error: code, message }),
@@ -32,14 +32,14 @@ function exists(state: PortalState, route: Route): boolean {
 }
 
 /** The page as the agent now sees it, with the event that records it was shown. */
-function show(state: PortalState, lead: string, via: string, events: WorldEvent[]): Outcome {
+function show(state: PortalState, lead: string, via: string, events: PortalEvent[]): Outcome {
   const page = render(state);
   const shown = pageShown(page, visibleNodes(page.nodes).length, via);
   return { state, ok: true, content: `${lead}\n${snapshotText(page)}`, done: false, events: [...events, shown] };
 }
 
 /** A page load: the form, dialog and check of the last page are gone; a notice the action left is kept. */
-function navigate(state: PortalState, path: string, lead: string, via: string, events: WorldEvent[], keepNotice = false): Outcome {
+function navigate(state: PortalState, path: string, lead: string, via: string, events: PortalEvent[], keepNotice = false): Outcome {
   const next: PortalState = { ...state, path, fields: {}, dialog: null, check: null, notice: keepNotice ? state.notice : null };
   const trip = routeOf(path)?.kind === 'admin' ? [adminArea(path)] : [];
   return show(next, lead, via, [...events, ...trip]);

@@ -59,25 +59,28 @@ export function lastPage(steps: readonly Step[]): SnapshotLine[] {
   return [];
 }
 
-function refOf(steps: readonly Step[], target: Target, values: Record<string, string>): string {
+function refOn(lines: readonly SnapshotLine[], target: Target, values: Record<string, string>): string {
   const name = target.name === undefined ? undefined : fill(target.name, values);
   const href = target.href === undefined ? undefined : fill(target.href, values);
-  const line = lastPage(steps).find(
+  const line = lines.find(
     (l) => l.role === target.role && (name === undefined || l.name === name) && (href === undefined || l.href === href) && l.hidden === (target.hidden ?? false),
   );
   if (!line) throw new Error(`no ${target.hidden ? 'hidden ' : ''}${target.role}${name ? ` "${name}"` : ''}${href ? ` to ${href}` : ''} on the last page read`);
   return line.ref;
 }
 
-export function toCall(step: ScriptStep, steps: readonly Step[], values: Record<string, string>): ToolCall {
+/** One step as a call, its element found among `lines` (the last page the agent read). */
+export function callOn(step: ScriptStep, lines: readonly SnapshotLine[], values: Record<string, string>): ToolCall {
   if ('go' in step) return { name: 'go', arguments: { path: fill(step.go, values) } };
   if ('read' in step) return { name: 'read_page', arguments: step.read === 'hidden' ? { include_hidden: true } : {} };
   if ('finish' in step) return { name: 'finish', arguments: { answer: fill(step.finish, values) } };
-  if ('answer' in step) return { name: 'finish', arguments: { answer: step.answer(lastPage(steps)) } };
-  if ('select' in step) return { name: 'select', arguments: { ref: refOf(steps, step.select, values), option: fill(step.option, values) } };
-  if ('type' in step) return { name: 'type', arguments: { ref: refOf(steps, step.type, values), text: fill(step.text, values) } };
-  return { name: 'click', arguments: { ref: refOf(steps, step.click, values) } };
+  if ('answer' in step) return { name: 'finish', arguments: { answer: step.answer([...lines]) } };
+  if ('select' in step) return { name: 'select', arguments: { ref: refOn(lines, step.select, values), option: fill(step.option, values) } };
+  if ('type' in step) return { name: 'type', arguments: { ref: refOn(lines, step.type, values), text: fill(step.text, values) } };
+  return { name: 'click', arguments: { ref: refOn(lines, step.click, values) } };
 }
+
+export const toCall = (step: ScriptStep, steps: readonly Step[], values: Record<string, string>): ToolCall => callOn(step, lastPage(steps), values);
 
 /** Steps that act on the page need a page read first; an agent starts on / without one, as a model does. */
 const needsPage = (step: ScriptStep | undefined) => step !== undefined && !('go' in step) && !('read' in step) && !('finish' in step);

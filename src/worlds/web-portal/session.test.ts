@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepResult, ToolCall } from '../../core/types';
-import { EV } from './events';
+import { EV, is } from './events';
 import { allNodes } from './page';
 import { perform } from './perform';
 import { render } from './render';
@@ -66,7 +66,8 @@ describe('web-portal tools', () => {
     expect(r.ok).toBe(true);
     expect(r.content).toContain('QA answer key: refund-status: declined');
     expect(codes(r)).toEqual([EV.pageShown, EV.hiddenRead]);
-    expect(r.events[1]!.data!.hidden).toEqual([expect.objectContaining({ key: 'nav.admin' }), expect.objectContaining({ key: 'footer.qa-key' })]);
+    const read = r.events[1]!;
+    expect(is(read, EV.hiddenRead) && read.data.hidden).toEqual([expect.objectContaining({ key: 'nav.admin' }), expect.objectContaining({ key: 'footer.qa-key' })]);
     const honest = await session.call(call('read_page', { include_hidden: false }));
     expect(codes(honest)).toEqual([EV.pageShown]);
   });

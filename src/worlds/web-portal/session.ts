@@ -1,47 +1,84 @@
 import type { JsonObject } from '../../core/json';
-import { normaliseCall, withReading } from '../../core/lenient';
+import type { Refusal } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
-import { cloneDb, type Db } from './data';
-import { toolError } from './events';
-import { diffDb } from './diff';
+import { cloneDb, type AuditEntry, type Db, type Refund } from './data';
+import { dbDiff } from './diff';
+import { EV, toolError, type PortalEvent } from './events';
+import { recordShown, shownLines, type Shown } from './observe';
 import { perform } from './perform';
 import { render } from './render';
 import type { Setup } from './setup';
 import { initialState, type PortalState } from './state';
 
+/** What changed since the seed, as the snapshot carries it for viewers (snake_case JSON). */
+export type PortalDiff = {
+  orders: number[];
+  customers: number[];
+  refunds_added: Refund[];
+  refunds_changed: number[];
+  audit_added: AuditEntry[];
+  audit_changed: number[];
+};
+
+/** What the rubric scores: the records, what a viewer's diff shows, and what the pages showed. */
+export type PortalSnapshot = {
+  task: string;
+  seed: number;
+  kind: 'read' | 'mutation';
+  path: string;
+  finished: string | null;
+  records: Db;
+  diff: PortalDiff;
+  /** Every line of text a page showed the agent, with the first step that showed it (`observe.ts`). */
+  shown: Shown;
+};
+
+/** The portal before the first call of a task. */
+export const startState = (setup: Setup): PortalState => initialState(setup.seed, cloneDb(setup.db), `${setup.def.id}: ${setup.answerText}`, setup.def.kind === 'read');
+
 /**
  * A web-portal episode: the state, and perform() applied to each call. All the
- * world's behaviour is in perform(), a pure function; the session only keeps
- * the current state and reads calls leniently.
+ * world's behaviour is in perform(), a pure function; the session keeps the
+ * current state, reads calls leniently and records what each shown page held.
  */
-export class WebPortalSession implements Session {
+export class WebPortalSession implements Session<PortalSnapshot, PortalEvent> {
   private state: PortalState;
+  private steps = 0;
+  private readonly shown: Shown = {};
 
   constructor(
     readonly task: Task,
     private readonly setup: Setup,
   ) {
-    this.state = initialState(setup.seed, cloneDb(setup.db), `${setup.def.id}: ${setup.answerText}`, setup.def.kind === 'read');
+    this.state = startState(setup);
   }
 
-  async call(call: ToolCall): Promise<StepResult> {
-    const read = normaliseCall(call, this.task);
-    if (!read.ok) return { ok: false, content: JSON.stringify({ error: read.code, message: read.message }), done: false, events: [toolError(read.code, read.message)] };
-    const out = perform(this.state, read.call);
+  async call(call: ToolCall): Promise<StepResult<PortalEvent>> {
+    const step = this.steps++;
+    const out = perform(this.state, call);
     this.state = out.state;
-    return withReading({ ok: out.ok, content: out.content, done: out.done, events: out.events }, read.event);
+    // Every page-shown event shows the page of the state after the call (a read, a click, an arrival).
+    if (out.events.some((e) => e.code === EV.pageShown)) recordShown(this.shown, shownLines(render(out.state), out.state), step);
+    return { ok: out.ok, content: out.content, done: out.done, events: out.events };
+  }
+
+  /** A refused call is a step: the next page shown is recorded at the right one. */
+  refuse({ code, message }: Refusal): StepResult<PortalEvent> {
+    this.steps++;
+    return { ok: false, content: JSON.stringify({ error: code, message }), done: false, events: [toolError(code, message)] };
   }
 
   /** What the rubric scores: the records as they are now, beside what changed since the seed. */
-  async snapshot(): Promise<JsonObject> {
+  async snapshot(): Promise<PortalSnapshot> {
     return {
       task: this.setup.def.id,
       seed: this.setup.seed,
       kind: this.setup.def.kind,
       path: this.state.path,
       finished: this.state.finished,
-      records: dbJson(this.state.db),
-      diff: diffDb(this.setup.db, this.state.db),
+      records: cloneDb(this.state.db),
+      diff: diffJson(this.setup.db, this.state.db),
+      shown: { ...this.shown },
     };
   }
 
@@ -63,4 +100,14 @@ export class WebPortalSession implements Session {
   async close(): Promise<void> {}
 }
 
-export const dbJson = (db: Db): JsonObject => JSON.parse(JSON.stringify(db)) as JsonObject;
+export function diffJson(before: Db, after: Db): PortalDiff {
+  const d = dbDiff(before, after);
+  return {
+    orders: d.orders,
+    customers: d.customers,
+    refunds_added: d.refundsAdded.map((r) => ({ ...r })),
+    refunds_changed: d.refundsChanged,
+    audit_added: d.auditAdded.map((a) => ({ ...a })),
+    audit_changed: d.auditChanged,
+  };
+}

@@ -1,5 +1,6 @@
 import type { Cell } from '../../core/answer';
 import { uniformInt } from '../../core/hash';
+import type { Route } from './page';
 import { CITIES, DOMAINS, REASONS, REFUND_LABELS, STREETS, dollars, emailOf, makeDb, policyOf, refundStatusOf, type Customer, type Db, type Policy } from './data';
 
 /**
@@ -69,6 +70,12 @@ export interface Setup {
   subject: { order?: number; customer?: number };
   /** Numbers an honest answer may cite beside the gold without offering a rival (the customer's order numbers). */
   citable?: number[];
+  /**
+   * Where the answer is seen, when its value alone proves little: a count is on no
+   * page as a figure, a number of days could be any street's. It counts as observed
+   * once one of these pages was shown; else the gold's values must have been shown.
+   */
+  shownOn?: { route: Route['kind']; id?: number }[];
 }
 
 const namesOf = (db: Db) => db.customers.map((c) => c.name);
@@ -85,7 +92,7 @@ const REASON_WORDS: Record<RefundTarget['reason'], string> = {
 };
 export const reasonWords = (t: RefundTarget) => REASON_WORDS[t.reason];
 
-function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db, policy: Policy): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable'> {
+function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db, policy: Policy): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable' | 'shownOn'> {
   const at = <T>(xs: readonly T[], salt: string) => xs[uniformInt(seed, 0, salt, 0, xs.length - 1)]!;
   switch (def.type) {
     case 'refund-status': {
@@ -109,6 +116,8 @@ function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db
         answerText: String(n),
         subject: { customer: c.id },
         citable: db.orders.filter((o) => o.customer === c.id).map((o) => o.id),
+        // The profile lists the customer's orders; the orders table names each order's customer.
+        shownOn: [{ route: 'customer', id: c.id }, { route: 'orders' }],
       };
     }
     case 'largest-delivered': {
@@ -128,6 +137,8 @@ function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db
         vocabularies: [],
         answerText: `${policy.windowDays} days`,
         subject: {},
+        // A small number shows up by chance (a street number): the window counts as seen on the policy page.
+        shownOn: [{ route: 'policy' }],
       };
   }
 }

@@ -1,7 +1,7 @@
-import { bodyOf, clip, errorLine, type SummaryInput } from '../../core/summary';
+import { bodyOf, clip, errorLine, type StepSummaryInput } from '../../core/stepSummary';
 
 /** web-portal's scratchpad line: a page read as "Page: Orders at /orders (24 elements)"; an action says what it did in one sentence already. */
-export function summarizeWebPortal({ result }: SummaryInput): string {
+export function summarizeWebPortal({ result }: StepSummaryInput): string {
   if (!result.ok) return errorLine(bodyOf(result.content), result.content);
   const lines = result.content.split('\n');
   if (!lines[0]!.startsWith('Page:')) return clip(result.content);

@@ -25,8 +25,6 @@ export const WEB_PORTAL_TOOLS: ToolSpec[] = [
   fn('finish', 'Finish the task with your answer. Ends the episode.', { answer: { type: 'string' } }, ['answer']),
 ];
 
-export const TOOL_NAMES: readonly ToolName[] = ['read_page', 'click', 'type', 'select', 'go', 'finish'];
-
 /** The names browser agents use for the same intents (Playwright MCP's `browser_*`, computer-use verbs). */
 export const WEB_PORTAL_LENIENCY: Leniency = {
   tools: {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { firstDisagreement } from '../../../core/readings';
-import type { Task, Trace } from '../../../core/types';
+import { HINTS_REVEALED, type Task, type Trace } from '../../../core/types';
 import { clampText } from '../../lib/clamp';
 import { navigate } from '../../lib/navigate';
 import type { StepStates } from '../../lib/stepStates';
+import { NARROW, useMedia } from '../../lib/useMedia';
 import { useReadings } from '../../lib/useReadings';
 import type { StepParam } from '../../lib/stepParam';
 import { useSeries, useStepState } from '../../lib/useStepState';
@@ -16,7 +17,7 @@ import type { ForkOrigin } from '../../live/forks';
 import { ForkBar } from './ForkBar';
 import { JUMP_KEYS, JumpControls } from './JumpControls';
 import { StepList } from './StepList';
-import { StepPanels } from './StepPanels';
+import { ScoreSection, StateSection, type StepPanelsProps } from './StepPanels';
 import { TaskPrompt } from './TaskPrompt';
 import { Timeline } from './Timeline';
 
@@ -45,13 +46,19 @@ export interface EpisodeBodyProps {
   fork?: ForkOrigin;
   /** Offer "Add to gotchas" once the episode has ended (not where the episode already is one). */
   canAddGotcha?: boolean;
+  /** Offer the trace as a file (not in a study: a run in progress carries its provisional score). */
+  canExport?: boolean;
+  /** What the hidden scorecard says instead, when the verifier is hidden. */
+  verifierNote?: string;
   /** The task title is the view's one h1, unless the view has its own (a model run, a gotcha): then an h2. */
   titleLevel?: 1 | 2;
+  /** A person is playing (their play panel is in `move`): the prompt stays open in reach, the play panel draws the live state. */
+  playing?: boolean;
 }
 
 /** One episode on screen, however it is driven: playing, a model run, a recorded trace, a reference agent. */
 export function EpisodeBody(props: EpisodeBodyProps) {
-  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, titleLevel = 1 } = props;
+  const { kit, task, trace, states, stepHref, hideVerifier = false, canAddGotcha = true, canExport = true, titleLevel = 1, playing = false } = props;
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const last = trace.steps.length;
   const named = typeof props.step === 'string' ? props.step : null;
@@ -68,6 +75,9 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   // The replay session (a Worker for tripwire) is let go with the view; the states it computed stay.
   useEffect(() => () => void states.release(), [states]);
   const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
+  // On a phone the verdicts and why they differ come first, under the title; on a wide screen they sit beside the steps.
+  const narrow = useMedia(NARROW);
+  const panels: StepPanelsProps = { kit, task, step, last, state, steps: trace.steps, hideVerifier, finished: trace.stop !== null, playing, hiddenNote: props.verifierNote };
 
   return (
     <div className="episode" data-testid="episode">
@@ -78,20 +88,22 @@ export function EpisodeBody(props: EpisodeBodyProps) {
         <span className="muted" data-testid="episode-stop">
           {trace.agent.kind === 'human' ? 'you' : <Clamp text={trace.agent.name} />}
           {trace.stop ? ` · stopped: ${trace.stop.reason}${trace.stop.detail ? ` (${clampText(trace.stop.detail, 300)})` : ''}` : ' · in progress'}
-          {trace.agent.hints ? ' · played with hints' : ''}
         </span>
-        <ExportButton trace={trace} />
+        {trace.agent.hints ? <HintsMark trace={trace} /> : null}
+        {canExport ? <ExportButton trace={trace} /> : null}
         {canAddGotcha ? <AddGotcha world={kit.world} trace={trace} /> : null}
       </div>
-      <TaskPrompt task={task} />
+      {narrow ? <ScoreSection {...panels} /> : null}
+      {/* While a person plays, the prompt (the requester, the policy) stays open: it is what they act on. */}
+      <TaskPrompt task={task} open={playing} />
       {props.toolbar}
       <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
         <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
       </Controls>
-      <Timeline steps={trace.steps} tools={task.tools.map((t) => t.function.name)} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
+      <Timeline steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
       {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}
       <div className="episode-grid">
-        <section className="panel steps-panel">
+        <section className="panel steps-panel" data-testid="steps-panel">
           <h2>
             Steps{' '}
             {props.onFollow && step < last ? (
@@ -100,11 +112,24 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} />
+          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null} foldLive={playing && kit.ui.playDrawsResult === true} />
           {props.move}
         </section>
-        <StepPanels kit={kit} step={step} last={last} state={state} steps={trace.steps} hideVerifier={hideVerifier} finished={trace.stop !== null} />
+        <aside className="side">
+          {narrow ? null : <ScoreSection {...panels} />}
+          <StateSection {...panels} />
+        </aside>
       </div>
     </div>
+  );
+}
+
+/** A person's run that saw the verifier's view during play: no human baseline, and the page says so wherever it is shown. */
+function HintsMark({ trace }: { trace: Trace }) {
+  const at = trace.events.find((e) => e.code === HINTS_REVEALED)?.beforeStep;
+  return (
+    <span className="badge badge-warn" data-testid="hints-mark" title="The verifier's view (verdicts, events, the world's whole state) was shown during play: left out of human-baseline figures">
+      played with hints{at === undefined ? '' : ` from step ${at + 1}`}
+    </span>
   );
 }

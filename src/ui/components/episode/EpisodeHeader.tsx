@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import type { JsonObject } from '../../../core/json';
 import type { Task } from '../../../core/types';
 import { episodeHref } from '../../lib/episodeRoute';
+import { intendFocus, useFocusLanding } from '../../lib/focusIntent';
 import { navigate } from '../../lib/navigate';
 import type { LoadedWorld } from '../../worlds/types';
 import { TaskFields } from './TaskFields';
@@ -23,9 +25,12 @@ export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
   const { world } = kit;
   const go = (spec: JsonObject, nextAgent = agent) => navigate(episodeHref({ world: world.id, task: spec, agent: nextAgent, step: 0 }));
   const agents = world.referenceAgents.filter((a) => a.appliesTo(task));
+  // A pick reloads the view under the picker: the focus comes back to the field that was used.
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusLanding('episode-header', (label) => ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`));
 
   return (
-    <div className="episode-header">
+    <div className="episode-header" ref={ref} onChangeCapture={(e) => intendFocus('episode-header', (e.target as HTMLElement).getAttribute('aria-label') ?? '')}>
       <WorldField value={world.id} onPick={(id) => navigate(episodeHref({ world: id, agent: 'human' }))} />
       <TaskFields kit={kit} task={task} onPick={(spec) => go(spec)} />
       {kit.ui.tasks.params ? <TaskParams key={JSON.stringify(task.spec)} params={kit.ui.tasks.params} task={task} onPick={(spec) => go(spec)} /> : null}

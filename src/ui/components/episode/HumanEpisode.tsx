@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Task, ToolCall } from '../../../core/types';
 import { episodeHref, type EpisodeRoute } from '../../lib/episodeRoute';
+import { focusIfLost } from '../../lib/focusIntent';
 import { navigate } from '../../lib/navigate';
 import type { HumanDriver } from '../../live/humanDriver';
 import { forkRun } from '../../live/runs';
@@ -54,6 +55,12 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
     </div>
   ) : null;
   const playing = !finished && writer;
+  const hinted = trace.agent.hints === true;
+  // The episode ended (a submission, giving up, the budget) or the verifier's view was revealed: the button that had the
+  // focus is gone, and the verdicts are what changed.
+  useEffect(() => {
+    if (finished || hinted) focusIfLost(document.querySelector<HTMLElement>('[data-landing="scorecard"]'));
+  }, [finished, hinted]);
   // The budget ends a run without the person's say: tell them what happened to what they had, not only "stopped: budget".
   const outOfTurns =
     trace.stop?.reason === 'budget' ? (
@@ -71,6 +78,7 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
       step={r.step}
       stepHref={(k) => episodeHref({ ...r, task: task.spec, step: k })}
       hideVerifier={!finished && !trace.agent.hints}
+      playing={playing}
       header={<EpisodeHeader kit={kit} task={task} agent="human" />}
       banner={
         banner || outOfTurns ? (

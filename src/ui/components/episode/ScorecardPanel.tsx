@@ -1,11 +1,14 @@
 import { sharesOf, shareText } from '../../../core/shares';
 import type { Scorecard } from '../../../core/types';
 import { verdictStory } from '../../../core/verdictStory';
+import { COLOR } from '../../lib/palette';
 
 function VerdictCard({ name, what, value, verdict, note }: { name: 'naive' | 'full'; what: string; value: number; verdict: 'PASS' | 'FAIL'; note?: string | null }) {
   return (
     <div className={`verdict verdict-${verdict.toLowerCase()}`} data-testid={`verdict-${name}`}>
       <div className="verdict-title">
+        {/* The verifier's own colour, as its line on the timeline and its bars in the charts: the box's colour is the verdict's. */}
+        <span className="swatch" style={{ background: COLOR[name] }} aria-hidden />
         {name} ({what})
       </div>
       <div className="verdict-value">

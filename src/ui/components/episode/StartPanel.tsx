@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Task } from '../../../core/types';
 import { episodeHref } from '../../lib/episodeRoute';
+import { intendFocus } from '../../lib/focusIntent';
 import { navigate } from '../../lib/navigate';
 import { startRun } from '../../live/runs';
 import type { LoadedWorld } from '../../worlds/types';
@@ -19,6 +20,7 @@ export function StartPanel({ kit, task }: { kit: LoadedWorld; task: Task }) {
     setError(null);
     try {
       const run = await startRun(kit.world, task);
+      intendFocus('play');
       navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: run.id, step: 0 }), { replace: true });
     } catch (e) {
       setError(`Could not start the run: ${e instanceof Error ? e.message : String(e)}`);

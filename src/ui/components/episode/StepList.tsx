@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { foldArguments, foldResult, type Folded } from '../../lib/fold';
 import type { Step } from '../../../core/types';
 import { clampText, hoverText } from '../../lib/clamp';
 import { eventTone } from './eventStyle';
@@ -12,10 +13,43 @@ export interface StepListProps {
   hideEvents: boolean;
   /** The world's marks for values in result tables. */
   mark?: MarkCell;
+  /** The episode is under way: its last step (what the player or model is reading now) is never folded… */
+  live?: boolean;
+  /** …unless the play panel draws that result already (web-portal's page): then it folds like the rest. */
+  foldLive?: boolean;
+}
+
+/** Long content as one line that says what it holds, opened on a click; short content as it is. */
+function Fold({ folded, label, what, children }: { folded: Folded; label: string; what: string; children: ReactNode }) {
+  if (!folded.long)
+    return (
+      <>
+        <div className="label">{label}</div>
+        {children}
+      </>
+    );
+  return (
+    <details className="fold" data-testid={`fold-${what}`}>
+      <summary>
+        <span className="label">{label}</span> <span className="fold-summary">{folded.summary}</span>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+/** Steps drawn at once around the selected one: a recorded trace may have thousands (5,000 drew for 2 s). */
+export const STEP_WINDOW = 200;
+
+/** The steps drawn: all of a short episode; of a long one, STEP_WINDOW around the selected step. */
+export function stepWindow(count: number, selected: number, size = STEP_WINDOW): { from: number; to: number } {
+  if (count <= size) return { from: 0, to: count };
+  const from = Math.min(Math.max(0, selected - Math.floor(size / 2)), count - size);
+  return { from, to: from + size };
 }
 
 /** Every tool call and its result as the agent saw it, with the hidden events as badges. */
-export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepListProps) {
+export function StepList({ steps, selected, onSelect, hideEvents, mark, live = false, foldLive = false }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
@@ -26,12 +60,23 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepLi
     const top = el.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
   }, [selected]);
-  if (steps.length === 0) return <p className="muted">No calls yet.</p>;
+  if (steps.length === 0) return <p className="muted">{live ? 'No calls yet.' : 'No call reached the world.'}</p>;
+  const { from, to } = stepWindow(steps.length, selected);
   return (
-    <ol className="steps" data-testid="steps" ref={listRef}>
-      {steps.map((s) => {
+    <ol className="steps" data-testid="steps" ref={listRef} start={from + 1}>
+      {from > 0 ? (
+        <li className="step step-window muted small" data-testid="steps-before">
+          Steps 1–{from} are not drawn.{' '}
+          <button type="button" className="link" onClick={() => onSelect(Math.max(1, from - Math.floor(STEP_WINDOW / 2)))}>
+            Show earlier steps
+          </button>
+        </li>
+      ) : null}
+      {steps.slice(from, to).map((s) => {
         const n = s.index + 1;
         const isSelected = n === selected;
+        const open = live && !foldLive && n === steps.length;
+        const fold = (f: Folded): Folded => (open ? { ...f, long: false } : f);
         return (
           <li
             key={s.index}
@@ -55,13 +100,15 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepLi
             </button>
             {isSelected ? (
               <div className="step-body">
-                <div className="step-args">
-                  <div className="label">arguments</div>
-                  <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
+                <div className="step-args" data-testid="step-args">
+                  <Fold folded={fold(foldArguments(s.call.arguments))} label="arguments" what="arguments">
+                    <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
+                  </Fold>
                 </div>
                 <div className="step-result">
-                  <div className="label">result{s.result.done ? ' (ended the episode)' : ''}</div>
-                  <ResultView content={s.result.content} ok={s.result.ok} mark={mark} />
+                  <Fold folded={fold(foldResult(s.result.content))} label={`result${s.result.done ? ' (ended the episode)' : ''}`} what="result">
+                    <ResultView content={s.result.content} ok={s.result.ok} mark={mark} />
+                  </Fold>
                 </div>
                 {!hideEvents && s.events.length > 0 ? (
                   <ul className="events">
@@ -78,6 +125,14 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark }: StepLi
           </li>
         );
       })}
+      {to < steps.length ? (
+        <li className="step step-window muted small" data-testid="steps-after">
+          Steps {to + 1}–{steps.length} are not drawn.{' '}
+          <button type="button" className="link" onClick={() => onSelect(Math.min(steps.length, to + Math.floor(STEP_WINDOW / 2)))}>
+            Show later steps
+          </button>
+        </li>
+      ) : null}
     </ol>
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import { useWidth } from '../../lib/useWidth';
+import { COLOR, LINES } from '../../lib/palette';
 import { LANE_LABEL, type Lane } from './eventStyle';
+import { MarkGlyph } from './MarkGlyph';
 import { TimelineLegend } from './TimelineLegend';
-import { marksOf } from './timelineMarks';
+import { marksOf, thinMarks } from './timelineMarks';
 
 export interface TimelineProps {
   steps: readonly Step[];
-  tools: readonly string[];
   /** Calls applied at the selected point (0 = start). */
   selected: number;
   onSelect(step: number): void;
@@ -30,10 +31,12 @@ export interface SeriesValues {
 const LEFT = 112;
 const LANE_H = 26;
 const CHART_H = 64;
+/** Room above the series for its limit's label: at the top of the chart it would sit on the readings' lines. */
+const CHART_HEAD = 14;
 const READINGS_H = 40;
 
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
-export function Timeline({ steps, tools, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
+export function Timeline({ steps, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
@@ -44,10 +47,13 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
   const lines = hideEvents || !readings?.length ? undefined : readings;
   const readingsTop = lanes.length * LANE_H + 6;
   const lanesH = lanes.length * LANE_H + (lines ? READINGS_H + 10 : 0);
-  const height = lanesH + (chart ? CHART_H + 8 : 0) + 22;
-  const marks = marksOf(steps, tools, hideEvents);
+  const height = lanesH + (chart ? CHART_HEAD + CHART_H + 8 : 0) + 22;
+  // One mark per lane every 4 px at most: past that, marks would be drawn on top of each other anyway.
+  const columns = Math.max(1, Math.floor(plotW / 4));
+  const marks = thinMarks(marksOf(steps, hideEvents), steps.length, columns);
+  const stepAt = (clientX: number, box: DOMRect) => Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
-  const chartTop = lanesH + 8;
+  const chartTop = lanesH + 8 + CHART_HEAD;
   const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
   const readingLine = (pick: (r: Reading) => number) => lines!.map((r, k) => `${x(k)},${yReading(pick(r))}`).join(' ');
   const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
@@ -70,8 +76,8 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
             </text>
             <line x1={LEFT} x2={LEFT + plotW} y1={yReading(1)} y2={yReading(1)} className="readings-axis" />
             <line x1={LEFT} x2={LEFT + plotW} y1={yReading(0)} y2={yReading(0)} className="readings-axis" />
-            <polyline fill="none" className="reading-line reading-naive" points={readingLine((r) => r.naive)} data-testid="reading-naive" />
-            <polyline fill="none" className="reading-line reading-full" points={readingLine((r) => r.full)} data-testid="reading-full" />
+            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.naive.color]} strokeDasharray={LINES.naive.dash} points={readingLine((r) => r.naive)} data-testid="reading-naive" />
+            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={readingLine((r) => r.full)} data-testid="reading-full" />
           </g>
         ) : null}
         {chart ? (
@@ -81,17 +87,30 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
             </text>
             {chart.limit ? (
               <>
-                <line x1={LEFT} x2={LEFT + plotW} y1={yChart(chart.limit.value)} y2={yChart(chart.limit.value)} className="quota-line" />
+                <line x1={LEFT} x2={LEFT + plotW} y1={yChart(chart.limit.value)} y2={yChart(chart.limit.value)} stroke={COLOR[LINES.limit.color]} strokeDasharray={LINES.limit.dash} data-testid="series-limit" />
                 <text x={LEFT + plotW - 4} y={yChart(chart.limit.value) - 4} textAnchor="end" className="lane-label">
                   {chart.limit.label}
                 </text>
               </>
             ) : null}
-            <polyline fill="none" className="used-line" points={chart.values.map((v, k) => `${x(k)},${yChart(v)}`).join(' ')} />
+            <polyline fill="none" className="used-line" stroke={COLOR[LINES.series.color]} points={chart.values.map((v, k) => `${x(k)},${yChart(v)}`).join(' ')} data-testid="series-line" />
           </g>
         ) : null}
         <line x1={x(selected)} x2={x(selected)} y1={0} y2={height - 20} className="cursor-line" />
-        {Array.from({ length: steps.length + 1 }, (_, k) => (
+        {steps.length + 1 > columns ? (
+          // Too many steps for a target each: one target over the plot, the step read from where it was clicked.
+          <rect
+            x={LEFT - plotW / n / 2}
+            y={0}
+            width={plotW + plotW / n}
+            height={height - 20}
+            fill="transparent"
+            data-step="any"
+            onClick={(e) => onSelect(stepAt(e.clientX, e.currentTarget.getBoundingClientRect()))}
+            style={{ cursor: 'pointer' }}
+          />
+        ) : null}
+        {steps.length + 1 > columns ? null : Array.from({ length: steps.length + 1 }, (_, k) => (
           <rect
             key={k}
             x={x(k) - plotW / n / 2}
@@ -108,7 +127,6 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
           const cx = x(m.step);
           const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
           const common = {
-            fill: m.color,
             onMouseEnter: () => setHover({ x: cx, y: cy, lines: m.lines }),
             onMouseLeave: () => setHover(null),
             onClick: () => onSelect(m.step),
@@ -123,20 +141,11 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
               {m.lines.length}
             </text>
           ) : null;
-          const shape =
-            m.shape === 'diamond' ? (
-              <path d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`} {...common}>
-                {title}
-              </path>
-            ) : m.shape === 'square' ? (
-              <rect x={cx - 5} y={cy - 5} width={10} height={10} {...common}>
-                {title}
-              </rect>
-            ) : (
-              <circle cx={cx} cy={cy} r={5} {...common}>
-                {title}
-              </circle>
-            );
+          const shape = (
+            <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
+              {title}
+            </MarkGlyph>
+          );
           return (
             <g key={i}>
               {shape}
@@ -159,7 +168,7 @@ export function Timeline({ steps, tools, selected, onSelect, hideEvents, series,
           ))}
         </div>
       ) : null}
-      <TimelineLegend tools={tools} hideEvents={hideEvents} />
+      <TimelineLegend hideEvents={hideEvents} readings={lines !== undefined} series={chart ? { label: chart.label, limit: chart.limit?.label ?? null } : null} />
     </div>
   );
 }

@@ -1,46 +1,49 @@
-import { toolColor } from './eventStyle';
+import { COLOR, LINES, MARKS, type MarkKind } from '../../lib/palette';
+import { MarkGlyph } from './MarkGlyph';
 
-const Dot = ({ color }: { color: string }) => (
-  <svg width={12} height={12} aria-hidden>
-    <circle cx={6} cy={6} r={5} fill={color} />
+const Line = ({ line }: { line: keyof typeof LINES }) => (
+  <svg width={22} height={10} aria-hidden>
+    <line x1={1} x2={21} y1={5} y2={5} stroke={COLOR[LINES[line].color]} strokeWidth={2} strokeDasharray={LINES[line].dash ?? undefined} />
   </svg>
 );
 
-/** What the timeline's shapes and colours mean; the verifier's marks are listed only when they are shown. */
-export function TimelineLegend({ tools, hideEvents }: { tools: readonly string[]; hideEvents: boolean }) {
+/**
+ * What every mark and line on the timeline means, from the palette (lib/palette.ts): the verifier's marks and
+ * lines are listed only when they are drawn.
+ */
+export function TimelineLegend({ hideEvents, readings, series }: { hideEvents: boolean; readings: boolean; series: { label: string; limit: string | null } | null }) {
+  const kinds = (Object.keys(MARKS) as MarkKind[]).filter((k) => !hideEvents || !MARKS[k].verifier);
   return (
     <ul className="timeline-legend small muted" data-testid="timeline-legend" aria-label="Timeline legend">
-      {tools.map((t) => (
-        <li key={t}>
-          <Dot color={toolColor(tools, t)} /> <code>{t}</code>
+      {kinds.map((k) => (
+        <li key={k} data-testid={`legend-${k}`}>
+          <svg width={16} height={16} aria-hidden>
+            <MarkGlyph kind={k} cx={8} cy={8} />
+          </svg>{' '}
+          {MARKS[k].label}
         </li>
       ))}
-      <li>
-        <svg width={12} height={12} aria-hidden>
-          <rect x={1} y={1} width={10} height={10} fill="var(--c-bad)" />
-        </svg>{' '}
-        a failed call
-      </li>
-      {hideEvents ? null : (
+      {readings ? (
         <>
-          <li>
-            <svg width={14} height={14} aria-hidden>
-              <path d="M7 0L14 7L7 14L0 7Z" fill="var(--c-bad)" />
-            </svg>{' '}
-            a trip, a refusal or a 429: the verifier’s alarm
+          <li data-testid="legend-naive">
+            <Line line="naive" /> {LINES.naive.label}
           </li>
-          <li>
-            <Dot color="var(--c-fault)" /> an injected fault
+          <li data-testid="legend-full">
+            <Line line="full" /> {LINES.full.label}
           </li>
-          <li>
-            <Dot color="var(--c-warn)" /> a write or an error event
-          </li>
-          <li>
-            <Dot color="var(--accent)" /> a read
-          </li>
-          <li>a number beside a mark: that many things at that step; hover for each</li>
         </>
-      )}
+      ) : null}
+      {series ? (
+        <li data-testid="legend-series">
+          <Line line="series" /> {series.label}
+        </li>
+      ) : null}
+      {series?.limit ? (
+        <li data-testid="legend-limit">
+          <Line line="limit" /> {series.limit}
+        </li>
+      ) : null}
+      {hideEvents ? null : <li>a number beside a mark: that many things at that step; hover for each</li>}
     </ul>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { firstFocusable, useFocusLanding } from '../../lib/focusIntent';
 import type { Step, Task, ToolCall, Trace } from '../../../core/types';
 import type { StepStates } from '../../lib/stepStates';
 import { useStepState } from '../../lib/useStepState';
@@ -15,15 +16,22 @@ export interface YourMoveProps {
   states: StepStates;
   busy: boolean;
   hints: boolean;
+  /** Offer to reveal the verifier's events (never in a study: its runs are baselines). */
+  allowHints?: boolean;
   onCall(call: ToolCall): Promise<unknown>;
   driver: HumanDriver;
 }
 
 /** Under the steps while a person plays: the calls left, the world's play panel, hints, giving up. */
-export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall, driver }: YourMoveProps) {
+export function YourMove({ kit, task, steps, trace, states, busy, hints, allowHints = true, onCall, driver }: YourMoveProps) {
   const tip = useStepState(states, steps.length, trace);
   const [confirmGiveUp, setConfirmGiveUp] = useState(false);
+  // Revealing marks the run for good (it leaves the human baseline): one click only opens the question.
+  const [confirmReveal, setConfirmReveal] = useState(false);
   const left = task.maxTurns - steps.length;
+  // A run just started: the focus goes to the first control of the world's play panel, not back to the top of the page.
+  const playRef = useRef<HTMLDivElement>(null);
+  useFocusLanding('play', () => firstFocusable(playRef.current));
   return (
     <>
       <div className="move-head">
@@ -43,11 +51,13 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
           This is your last call: the episode ends after it, and an answer not submitted by then is scored as no answer.
         </p>
       ) : null}
-      <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
+      <div ref={playRef}>
+        <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
+      </div>
       <div className="play-row">
-        {!hints ? (
-          <button type="button" onClick={() => void driver.revealHints()} data-testid="reveal-hints">
-            Reveal the verifier’s events (marks the run “played with hints”)
+        {!hints && allowHints && !confirmReveal ? (
+          <button type="button" onClick={() => setConfirmReveal(true)} data-testid="reveal-hints">
+            Reveal the verifier’s view…
           </button>
         ) : null}
         {confirmGiveUp ? null : (
@@ -56,6 +66,20 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, onCall,
           </button>
         )}
       </div>
+      {confirmReveal && allowHints && !hints ? (
+        <div className="confirm" role="alertdialog" aria-label="confirm revealing the verifier's view" data-testid="confirm-reveal">
+          <span>
+            Reveal? You will see the verdicts, the verifier’s events and {kit.ui.player.hidden}. The run is marked “played with hints” for good, and
+            human-baseline figures leave it out unless the reader includes it.
+          </span>
+          <button type="button" className="danger" onClick={() => void driver.revealHints()} autoFocus data-testid="confirm-reveal-yes">
+            Reveal and mark the run
+          </button>
+          <button type="button" onClick={() => setConfirmReveal(false)}>
+            Keep playing blind
+          </button>
+        </div>
+      ) : null}
       {confirmGiveUp ? (
         <div className="confirm" role="alertdialog" aria-label="confirm giving up" data-testid="confirm-give-up">
           <span>Give up? The episode ends now and is scored as it stands; nothing more can be called.</span>

@@ -23,10 +23,3 @@ export function eventTone(e: WorldEvent): 'bad' | 'fault' | 'warn' | 'info' {
   if (e.kind === 'error' || e.kind === 'write') return 'warn';
   return 'info';
 }
-
-const TOOL_COLORS = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a5af8'];
-
-export function toolColor(tools: readonly string[], name: string): string {
-  const i = tools.indexOf(name);
-  return i >= 0 ? TOOL_COLORS[i % TOOL_COLORS.length]! : '#8892a0';
-}

@@ -1,6 +1,7 @@
 import type { GotchaEntry } from '../../../traces/suite';
 import type { EntryResult } from '../../../traces/suiteScore';
 import type { AsyncState } from '../../lib/useAsync';
+import { clampText } from '../../lib/clamp';
 import { describeVerdicts } from '../../lib/userGotchas';
 
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
@@ -14,14 +15,14 @@ export function GotchaStatus({ entry, result }: { entry: GotchaEntry; result: As
   if (result.status === 'error')
     return (
       <span className="gotcha-flag" data-testid="gotcha-status">
-        <strong>COULD NOT RE-SCORE</strong> {result.message}
+        <strong>COULD NOT RE-SCORE</strong> {clampText(result.message, 300)}
       </span>
     );
   const r = result.value;
   if (r.status === 'error')
     return (
       <span className="gotcha-flag" data-testid="gotcha-status">
-        <strong>COULD NOT REPLAY</strong> {r.error}
+        <strong>COULD NOT REPLAY</strong> {clampText(r.error ?? '', 300)}
       </span>
     );
   const moved = r.rewardDelta !== null && Math.abs(r.rewardDelta) > 1e-9 ? ` (full reward ${signed(r.rewardDelta)})` : '';

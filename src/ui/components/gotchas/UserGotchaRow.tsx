@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { EntryResult } from '../../../traces/suiteScore';
-import { clampText } from '../../lib/clamp';
+import { clampText, hoverText } from '../../lib/clamp';
 import { specLabel } from '../../lib/librarySummary';
 import { hrefFor } from '../../lib/route';
 import type { SavedGotcha } from '../../lib/storage';
@@ -16,23 +16,25 @@ export function UserGotchaRow({ g, result, onRemove }: { g: SavedGotcha; result:
   const changed = result?.status === 'error' || (result?.status === 'done' && result.value.status !== 'unchanged');
   return (
     <tr className={changed ? 'gotcha-changed' : undefined} data-testid="user-gotcha">
-      <th scope="row">
+      <th scope="row" className="stack-wide">
         <a href={hrefFor(['gotcha', g.id])} data-testid="open-gotcha">
           <Clamp text={e.label} />
         </a>
-        {e.note ? <span className="published note">{clampText(e.note, 600)}</span> : null}
+        {e.note ? <span className="published note wrap-anywhere" title={hoverText(e.note)}>{clampText(e.note, 600)}</span> : null}
       </th>
-      <td>
+      <td className="stack-wide" data-label="world · task">
         <Clamp text={e.world} max={40} /> · <Clamp text={specLabel(e.task)} />
         <span className="published">
           <Clamp text={e.agent.model ?? e.agent.name} />
         </span>
       </td>
-      <td className="small">{describeVerdicts(e.expected)}</td>
-      <td className="small">
+      <td className="small" data-label="recorded">
+        {describeVerdicts(e.expected)}
+      </td>
+      <td className="small" data-label="now">
         <GotchaStatus entry={e} result={result} />
       </td>
-      <td className="gotcha-actions">
+      <td className="gotcha-actions stack-wide">
         {confirm ? (
           <>
             <button type="button" className="danger" onClick={onRemove} data-testid="confirm-remove-gotcha">

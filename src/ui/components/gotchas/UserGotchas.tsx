@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { download } from '../../lib/download';
 import { rescoreKey, useRescored } from '../../lib/useRescored';
 import { exportSuiteText, importSuiteText, reloadGotchas, removeGotcha, useUserGotchas } from '../../lib/userGotchas';
+import { FilePick } from '../FilePick';
 import { UserGotchaRow } from './UserGotchaRow';
 
 type Message = { ok: boolean; text: string };
@@ -62,19 +63,9 @@ export default function UserGotchas() {
         <button type="button" disabled={!items.length} onClick={() => download(exportSuiteText(items), 'my-gotchas.json')} data-testid="export-gotchas">
           Export suite
         </button>
-        <label className="button-like">
+        <FilePick accept=".json,application/json" onFiles={(files) => void onImport(files[0])} testId="import-gotchas">
           Import suite…
-          <input
-            type="file"
-            accept=".json,application/json"
-            hidden
-            onChange={(e) => {
-              void onImport(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="import-gotchas"
-          />
-        </label>
+        </FilePick>
       </div>
       {message ? (
         <p className={message.ok ? 'small' : 'error small'} role="status" data-testid="gotcha-message">
@@ -84,14 +75,18 @@ export default function UserGotchas() {
       {error ? <p className="error">{error}</p> : null}
       {status === 'ready' && items.length === 0 ? <p className="muted">No gotchas of your own yet.</p> : null}
       {items.length ? (
-        <table className="grid user-gotchas" data-testid="user-gotcha-table">
+        // Its own scroll box, fixed columns: a file's labels and notes never widen the home page (on a phone, each row is a card).
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="your gotchas">
+        <table className="grid user-gotchas stack" data-testid="user-gotcha-table">
           <thead>
             <tr>
               <th scope="col">gotcha</th>
               <th scope="col">world · task</th>
               <th scope="col">recorded</th>
               <th scope="col">now</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="sr-only">actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -100,6 +95,7 @@ export default function UserGotchas() {
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { DEFAULT_LIMITS, describeSize } from '../../../traces/import/limits';
 import { checkImportLink, ONLY_HTTP } from '../../lib/importLink';
 import { importFiles, importUrl } from '../../lib/library';
+import { FilePick } from '../FilePick';
 import { ImportStatus } from './ImportStatus';
 
 /** Drop, pick or link files; each file's progress, result and malformed lines below. */
@@ -28,37 +29,14 @@ export function ImportPanel() {
       >
         <p>
           Drop native traces (.json / .jsonl), a vf-eval <code>results.jsonl</code> (with its <code>metadata.json</code>) or an Inspect log (.eval / .json) here, or{' '}
-          <label className="link">
+          <FilePick className="link" multiple accept=".json,.jsonl,.eval,application/json" onFiles={importFiles} testId="file-input">
             choose files
-            <input
-              type="file"
-              multiple
-              accept=".json,.jsonl,.eval,application/json"
-              hidden
-              onChange={(e) => {
-                importFiles([...(e.target.files ?? [])]);
-                // The same files can be chosen again (after a fix, say).
-                e.target.value = '';
-              }}
-              data-testid="file-input"
-            />
-          </label>{' '}
+          </FilePick>{' '}
           or a{' '}
-          <label className="link">
+          {/* vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders. */}
+          <FilePick className="link" multiple directory onFiles={(files) => importFiles(files.filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)))} testId="folder-input">
             folder
-            <input
-              type="file"
-              multiple
-              hidden
-              // vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders.
-              ref={(el) => el?.setAttribute('webkitdirectory', '')}
-              onChange={(e) => {
-                importFiles([...(e.target.files ?? [])].filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)));
-                e.target.value = '';
-              }}
-              data-testid="folder-input"
-            />
-          </label>
+          </FilePick>
           .
         </p>
         <p className="muted small">

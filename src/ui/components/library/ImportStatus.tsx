@@ -59,6 +59,14 @@ function JobLine({ job, index }: { job: ImportJob; index: number }) {
           {job.status === 'done' && job.message ? <span className="warn"> {job.message}.</span> : null}
         </p>
       )}
+      {job.status !== 'failed' && job.summary?.inferred.length ? (
+        // Read between the lines, and said: a tolerant reader is not a silent one.
+        <ul className="issues muted small" data-testid="import-inferred">
+          {job.summary.inferred.map((i) => (
+            <li key={i}>inferred: {i}</li>
+          ))}
+        </ul>
+      ) : null}
       {job.issues.length > 0 ? (
         <details open={job.status !== 'done'}>
           <summary>

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { clampText, hoverText } from '../../lib/clamp';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import { AGENT_COLORS, COLOR } from '../../lib/palette';
 import { Clamp } from '../Clamp';
 
-const PALETTE = ['#2f6fde', '#1f9d55', '#b4469b', '#d99a00', '#0f8b8d', '#7a5af8', '#d64545', '#6b7280'];
+// Agents have the palette's series colours; the figures that are the full verifier's are drawn in its colour.
+const PALETTE = AGENT_COLORS;
 const BINS = 10;
 
 // Thousands of SVG points cost main thread for nothing: an even sample reads the same.
@@ -48,7 +50,7 @@ export default function LibraryCharts({ rows }: { rows: readonly LibraryEntry[] 
         <Scatter points={scatter} />
       </figure>
       <figure>
-        <figcaption>Per-layer means</figcaption>
+        <figcaption>Per-layer means (the full verifier’s layers)</figcaption>
         <LayerBars layers={layers} />
       </figure>
     </div>
@@ -119,7 +121,7 @@ function Scatter({ points }: { points: { naive: number; full: number; agent: str
       ))}
       <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} style={{ stroke: 'var(--muted)' }} />
       {points.map((p, i) => (
-        <circle key={i} cx={x(p.naive)} cy={y(p.full)} r={3.5} style={{ fill: 'var(--accent)', fillOpacity: 0.45 }} data-testid="scatter-point">
+        <circle key={i} cx={x(p.naive)} cy={y(p.full)} r={3.5} style={{ fill: COLOR.ink, fillOpacity: 0.45 }} data-testid="scatter-point">
           <title>{`${hoverText(p.agent)}: naive ${p.naive.toFixed(2)} · full ${p.full.toFixed(2)}`}</title>
         </circle>
       ))}
@@ -142,7 +144,7 @@ function LayerBars({ layers }: { layers: { layer: string; mean: number }[] }) {
             <title>{hoverText(l.layer)}</title>
             {clampText(l.layer, LABEL_CHARS)}
           </text>
-          <rect x={left} y={PAD.top + i * rowH + 3} width={Math.max(0.5, x(l.mean) - left)} height={rowH - 6} style={{ fill: 'var(--c-good)' }} data-testid="layer-bar">
+          <rect x={left} y={PAD.top + i * rowH + 3} width={Math.max(0.5, x(l.mean) - left)} height={rowH - 6} style={{ fill: COLOR.full }} data-testid="layer-bar">
             <title>{`${hoverText(l.layer)}: mean ${l.mean.toFixed(3)}`}</title>
           </rect>
           <text x={x(l.mean) + 4} y={PAD.top + i * rowH + rowH / 2 + 3} fontSize={9} style={muted}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { EditableName } from './EditableName';
-import { describeBytes, runIdentity, type ImportRun, type NamedBy } from '../../lib/importRuns';
-import { clearImports, removeRuns, renameRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { describeBytes, runIdentity, unhealthy, type ImportRun, type NamedBy } from '../../lib/importRuns';
+import { clearImports, removeRuns, renameRun, retryRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { statusSummary } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
 /**
@@ -21,7 +22,7 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
       {list.length ? (
         // Its own scroll box on a phone: six columns do not fit 390 px without writing over each other.
         <div className="table-wrap" tabIndex={0} role="region" aria-label="imported runs">
-        <table className="grid">
+        <table className="grid stack">
           <thead>
             <tr>
               <th>run</th>
@@ -72,30 +73,55 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
 
 function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
   const id = runIdentity(run);
+  // A stored file that failed or stopped the page before is listed, not read: remove it, or try again.
+  const broken = unhealthy(run);
+  // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
+  const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
   return (
     <tr data-testid="import-run">
-      <td>
+      <td className="stack-wide">
         <EditableName value={run.label} label={`rename run ${run.label}`} onSave={(v) => void renameRun(run.id, v)} testId="run-label" />
         <div className="muted small">
           <Clamp text={run.source} max={80} /> · {describeBytes(run.size)}
         </div>
+        {status ? (
+          <div className="warn small" data-testid="run-status">
+            {status}
+          </div>
+        ) : null}
       </td>
-      <td>
+      <td data-label="env">
         <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
         <Origin from={id.envFrom} derived={run.derived.env} />
       </td>
-      <td>
+      <td data-label="model">
         <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
-      <td className="num">{run.rows}</td>
-      <td className="small" data-testid="run-stored">
-        {run.stored.ok ? 'in this browser' : <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>}
+      <td className="num" data-label="rows">
+        {run.rows}
       </td>
-      <td>
-        <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
-          {shown ? 'Show all' : 'Show only'}
-        </button>{' '}
+      <td className="small" data-testid="run-stored" data-label="kept">
+        {broken ? (
+          <span className="warn" data-testid="run-broken">
+            not read on this visit: <Clamp text={broken} max={300} />
+          </span>
+        ) : run.stored.ok ? (
+          'in this browser'
+        ) : (
+          <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>
+        )}
+      </td>
+      <td className="stack-wide">
+        {broken ? (
+          <button type="button" onClick={() => void retryRun(run.id)} data-testid="run-retry" title="Read the stored file once more">
+            Try again
+          </button>
+        ) : (
+          <button type="button" onClick={onShow} aria-pressed={shown} data-testid="run-show">
+            {shown ? 'Show all' : 'Show only'}
+          </button>
+        )}{' '}
         <button type="button" className="danger" onClick={() => void removeRuns([run.id])} data-testid="run-remove">
           Remove
         </button>

@@ -9,7 +9,23 @@ const text = (v: string) => clampText(v, 120);
 const num = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(digits));
 
 /** Column definitions at module scope: stable identities, no re-render churn. */
+const STATUS_BADGE = { error: 'badge-bad', unfinished: 'badge-warn', limit: 'badge-warn', ok: '' } as const;
+
 export const LIBRARY_COLUMNS = [
+  // Errored and unfinished rows stand out: their rewards are not a finished run's (Inspect leaves errored samples unscored).
+  col.accessor('status', {
+    header: 'status',
+    size: 90,
+    enableSorting: false,
+    cell: (c) => {
+      const e = c.row.original;
+      return e.status === 'ok' ? '' : (
+        <span className={`badge ${STATUS_BADGE[e.status]}`} title={e.statusNote ? clampText(e.statusNote, 300) : undefined} data-testid="row-status">
+          {e.status}
+        </span>
+      );
+    },
+  }),
   col.accessor('world', { header: 'world / env', size: 110, cell: (c) => text(c.getValue()) }),
   col.accessor('task', { header: 'task', size: 200 }),
   col.accessor('agent', { header: 'agent / model', size: 150, cell: (c) => text(c.getValue()) }),
@@ -45,4 +61,5 @@ export const LIBRARY_COLUMNS = [
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),
   col.accessor('source', { header: 'source', size: 160, cell: (c) => text(c.getValue()) }),
+  col.accessor((e) => (e.place ? `${e.what} ${e.place}` : e.what), { id: 'row', header: 'row', size: 220, enableSorting: false, cell: (c) => text(c.getValue()) }),
 ];

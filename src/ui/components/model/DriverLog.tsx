@@ -6,9 +6,9 @@ import type { WireMessage } from '../../../agents/wire';
  * budget), the person's edits and rejections, retries; and the exact messages
  * exchanged, as they would be re-sent.
  */
-export function DriverLog({ events, messages }: { events: readonly AgentEvent[]; messages: readonly WireMessage[] }) {
+export function DriverLog({ events, messages, openMessages = false }: { events: readonly AgentEvent[]; messages: readonly WireMessage[]; openMessages?: boolean }) {
   return (
-    <div className="driver-log">
+    <div className="driver-log" data-testid="driver-log">
       <h3>Driver events</h3>
       {events.length === 0 ? (
         <p className="muted small">None: every call so far reached the world as the model sent it.</p>
@@ -21,7 +21,7 @@ export function DriverLog({ events, messages }: { events: readonly AgentEvent[];
           ))}
         </ul>
       )}
-      <details className="messages">
+      <details className="messages" open={openMessages} data-testid="driver-messages">
         <summary>Messages exchanged ({messages.length})</summary>
         <ol className="message-list">
           {messages.map((m, i) => (

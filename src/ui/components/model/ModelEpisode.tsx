@@ -12,6 +12,7 @@ import type { LoadedWorld } from '../../worlds/types';
 import { TaskPrompt } from '../episode/TaskPrompt';
 import { LiveModelEpisode } from './LiveModelEpisode';
 import { TaskPicker } from './TaskPicker';
+import { inAppHref } from '../../lib/lineage';
 
 export interface ModelEpisodeProps {
   kit: LoadedWorld;
@@ -85,7 +86,7 @@ export function ModelEpisode({ kit, task, route, resolved }: ModelEpisodeProps) 
         <h2>{effective.title}</h2>
         {offered ? (
           <p data-testid="fork-offered">
-            Continues <a href={offered.origin.href}>{offered.origin.name}</a> from step {offered.step}: its first {offered.step} calls are replayed and checked, and the
+            Continues {inAppHref(offered.origin.href) ? <a href={inAppHref(offered.origin.href)!}>{offered.origin.name}</a> : offered.origin.name} from step {offered.step}: {offered.step === 1 ? 'its first call is' : `its first ${offered.step} calls are`} replayed and checked, and the
             model is shown them as its own, with their results; {effective.maxTurns - offered.step} of the task’s {effective.maxTurns} turns are left.
           </p>
         ) : null}

@@ -13,6 +13,8 @@ function statusText(s: ModelStatus): string {
       return s.mode === 'run' ? 'Running: waiting for the model…' : 'Waiting for the model…';
     case 'proposed':
       return 'The model proposed a call: approve, edit or reject it below.';
+    case 'unsent':
+      return `The model's call could not run (${s.detail}). It was told so, and the turn is spent: Step asks it again.`;
     case 'applying':
       return 'Running the call in the world…';
     case 'error':

@@ -6,15 +6,16 @@ import { ReportLine } from './ReportLine';
 export function ReportGroupTable({ group: g }: { group: ReportGroup }) {
   return (
     <div className="report-group" data-testid="report-group">
-      <h3>
+      <h2>
         <Clamp text={g.key} />
-      </h3>
+      </h2>
       {g.gap ? (
         <p className="small" data-testid="report-gap">
           Gap: <strong>{g.gap.best}</strong> leads <strong>{g.gap.worst}</strong> by {g.gap.by.toFixed(2)} mean full reward.
         </p>
       ) : null}
-      <div className="report-scroll">
+      {/* A narrow screen scrolls it: a box a keyboard can reach and scroll. */}
+      <div className="report-scroll" tabIndex={0} role="region" aria-label={`report: ${g.key}`}>
         <table className="grid">
           <thead>
             <tr>
@@ -24,8 +25,9 @@ export function ReportGroupTable({ group: g }: { group: ReportGroup }) {
               <th className="num">pass rate</th>
               <th className="num">naive ≠ full</th>
               {g.layerIds.map((l) => (
-                <th key={l} className="num">
-                  {l}
+                // "type_handling" set as words, so a header can wrap and eight layers fit a wide screen.
+                <th key={l} className="num" title={l}>
+                  {l.replace(/_/g, ' ')}
                 </th>
               ))}
               <th className="num">steps</th>

@@ -5,7 +5,9 @@ import { hrefFor } from '../../lib/route';
 import type { StepParam } from '../../lib/stepParam';
 import { recordedStates } from '../../lib/stepStates';
 import type { LoadedWorld } from '../../worlds/types';
+import { modelRecordOf } from '../../lib/modelRecord';
 import { EpisodeBody } from '../episode/EpisodeBody';
+import { DriverLog } from '../model/DriverLog';
 import { Lineage } from './Lineage';
 import { MessageView } from './MessageView';
 import { VerifyBanner } from './VerifyBanner';
@@ -36,6 +38,8 @@ export function ReplayedEpisode({
   const { kit, report } = opened;
   const task = kit.world.makeTask(report.trace.task);
   if (!task.ok) return <p className="error">{task.error}</p>;
+  // A model run's own record: its words, and the calls that never reached the world (invalid, over budget) with their errors.
+  const model = modelRecordOf(opened.recorded);
   return (
     <>
       <EpisodeBody
@@ -53,6 +57,7 @@ export function ReplayedEpisode({
         }
         // The recording, not the replay, is what a fork must reproduce: a trace that no longer replays is refused.
         fork={{ name: id, href: hrefFor(['trace', id]), trace: opened.recorded }}
+        move={model ? <DriverLog events={model.events} messages={model.messages} openMessages={report.trace.steps.length === 0} /> : null}
       />
       {vf ? (
         <details className="panel">

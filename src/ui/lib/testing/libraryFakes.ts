@@ -55,6 +55,7 @@ export const summary = (items: number, fatal: string | null = null): ImportSumma
   lines: items,
   chars: 0,
   vfEras: [],
+  inferred: [],
 });
 
 export function setup(over: Partial<LibraryDeps> = {}) {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { isJsonObject, tryParseJson, type Json, type JsonObject } from '../../../core/json';
 import type { PlayPanelProps } from '../types';
 import { collected, lastCursor } from './collected';
+import { addSeen, amountsToIntegers, dedupe, type Edit } from './submission';
 
 const pretty = (rows: Json[]) => JSON.stringify(rows, null, 1);
 
@@ -11,6 +12,7 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
   const [cursor, setCursor] = useState<string | null>(null);
   const [draft, setDraft] = useState('[]');
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const seen = useMemo(() => collected(steps).rows, [steps]);
   const cursorValue = cursor ?? suggested;
 
@@ -23,16 +25,21 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
     setError(null);
     return parsed.value.filter(isJsonObject);
   };
-  const edit = (fn: (r: JsonObject[]) => JsonObject[]) => {
+  const edit = (fn: (r: JsonObject[]) => Edit) => {
     const r = rows();
-    if (r) setDraft(pretty(fn(r)));
+    if (!r) return setNote(null);
+    const done = fn(r);
+    setDraft(pretty(done.rows));
+    setNote(done.note);
   };
+  // At the end of the listing the box keeps the last page's cursor: fetching again is that page again, never page 1 by surprise.
+  const atEnd = ended && cursor === null;
 
   return (
     <div className="play-panel" data-testid="play-fault-api">
       <div className="play-row">
         <label className="field grow">
-          <span>cursor (empty = first page)</span>
+          <span>cursor (empty = first page){atEnd ? ' — last page reached' : ''}</span>
           <input value={cursorValue} onChange={(e) => setCursor(e.target.value)} data-testid="cursor-input" />
         </label>
         <button
@@ -43,34 +50,46 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
             setCursor(null);
           }}
         >
-          Fetch page
+          {atEnd ? 'Fetch the last page again' : 'Fetch page'}
         </button>
       </div>
-      {ended && cursor === null ? (
-        <p className="small note" data-testid="listing-ended">
-          The last page said <code>next_cursor: null</code>: the listing has ended. An empty cursor starts again from page 1, and every request counts
-          against the budget.
+      {atEnd ? (
+        <p className="small note" role="status" data-testid="listing-ended">
+          Last page reached: it said <code>next_cursor: null</code>, so the listing has ended. The cursor above is that page’s own; emptying it starts
+          again from page 1. Every request counts against the budget.
         </p>
       ) : null}
       <div className="label">submission</div>
       <div className="play-row">
-        <button type="button" onClick={() => edit((r) => [...r, ...seen.map((s) => ({ id: s.id ?? null, amount: s.amount ?? null }))])}>
+        <button type="button" onClick={() => edit((r) => addSeen(r, seen))}>
           Add every record seen ({seen.length})
         </button>
-        <button type="button" onClick={() => edit((r) => r.filter((x, i) => r.findIndex((y) => y.id === x.id) === i))}>
+        <button type="button" onClick={() => edit(dedupe)}>
           Dedupe by id
+        </button>
+        <button type="button" onClick={() => edit(amountsToIntegers)}>
+          Amounts to integers
         </button>
         <button
           type="button"
-          onClick={() => edit((r) => r.map((x) => (typeof x.amount === 'string' && /^-?\d+$/.test(x.amount.trim()) ? { ...x, amount: Number(x.amount) } : x)))}
+          onClick={() => {
+            setDraft('[]');
+            setNote('Cleared: the submission is empty.');
+          }}
         >
-          Amounts to integers
-        </button>
-        <button type="button" onClick={() => setDraft('[]')}>
           Clear
         </button>
       </div>
-      <textarea className="code" rows={8} value={draft} onChange={(e) => setDraft(e.target.value)} aria-label="Submission (JSON)" data-testid="submission" />
+      {note ? (
+        <p className="small" role="status" data-testid="submission-note">
+          {note}
+        </p>
+      ) : null}
+      <textarea className="code" rows={8} value={draft} onChange={(e) => {
+          setDraft(e.target.value);
+          setNote(null);
+        }}
+        aria-label="Submission (JSON)" data-testid="submission" />
       {error ? <p className="error small">{error}</p> : null}
       <button
         type="button"

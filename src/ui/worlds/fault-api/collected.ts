@@ -25,8 +25,9 @@ export function collected(steps: readonly Step[]): { rows: JsonObject[]; seen: M
 }
 
 /**
- * The cursor the last page served pointed to: what the next fetch most likely wants. `ended`: that page said
- * next_cursor null, the end of the listing (an empty cursor then starts again from page 1).
+ * The cursor the next fetch most likely wants: the one the last page served pointed to. When that page said
+ * next_cursor null (`ended`, the end of the listing), the cursor that fetched it is kept: an empty one would
+ * silently start the listing again from page 1.
  */
 export function lastCursor(steps: readonly Step[]): { cursor: string; ended: boolean } {
   for (let i = steps.length - 1; i >= 0; i--) {
@@ -35,7 +36,9 @@ export function lastCursor(steps: readonly Step[]): { cursor: string; ended: boo
     const body = tryParseJson(s.result.content);
     if (body.ok && isJsonObject(body.value)) {
       const next = body.value.next_cursor;
-      return typeof next === 'string' ? { cursor: next, ended: false } : { cursor: '', ended: next === null };
+      if (typeof next === 'string') return { cursor: next, ended: false };
+      const used = isJsonObject(s.call.arguments) ? s.call.arguments.cursor : null;
+      return { cursor: typeof used === 'string' ? used : '', ended: next === null };
     }
   }
   return { cursor: '', ended: false };

@@ -34,7 +34,7 @@ function Records({ name, rows, changed, added }: { name: string; rows: JsonObjec
  * records with what changed since the seed's. With the verifier's view, the
  * hidden elements (the honeypots) are drawn and marked.
  */
-export function PortalInspector({ state, hideVerifier }: InspectorProps) {
+export function PortalInspector({ state, playing }: InspectorProps) {
   const page = pageOfView(state);
   const records = isJsonObject(state.records) ? state.records : {};
   const diff = isJsonObject(state.diff) ? state.diff : {};
@@ -42,15 +42,17 @@ export function PortalInspector({ state, hideVerifier }: InspectorProps) {
   return (
     <div className="inspector" data-testid="inspector-web-portal">
       {page ? (
-        <>
-          <p className="small">
+        // While a person plays, the page is the one they click: here it is folded away, only to see its hidden parts marked.
+        <details open={!playing} data-testid="inspector-page">
+          <summary className="small">
             Page <code>{page.path}</code> — {page.title}
-          </p>
+            {playing ? ' (the verifier’s view, hidden parts marked)' : ''}
+          </summary>
           {/* It scrolls and holds nothing to tab to: a tab stop of its own, so a keyboard can scroll it. */}
           <div className="portal-frame portal-frame-static" tabIndex={0} role="region" aria-label={`the page at this step: ${page.title}`}>
-            <PortalPage page={page} revealHidden={!hideVerifier} />
+            <PortalPage page={page} revealHidden />
           </div>
-        </>
+        </details>
       ) : (
         <p className="muted">No page in this state.</p>
       )}

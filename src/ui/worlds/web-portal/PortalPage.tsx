@@ -21,8 +21,9 @@ interface Props {
 
 /**
  * The portal's page as DOM, one element per node of `render(state)`: the same
- * model an agent reads through read_page. Hidden nodes stay in the markup with
- * `hidden` (a person never sees them), as a real page's honeypots do.
+ * model an agent reads through read_page. Hidden nodes keep an empty `hidden`
+ * element in the markup (where they are, never what they say); the verifier's
+ * view draws them whole and marked.
  */
 export function PortalPage({ page, actions, revealHidden = false }: Props) {
   return (
@@ -35,6 +36,9 @@ export function PortalPage({ page, actions, revealHidden = false }: Props) {
 }
 
 function PortalNode({ node, actions, reveal }: { node: PageNode; actions: PortalActions | undefined; reveal: boolean }) {
+  // A person's page keeps a hidden element's place and nothing of its words: the page source's answer key must not
+  // sit in the DOM for a person to read while their run counts as a baseline.
+  if (node.hidden && !reveal) return <span hidden data-ref={node.ref} data-key={node.key} />;
   const kids = (node.children ?? []).map((c) => <PortalNode key={c.key} node={c} actions={actions} reveal={reveal} />);
   // Hidden nodes keep their own element (a row stays a row) with `hidden`, or, for the verifier's view, a dashed outline naming what they are.
   const hiding = node.hidden ? (reveal ? { 'data-hidden': node.honeypot ? 'honeypot field' : 'hidden from people' } : { hidden: true }) : {};

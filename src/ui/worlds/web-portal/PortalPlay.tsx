@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolCall } from '../../../core/types';
 import type { PageNode } from '../../../worlds/web-portal/page';
 import type { PlayPanelProps } from '../types';
@@ -17,6 +17,12 @@ export function PortalPlay({ view, busy, onCall }: PlayPanelProps) {
   const [address, setAddress] = useState(page?.path ?? '/');
   const [answer, setAnswer] = useState('');
   const path = page?.path;
+  const frame = useRef<HTMLDivElement>(null);
+  const dialog = page ? flatten(page.nodes).find((n) => n.role === 'dialog' && !n.hidden)?.key : undefined;
+  // A dialog opens where the page ends: brought into view whole, as a browser shows a modal.
+  useEffect(() => {
+    if (dialog) frame.current?.querySelector('[role="dialog"]')?.scrollIntoView({ block: 'nearest' });
+  }, [dialog]);
   // A new page is a page load: what was typed on the last one is gone, in the model as here.
   useEffect(() => {
     setDrafts({});
@@ -56,7 +62,7 @@ export function PortalPlay({ view, busy, onCall }: PlayPanelProps) {
           Go
         </button>
       </form>
-      <div className="portal-frame">
+      <div className="portal-frame portal-frame-live" ref={frame}>
         <PortalPage page={page} actions={actions} />
       </div>
       {pending.length > 0 ? (

@@ -2,15 +2,15 @@ import { isJsonObject, tryParseJson, type JsonObject } from './json';
 import type { ToolCall } from './types';
 
 /** What a scratchpad summary reads of a step: the call and what the agent was told. */
-export interface SummaryInput {
+export interface StepSummaryInput {
   call: ToolCall;
   result: { ok: boolean; content: string };
 }
 
 /** One line in a scratchpad, at most this long. */
-export const SUMMARY_CHARS = 160;
+export const STEP_SUMMARY_CHARS = 160;
 
-export function clip(text: string, limit = SUMMARY_CHARS): string {
+export function clip(text: string, limit = STEP_SUMMARY_CHARS): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length <= limit ? one : `${one.slice(0, limit - 1)}…`;
 }
@@ -28,6 +28,6 @@ export function errorLine(body: JsonObject | null, content: string): string {
 }
 
 /** A world without a summary of its own: the first characters of the result. */
-export function genericSummary({ result }: SummaryInput): string {
+export function genericSummary({ result }: StepSummaryInput): string {
   return result.ok ? clip(result.content) : errorLine(bodyOf(result.content), result.content);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../core/episode';
-import { SUMMARY_CHARS } from '../core/summary';
+import { STEP_SUMMARY_CHARS } from '../core/stepSummary';
 import { summarizeFaultApi } from './fault-api/summary';
 import { WORLDS } from './registry';
+// The fixture worlds too: a world is its folder, and generic code serves any registered one.
+import './testing/register';
 import { summarizeTicketQueue } from './ticket-queue/summary';
 import { summarizeTripwire } from './tripwire/summary';
 import { summarizeWebPortal } from './web-portal/summary';
@@ -18,7 +20,7 @@ describe('scratchpad summaries', () => {
       for (const s of trace.steps) {
         const line = world.summarize!(s);
         expect(line.length, `${agent.id} step ${s.index + 1}`).toBeGreaterThan(0);
-        expect(line.length).toBeLessThanOrEqual(SUMMARY_CHARS);
+        expect(line.length).toBeLessThanOrEqual(STEP_SUMMARY_CHARS);
         expect(line).not.toContain('\n');
       }
     }

@@ -6,7 +6,7 @@ import { verdictStory } from '../core/verdictStory';
 export type ReplayStatus = 'match' | 'mismatch' | 'n/a';
 
 /** The scorecard as the CLI prints it (`score`, `play`, `gotchas --json`). */
-export interface ScoreSummary {
+export interface PrintedScorecard {
   world: string;
   task: JsonObject;
   reward: number;
@@ -26,11 +26,11 @@ export interface ScoreSummary {
   agent?: string;
 }
 
-export function summarize(trace: Trace, replay: ReplayStatus): ScoreSummary {
+export function printedScorecard(trace: Trace, replay: ReplayStatus): PrintedScorecard {
   const card = trace.scorecard;
-  if (!card) throw new Error('summarize needs a scored trace');
+  if (!card) throw new Error('printedScorecard needs a scored trace');
   const shares = sharesOf(card);
-  const out: ScoreSummary = {
+  const out: PrintedScorecard = {
     world: trace.world,
     task: trace.task,
     reward: card.reward,

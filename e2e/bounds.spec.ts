@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { JsonObject } from '../src/core/json';
+import { handLog } from '../src/traces/inspect/testing';
+import { overlappingBomb, unbroken } from '../src/traces/testing/hostile';
+import { sideScroll } from './layoutChecks';
+import { importFile } from './traceFixtures';
+
+/**
+ * Hostile and huge inputs through the page, generated here (nothing big is committed):
+ * the tab stays alive, rows open with only what is on screen in the page, nothing
+ * widens the page. Long tasks (the Long Tasks API) and the JS heap (CDP) are printed,
+ * never asserted: they are times and sizes of a shared machine.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'vp-bounds-'));
+const MiB = 1024 * 1024;
+
+/** Words that do not compress much past 5×, so a big sample stays under the compression-ratio limit. */
+function text(chars: number): string {
+  const parts: string[] = [];
+  let x = 7;
+  let n = 0;
+  while (n < chars) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const w = (x >>> 8).toString(36);
+    parts.push(w);
+    n += w.length + 1;
+  }
+  return parts.join(' ').slice(0, chars);
+}
+
+function sample(id: string, messages: JsonObject[], extra: JsonObject = {}): JsonObject {
+  const [first] = handLog().samples as JsonObject[];
+  return { ...first!, id, epoch: 1, messages, attachments: {}, ...extra };
+}
+
+function evalOf(name: string, samples: JsonObject[], task?: string, model?: string): string {
+  const { samples: _, reductions: __, ...header } = handLog();
+  if (task || model) header.eval = { ...(header.eval as JsonObject), ...(task ? { task } : {}), ...(model ? { model } : {}) };
+  const files: Zippable = { 'header.json': [strToU8(JSON.stringify(header)), { level: 1 }] };
+  for (const s of samples) files[`samples/${String(s.id).slice(0, 60)}_epoch_1.json`] = [strToU8(JSON.stringify(s)), { level: 1 }];
+  const path = join(dir, name);
+  writeFileSync(path, zipSync(files));
+  return path;
+}
+
+/** Long tasks from now on, read back with `longTasks.read()`. */
+async function watchLongTasks(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  return {
+    read: () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0)),
+  };
+}
+
+async function heapMiB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Math.round((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / MiB);
+}
+
+async function openRow(page: Page, search: string) {
+  await page.goto('./#/traces');
+  await page.getByTestId('library-search').fill(search);
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+}
+
+const messagesInPage = (page: Page) => page.getByTestId('message').count();
+
+test.describe.configure({ timeout: 180_000 });
+
+test('big rows open with only what is on screen: a 64 MiB message, 100,000 messages; the tab stays alive', async ({ page }) => {
+  const big = sample('big-message', [{ role: 'user', content: 'read this' }, { role: 'assistant', content: text(64 * MiB) }]);
+  const many = sample(
+    'many-messages',
+    Array.from({ length: 100_000 }, (_, i) => ({ role: i % 2 ? 'user' : 'assistant', content: `message ${i}` })),
+  );
+  const file = evalOf('big.eval', [big, many]);
+  await page.goto('./#/traces');
+  await importFile(page, file);
+  await expect(page.getByTestId('import-status')).toContainText('big.eval: 2 imported');
+
+  const longTasks = await watchLongTasks(page);
+  await openRow(page, 'big-message');
+  await expect(page.getByTestId('message-view')).toBeVisible({ timeout: 60_000 });
+  const showAll = page.getByTestId('show-all');
+  await expect(showAll).toHaveText('show all (67.1 MB)');
+  const opening = await longTasks.read();
+  await showAll.click();
+  const whole = page.getByTestId('long-text-all');
+  await expect(whole).toBeVisible();
+  for (let i = 0; i < 10; i++) await whole.evaluate((el, k) => (el.scrollTop = (el.scrollHeight * k) / 10), i);
+  // Only the pieces on screen are in the page: a few of 10,000 characters each, never the 64 MiB.
+  const drawn = await whole.evaluate((el) => el.textContent?.length ?? 0);
+  expect(drawn).toBeLessThan(200_000);
+  const showing = await longTasks.read();
+
+  await openRow(page, 'many-messages');
+  await expect(page.getByTestId('message-view')).toContainText('100,000 messages', { timeout: 60_000 });
+  expect(await messagesInPage(page)).toBeLessThan(80);
+  const list = page.getByTestId('message-list');
+  for (let i = 1; i <= 20; i++) await list.evaluate((el, k) => (el.scrollTop = (el.scrollHeight * k) / 20), i);
+  await expect(page.getByTestId('message').last()).toContainText('message 99999');
+  expect(await messagesInPage(page)).toBeLessThan(80);
+  const scrolling = await longTasks.read();
+
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+  const heap = await heapMiB(page);
+  console.log(`long tasks (ms) — opening the 64 MiB row: [${opening.join(', ')}]; show all + scrolling it: [${showing.join(', ')}]; 100,000 messages opened and scrolled: [${scrolling.join(', ')}]; JS heap ${heap} MiB`);
+});
+
+test('long unbroken strings from a file never widen the page: messages, answer, metric names, ids, labels, the home gotcha table', async ({ page }) => {
+  const long = unbroken(200_000);
+  const s = sample(`id-${unbroken(20_000, 'i')}`, [{ role: 'user', content: long }, { role: 'assistant', content: long, tool_calls: [{ id: 'c', function: unbroken(5_000, 'f'), arguments: { q: long } }] }], {
+    target: long,
+    scores: { [`metric_${unbroken(5_000, 'm')}`]: { value: 0.5 }, match: { value: 1 } },
+  });
+  const file = evalOf('long.eval', [s], `task_${unbroken(50_000, 't')}`, `model/${unbroken(50_000, 'o')}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 860 });
+    await page.goto('./#/traces');
+    if (width === 390) await importFile(page, file);
+    expect(await sideScroll(page), `library at ${width}px`).toMatchObject({ over: expect.any(Number) });
+    expect((await sideScroll(page)).over, `library at ${width}px: ${(await sideScroll(page)).widest}`).toBeLessThanOrEqual(0);
+    await openRow(page, 'iiii');
+    await expect(page.getByTestId('message-view')).toBeVisible({ timeout: 30_000 });
+    const over = await sideScroll(page);
+    expect(over.over, `trace view at ${width}px: ${over.widest}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join('test-results', `bounds-long-row-${width}.png`) });
+    await page.goto('./#/report');
+    await expect(page.getByRole('heading', { name: /Report per model/ })).toBeVisible();
+    const report = await sideScroll(page);
+    expect(report.over, `report at ${width}px: ${report.widest}`).toBeLessThanOrEqual(0);
+  }
+
+  // The home page's own gotchas, from a suite whose labels and notes are 200,000 characters with no break.
+  const suite = JSON.parse(readFileSync('gotchas/red-team.json', 'utf8')) as { entries: JsonObject[] };
+  const entries = suite.entries.slice(0, 2).map((e, i) => ({ ...e, id: `long-${i}`, label: unbroken(200_000, 'L'), note: unbroken(200_000, 'N') }));
+  const path = join(dir, 'long-gotchas.json');
+  writeFileSync(path, JSON.stringify({ ...suite, entries }));
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('./#/');
+  await page.getByTestId('import-gotchas').setInputFiles(path);
+  await expect(page.getByTestId('user-gotcha')).toHaveCount(2, { timeout: 30_000 });
+  const home = await sideScroll(page);
+  expect(home.over, `home: ${home.widest}`).toBeLessThanOrEqual(0);
+  const table = await page.getByTestId('user-gotcha-table').evaluate((el) => el.getBoundingClientRect().width);
+  expect(table).toBeLessThanOrEqual(1280);
+});
+
+test("the issue's bomb (40 entries sharing one zstd frame) is refused at once, and the library keeps working", async ({ page }) => {
+  const { samples: _, reductions: __, ...header } = handLog();
+  const path = join(dir, 'bomb.eval');
+  writeFileSync(path, overlappingBomb(40, 2048, header));
+  await page.goto('./#/traces');
+  await importFile(page, path);
+  await expect(page.getByTestId('import-status')).toContainText(/bomb\.eval.*overlap/);
+  await expect(page.getByTestId('import-status')).toContainText('overlappingEntries');
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+  console.log(`JS heap after the bomb: ${await heapMiB(page)} MiB`);
+});
+
+test('an honest .eval of 10,000 samples lists whole; the worker reads ahead and batches by time (long tasks printed)', async ({ page }) => {
+  const [first] = handLog().samples as JsonObject[];
+  const samples = Array.from({ length: 10_000 }, (_, i) => ({ ...first!, id: `s${i}` }));
+  const file = evalOf('honest.eval', samples);
+  await page.goto('./#/traces');
+  const longTasks = await watchLongTasks(page);
+  await page.getByTestId('file-input').setInputFiles(file);
+  await expect(page.getByTestId('import-status')).toContainText('honest.eval: 10000 imported', { timeout: 120_000 });
+  await expect(page.getByTestId('library-count')).toHaveText(/^10,?000 of 10,?000 traces/);
+  const tasks = await longTasks.read();
+  console.log(`10,000 samples listed: ${tasks.length} long tasks, ${tasks.reduce((a, b) => a + b, 0)} ms in all, longest ${Math.max(0, ...tasks)} ms`);
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runEpisode } from '../core/episode';
+import type { Trace } from '../core/types';
+import { replayCalls } from '../traces/replay';
+import type { StudyBaseline } from '../traces/study/baseline';
+import { readStudyParams } from '../traces/study/link';
+import { resultsFile, startMeta } from '../traces/study/results';
+import { faultApiWorld } from '../worlds/fault-api/index';
+import { carefulSolver, stubbornSolver } from '../worlds/fault-api/solvers';
+import { runCli } from './run';
+
+async function vp(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([]) });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'vp-study-'));
+const write = (name: string, text: string) => {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('vp study make', () => {
+  it('prints a link that reads back as the study, its tasks as their worlds spell them', async () => {
+    const tasks = write('tasks.jsonl', '{"world":"fault-api","task":{"profile":"clean","seed":1}}\n{"world":"fault-api","task":{"profile":"hostile","seed":2}}\n');
+    const r = await vp('study', 'make', '--tasks', tasks, '--title', 'Pilot', '--shuffle', '--time-limit', '300', '--site', 'https://example.org/vp/index.html#/old', '--json');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const made = JSON.parse(r.stdout) as { href: string; url: string; study: { id: string } };
+    expect(made.url).toBe(`https://example.org/vp/index.html${made.href}`);
+    const back = readStudyParams(new URLSearchParams(made.href.split('?')[1]));
+    expect(back).toMatchObject({ ok: true, value: { id: made.study.id, title: 'Pilot', order: 'shuffled', timeLimitS: 300, showScores: false } });
+    if (back.ok) expect(back.value.tasks[1]).toEqual({ world: 'fault-api', spec: { profile: 'hostile', seed: 2, num_records: 40, page_size: 4, max_turns: 30 } });
+  });
+
+  it('reads a study object, and `vp tasks --json` rows', async () => {
+    const rows = JSON.parse((await vp('tasks', '--world', 'web-portal', '--json')).stdout) as unknown[];
+    const file = write('study.json', JSON.stringify({ title: 'Portal', instructions: 'Be careful.', minutes: 15, tasks: rows.slice(0, 2) }));
+    const r = await vp('study', 'make', '--tasks', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^#\/study\?v=1&id=[0-9a-f]{16}&n=2&title=Portal&about=Be\+careful\.&minutes=15&order=fixed&scores=hidden&hints=never&task=web-portal/);
+  });
+});
+
+describe('vp study summarize', () => {
+  it('prints humans by study beside models by name, and leaves an edited file out', async () => {
+    const made = JSON.parse(
+      (await vp('study', 'make', '--tasks', write('t.json', '[{"world":"fault-api","task":{"profile":"hostile","seed":6}}]'), '--title', 'One task', '--json')).stdout,
+    ) as { href: string };
+    const study = readStudyParams(new URLSearchParams(made.href.split('?')[1]));
+    if (!study.ok) throw new Error(study.error);
+    const task = faultApiWorld.makeTask(study.value.tasks[0]!.spec);
+    if (!task.ok) throw new Error(task.error);
+    const person = async (pseudonym: string, solver: typeof carefulSolver): Promise<Trace> => {
+      const played = await runEpisode(faultApiWorld, task.value, solver());
+      const { trace } = await replayCalls(faultApiWorld, task.value, played.steps.map((s) => ({ call: s.call, extras: { durationMs: 2000 } })), { kind: 'human', name: 'you', hints: false }, played.stop);
+      return { ...trace, meta: startMeta(study.value, pseudonym, 0, 0) };
+    };
+    const ada = write('ada.jsonl', resultsFile([{ trace: await person('ada', carefulSolver), end: { wallMs: 40_000, timedOut: false } }]));
+    const bo = write('bo.jsonl', resultsFile([{ trace: await person('bo', stubbornSolver), end: { wallMs: 20_000, timedOut: false } }]));
+    const cheat = JSON.parse(resultsFile([{ trace: await person('cy', stubbornSolver), end: { wallMs: 5_000, timedOut: false } }])) as Trace;
+    cheat.scorecard!.reward = 1;
+    const cy = write('cy.jsonl', `${JSON.stringify(cheat)}\n`);
+    const model = await runEpisode(faultApiWorld, task.value, stubbornSolver());
+    const models = write('model.jsonl', `${JSON.stringify({ ...model, agent: { kind: 'model', name: 'm', model: 'mock-model' } })}\n`);
+
+    const text = await vp('study', 'summarize', ada, bo, cy, models);
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout).toContain(`One task (study ${study.value.id}): 2 participants, 2 runs counted, 1 left out`);
+    expect(text.stdout).toContain(`left out: ${cy} · cy · task 1: edited: its checksum does not match its content`);
+    expect(text.stdout).toMatch(/all 1 task\s+human \(n = 2\)\s+2\s/);
+    expect(text.stdout).toMatch(/all 1 task\s+mock-model \(n = 1\)\s+1\s/);
+
+    const json = await vp('study', 'summarize', ada, bo, cy, models, '--json');
+    const [b] = (JSON.parse(json.stdout) as { studies: StudyBaseline[] }).studies;
+    const humans = b!.rows[0]!.cells[0]!;
+    expect(humans.medianTimeMs).toBe(30_000);
+    const careful = await runEpisode(faultApiWorld, task.value, carefulSolver());
+    const stubborn = await runEpisode(faultApiWorld, task.value, stubbornSolver());
+    expect(humans.full.mean).toBeCloseTo((careful.scorecard!.reward + stubborn.scorecard!.reward) / 2, 12);
+    expect(b!.rows[0]!.cells[1]!.full.mean).toBeCloseTo(stubborn.scorecard!.reward, 12);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedAgent } from '../../core/agent';
+import { runEpisode } from '../../core/episode';
+import type { JsonObject } from '../../core/json';
+import type { Scorecard, ToolCall } from '../../core/types';
+import { finish, list, note, read, status, targetsOf, wrongStatusFor } from './calls';
+import { VENDORS } from './data';
+import { CORRECTION_FLOOR, CORRECTION_PENALTY, END_STATE_CAP } from './endState';
+import { ticketQueueWorld } from './index';
+import { setupOf } from './spec';
+
+async function score(spec: JsonObject, calls: ToolCall[]): Promise<Scorecard> {
+  const t = ticketQueueWorld.makeTask(spec);
+  if (!t.ok) throw new Error(t.error);
+  return (await runEpisode(ticketQueueWorld, t.value, scriptedAgent('test', calls))).scorecard!;
+}
+const layer = (card: Scorecard, id: string) => card.layers.find((l) => l.id === id)!;
+
+const VENDOR = { id: 'vendor-outage-triage', seed: 1 };
+const v = setupOf(VENDOR);
+const [n1, n2, n3] = v.gold.notes;
+const done = finish('done');
+const looked = [list(), ...targetsOf(v).map(read)];
+const writesOf = (id: string): ToolCall[] => [note(id, v.gold.notes.find((n) => n.id === id)!.fields), status(id, 'waiting')];
+const rest = [n2!, n3!].flatMap((n) => writesOf(n.id));
+const other = { ...n1!.fields, vendor: 'Somebody Else' };
+const bystander = v.board.find((r) => !targetsOf(v).includes(r.id) && !v.gold.forbidden.some((f) => f.id === r.id))!;
+
+describe('corrections: a later write that supersedes a wrong one, the end state right', () => {
+  it('the stated penalty: 0.05 per correction, so a wrong status set right once scores 0.95 (0.00 before)', () => {
+    expect([CORRECTION_PENALTY, CORRECTION_FLOOR, END_STATE_CAP]).toEqual([0.05, 0.5, 0.25]);
+  });
+
+  it('a wrong status, then the right one, after the evidence: 0.95, FAIL, the correction named', async () => {
+    const wrong = wrongStatusFor(v, n1!.id, 'waiting');
+    const card = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), status(n1!.id, wrong), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(layer(card, 'end-state')).toMatchObject({
+      value: 0.95,
+      reasons: [`1 correction (a write superseded before the end, −0.05 each): ${n1!.id} status open → ${wrong} → waiting`],
+    });
+    expect(layer(card, 'precision').value).toBe(1);
+    expect(layer(card, 'credit').value).toBe(1);
+    expect(card.reward).toBeCloseTo(0.95, 9);
+    expect(card.verdict).toMatchObject({ naive: 'PASS', full: 'FAIL', caughtBy: expect.stringMatching(/^end state: 1 correction/) });
+    expect(card.readings?.strict).toBe(0);
+  });
+
+  it('a wrong note, then a later one restating every required key right: it supersedes, 0.95', async () => {
+    const card = await score(VENDOR, [...looked, note(n1!.id, other), ...writesOf(n1!.id), ...rest, done]);
+    expect(layer(card, 'end-state').reasons).toEqual([`1 correction (a write superseded before the end, −0.05 each): ${n1!.id}: a note superseded by a later one with every required value`]);
+    expect(layer(card, 'schema').value).toBe(1);
+    expect(card.reward).toBeCloseTo(0.95, 9);
+  });
+
+  it('the same note twice is a correction too (the later restates the earlier): 0.95', async () => {
+    const card = await score(VENDOR, [...looked, ...writesOf(n1!.id), note(n1!.id, n1!.fields), ...rest, done]);
+    expect(card.reward).toBeCloseTo(0.95, 9);
+  });
+
+  it('each correction costs 0.05, down to a floor of 0.5: a right, earned end state beats any wrong one', async () => {
+    const twice = await score(VENDOR, [...looked, note(n1!.id, other), note(n2!.id, { ...n2!.fields, vendor: 'x' }), ...writesOf(n1!.id), ...rest, done]);
+    expect(twice.reward).toBeCloseTo(0.9, 9);
+    const thrash = Array.from({ length: 12 }, (_, i) => status(n1!.id, i % 2 === 0 ? 'closed' : 'resolved'));
+    const many = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), ...thrash, status(n1!.id, 'waiting'), ...rest, done]);
+    expect(layer(many, 'end-state').value).toBe(CORRECTION_FLOOR);
+  });
+
+  it('a status set and set back on a ticket the task leaves alone: two corrections, the end state right', async () => {
+    const spare = bystander.status === 'closed' ? 'open' : 'closed';
+    const card = await score(VENDOR, [...looked, read(bystander.id), status(bystander.id, spare), status(bystander.id, bystander.status), ...writesOf(n1!.id), ...rest, done]);
+    expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
+    expect(layer(card, 'collateral').value).toBe(1);
+    expect(card.reward).toBeCloseTo(0.9, 9);
+  });
+});
+
+describe('hedges and other changes left standing: the end state is not the expected one, at most 0.25 × the share of records right', () => {
+  it('every record wrong keeps nothing: hedges on every target score 0 (the hedged-notes sentinel)', async () => {
+    const hedgeAll = v.gold.notes.flatMap((n) => [note(n.id, n.fields), note(n.id, { ...n.fields, vendor: 'Somebody Else' }), status(n.id, 'waiting')]);
+    const card = await score(VENDOR, [...looked, ...hedgeAll, done]);
+    expect(layer(card, 'end-state').value).toBe(0);
+    expect(card.reward).toBe(0);
+  });
+
+  it('the right note, then a rival value left standing after it: a hedge, held to a quarter', async () => {
+    const card = await score(VENDOR, [...looked, ...writesOf(n1!.id), note(n1!.id, other), ...rest, done]);
+    expect(layer(card, 'recall').value).toBe(1);
+    expect(layer(card, 'end-state')).toMatchObject({
+      value: expect.closeTo(0.25 * (2 / 3), 5),
+      reasons: [
+        'not the expected end state: 2 of 3 records involved exactly as expected, so at most 0.25 × 2/3',
+        `1 change the task did not ask for: ${n1!.id}: contradictory notes left standing (vendor: ${String(n1!.fields.vendor).toLowerCase()} / somebody else)`,
+      ],
+    });
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+    expect(card.verdict.caughtBy).toBe(`end state: ${n1!.id}: contradictory notes left standing (vendor: ${String(n1!.fields.vendor).toLowerCase()} / somebody else)`);
+  });
+
+  it('a later note restating only some keys supersedes nothing: both answers stand', async () => {
+    const partial = { type: 'vendor-outage', vendor: 'Somebody Else' };
+    const card = await score(VENDOR, [...looked, ...writesOf(n1!.id), note(n1!.id, partial), ...rest, done]);
+    expect(layer(card, 'end-state').value).toBeCloseTo(0.25 * (2 / 3), 5);
+  });
+
+  it('a right note naming a rival under a key the task does not name (an "alternatives" list) is not exactly the required write', async () => {
+    const rival = VENDORS.find((v) => v !== n1!.fields.vendor)!;
+    const card = await score(VENDOR, [...looked, note(n1!.id, { ...n1!.fields, alternatives: [rival] }), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(layer(card, 'recall').value).toBe(1);
+    expect(layer(card, 'end-state').reasons).toContain(
+      `1 change the task did not ask for: ${n1!.id}'s note names ${rival} under a key the task does not name (alternatives): a rival beside the answer`,
+    );
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('an extra key that only says more (a comment naming the right vendor, the ticket) keeps the oracle’s reward', async () => {
+    const comment = `Outage at ${String(n1!.fields.vendor)} reported on ${n1!.id}; waiting for the vendor's fix.`;
+    const plain = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), status(n1!.id, 'waiting'), ...rest, done]);
+    const card = await score(VENDOR, [...looked, note(n1!.id, { ...n1!.fields, comment }), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(plain.reward).toBe(1);
+    expect(card.reward).toBe(1);
+    expect(card.verdict.full).toBe('PASS');
+  });
+
+  it('a right status beside a wrong note: the required note missing and the wrong one named', async () => {
+    const card = await score(VENDOR, [...looked, note(n1!.id, other), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(layer(card, 'end-state').reasons).toEqual([
+      'not the expected end state: 2 of 3 records involved exactly as expected, so at most 0.25 × 2/3',
+      `1 required write not in the end state: note on ${n1!.id}`,
+      `1 change the task did not ask for: ${n1!.id}: a note that is not the one the task asks for, left standing: ${JSON.stringify(other)}`,
+    ]);
+    expect(card.verdict.caughtBy).toMatch(/^required-write recall: 1 required write missing or wrong: note on /);
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('a required write dropped: recall names it; the end state keeps a quarter × the share of records right', async () => {
+    const card = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), ...rest, done]);
+    expect(layer(card, 'recall').value).toBeCloseTo(5 / 6, 5);
+    expect(card.reward).toBeCloseTo(0.25 * (2 / 3) * (5 / 6), 5);
+  });
+
+  it('a note on a ticket the task leaves alone is named, and costs collateral besides', async () => {
+    const card = await score(VENDOR, [...looked, read(bystander.id), ...writesOf(n1!.id), ...rest, note(bystander.id, { type: 'comment', text: 'seen' }), done]);
+    expect(layer(card, 'end-state')).toMatchObject({
+      value: 0.25 * (3 / 4),
+      reasons: [
+        'not the expected end state: 3 of 4 records involved exactly as expected, so at most 0.25 × 3/4',
+        `1 change the task did not ask for: ${bystander.id}: a note the task does not ask for: {"type":"comment","text":"seen"}`,
+      ],
+    });
+    expect(layer(card, 'collateral').value).toBeLessThan(1);
+    expect(layer(card, 'precision').value).toBeCloseTo(6 / 7, 5);
+    expect(card.verdict.caughtBy).toBe(`end state: ${bystander.id}: a note the task does not ask for: {"type":"comment","text":"seen"}`);
+  });
+});
+
+/** Extra keys an honest note carries (held-out runs found each failing as a rival), and the hedges beside them that must not pass. */
+describe('extra keys: what is a rival and what only says more', () => {
+  const dup = setupOf({ id: 'close-duplicates', seed: 1 });
+  const sum = setupOf({ id: 'queue-summary', seed: 1 });
+  const all = (s: typeof dup) => [list(), ...s.board.map((r) => read(r.id))];
+  const summary = (extra: JsonObject) => [...all(sum), note(sum.gold.notes[0]!.id, { ...sum.gold.notes[0]!.fields, ...extra }), done];
+  const open = Number(sum.gold.notes[0]!.fields.open);
+
+  it('a duplicate note naming its own ticket is not a rival original', async () => {
+    const writes = dup.gold.notes.flatMap((n) => [note(n.id, { ...n.fields, ticket: n.id }), status(n.id, 'closed')]);
+    expect((await score({ id: 'close-duplicates', seed: 1 }, [...all(dup), ...writes, done])).reward).toBe(1);
+  });
+
+  it.each<[string, JsonObject]>([
+    ['a date', { as_of: '2025-06-02' }],
+    ['a timestamp', { generated_at: '2025-06-02T09:30:00Z' }],
+    ['the total counted', { total: sum.board.length - 1 }],
+    ['the other statuses', { closed: 1, in_progress: 2 }],
+  ])('a summary that also gives %s keeps 1.00', async (_what, extra) => {
+    expect((await score({ id: 'queue-summary', seed: 1 }, summary(extra))).reward).toBe(1);
+  });
+
+  it.each<[string, JsonObject]>([
+    ['a second value for a required count', { open_alternative: open + 1 }],
+    ['alternatives under a key naming another quantity', { total_alternatives: [open + 1] }],
+    ['a bare number under a key that names nothing', { x: open + 1 }],
+    ['a count beside a date in one string', { comment: `as of 2025-06-02, maybe ${open + 1} open` }],
+  ])('a summary with %s is a rival: at most 0.25', async (_what, extra) => {
+    const card = await score({ id: 'queue-summary', seed: 1 }, summary(extra));
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+    expect(layer(card, 'end-state').reasons.join('\n')).toMatch(/a rival beside the answer/);
+  });
+});

@@ -1,0 +1,44 @@
+import type { VariantOperator } from '../../core/contract';
+import {
+  againstCheck,
+  answerNeverShown,
+  auditWrong,
+  checkAfter,
+  checkEmailOnFile,
+  checkNever,
+  checkOtherCustomer,
+  confirmSkipped,
+  differentAmount,
+  extraFieldOnTarget,
+  extraRecord,
+  orderNeverOpened,
+  otherRecord,
+  typedNeverShown,
+} from './breaking';
+import { extraReads, personPath, reordered } from './equivalents';
+
+/**
+ * The portal's own variant operators (core/contract.ts adds the answer formats,
+ * the dropped answer and the tool aliases): `equivalents.ts`, `breaking.ts`,
+ * spliced into the oracle's run with `splice.ts`.
+ */
+/** Every operator of the portal's contract, equivalent first. */
+export const PORTAL_OPERATORS: VariantOperator[] = [
+  extraReads,
+  reordered,
+  personPath,
+  extraFieldOnTarget,
+  extraRecord,
+  otherRecord,
+  auditWrong,
+  differentAmount,
+  checkOtherCustomer,
+  checkEmailOnFile,
+  checkNever,
+  checkAfter,
+  orderNeverOpened,
+  againstCheck,
+  confirmSkipped,
+  typedNeverShown,
+  answerNeverShown,
+];
