@@ -13,7 +13,7 @@ import type { FaultApiEvent, FaultApiState } from './state';
 import type { SolverId } from './calibrate';
 
 export type { FaultApiEvent, FaultApiState } from './state';
-export { FAULT_API_LENIENCY, FAULT_API_TOOLS, taskFromParams } from './task';
+export { FAULT_API_TOOLS, taskFromParams } from './task';
 
 function makeTask(spec: unknown): Result<Task> {
   const p = parseParams(spec);

@@ -11,8 +11,7 @@ import { ticketQueueContract } from './contract';
 import { taskFromParams } from './task';
 import { TASK_DEFS } from './tasks';
 
-export { MAX_TURNS, taskFromParams } from './task';
-export type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
+export type { TicketQueueEvent, TicketQueueState } from './state';
 
 function makeTask(spec: unknown): Result<Task> {
   const p = parseSpec(spec);
