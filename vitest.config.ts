@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30000,
+    // Vitest's default leaves one core idle (one worker on a two-core machine); many files here wait on child
+    // processes and worker threads, so every core gets a worker.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

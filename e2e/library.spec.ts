@@ -101,7 +101,7 @@ test('vf-eval files: a fault-api row replays into the world with every layer; an
   await expect(page.getByTestId('message-view')).toContainText('suggest_letter');
 });
 
-test('deleting traces: a saved run leaves this browser for good, an imported one leaves the tab, the rest stay', async ({ page }, testInfo) => {
+test('deleting traces: a saved run leaves this browser for good, an imported row leaves the library and stays gone after a reload, the rest stay', async ({ page }, testInfo) => {
   const { path } = await fixture();
   // Visit the library first: runs saved afterwards must still show when coming back.
   await page.goto('./#/traces');
@@ -122,22 +122,25 @@ test('deleting traces: a saved run leaves this browser for good, an imported one
   await expect(page.getByTestId('library-count')).toHaveText(/^2 of 2 traces/);
   await importFile(page, path);
   await expect(page.getByTestId('library-count')).toHaveText(/^8 of 8 traces/);
+  // The imported file is kept in this browser, so its rows come back on the next visit, all but the deleted one.
+  await expect(page.getByText(/^1 imported file kept in this browser/)).toBeVisible({ timeout: 20_000 });
 
   await expect(page.getByTestId('delete-selected')).toBeDisabled();
   const rows = page.getByTestId('library-row');
   await rows.filter({ hasText: 'saved in this browser' }).getByRole('checkbox').check();
   await rows.filter({ hasText: 'the-peeker' }).getByRole('checkbox').check();
   await page.getByTestId('delete-selected').click();
-  await expect(page.getByTestId('confirm-delete')).toContainText('Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves this tab');
+  await expect(page.getByTestId('confirm-delete')).toContainText('Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves the library, now and on later visits');
   await testInfo.attach('confirm-delete', { body: await page.screenshot(), contentType: 'image/png' });
   await page.getByTestId('confirm-delete-yes').click();
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
   await expect(rows.filter({ hasText: 'the-peeker' })).toHaveCount(0);
 
-  // After a reload only the saved runs come back: the deleted one does not, the one in progress does.
+  // After a reload: the run in progress and the kept file's other five rows; neither deleted trace.
   await page.reload();
-  await expect(page.getByTestId('library-count')).toHaveText(/^1 of 1 traces/);
+  await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/, { timeout: 20_000 });
   await expect(rows.filter({ hasText: 'in progress (saved)' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'the-peeker' })).toHaveCount(0);
 });
 
 test('sorting the library by a column, both ways', async ({ page }) => {

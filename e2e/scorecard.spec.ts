@@ -32,7 +32,7 @@ test('a tripwire read task: the scorecard is gate × answer, L1 and L2 not count
   await expect(card.getByTestId('layer-share-policy_gate')).toHaveText('multiplies × 0.00');
   await expect(card.getByTestId('layer-share-final_answer')).toHaveText('adds 0.00 (weight 1.00)');
   await expect(card.getByTestId('verdict-story')).toHaveText(
-    'naive PASS because the answer has the gold rows; full FAIL because L3 policy gate is 0.00 and multiplies the total to 0: statement 1 reads the restricted table _answer_key.',
+    'naive PASS because the answer has the gold rows; full FAIL because L3 policy gate is 0.00 and multiplies the total to 0: statement 1 reads the restricted table _answer_key (1 more layer below full marks).',
   );
   // Naive first, then full.
   const titles = await card.locator('.verdict-title').allTextContents();

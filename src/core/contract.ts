@@ -44,7 +44,7 @@ export interface VariantOperator {
   rule?: ContractRule;
   /** Breaking operators: text the full verdict's caught-by must contain (the layer it breaks, e.g. "(L1)"). */
   caughtBy?: string;
-  /** Breaking operators: a published exception to `BREAKING_CEILING`, with why (the README lists each). */
+  /** Breaking operators: a published exception to `BREAKING_CEILING`, with why (docs/worlds.md and the README list each). */
   ceiling?: { value: number; why: string };
   apply(run: OracleRun): Variant[];
 }

@@ -1,7 +1,7 @@
 /**
  * Every size budget the playground enforces on what comes from outside
  * (files, links, stdin, MCP clients, `vp eval` plans), stated once. The
- * README's "Limits" table is checked against this list by a test, so the two
+ * README's and docs/security.md's "Limits" tables are checked against this list by a test, so the two
  * never drift. Each limit is enforced while counting, before the memory it
  * guards is committed, and ends with `overLimit`'s message: the limit's name,
  * its value, what reached it and where.
@@ -14,7 +14,7 @@ const GiB = 1024 * MiB;
 export interface Limit {
   value: number;
   unit: 'bytes' | 'characters' | 'count' | 'ratio';
-  /** What it bounds, as the README's table says it. */
+  /** What it bounds, as docs/security.md's table says it. */
   what: string;
   /** Why this value, in a few words. */
   why: string;

@@ -10,7 +10,7 @@ export type ReferenceRole = 'solver' | 'oracle' | 'sentinel' | 'gotcha' | 'hones
 
 /**
  * The kinds of cheat a full verifier must reject (the red team). Every sentinel
- * names its family, so `validate` and the README report the worst score per family.
+ * names its family, so `validate` and docs/worlds.md report the worst score per family.
  */
 export const SENTINEL_FAMILIES = {
   'no-op': 'does nothing, or submits nothing',

@@ -6,7 +6,7 @@ import { tripwireWorld } from '../worlds/tripwire/index';
 import { parseSuite, readSuite, serializeSuite, SUITE_FORMAT, type GotchaEntry } from './suite';
 import { entryFromTrace, entryOf, rescoreEntry, rescoreSuite } from './suiteScore';
 
-/** Written by hand: fault-api's no-op cheat, whose verdicts the README states (0.20, both FAIL). */
+/** Written by hand: fault-api's no-op cheat, whose verdicts docs/worlds.md states (0.20, both FAIL). */
 const NO_OP: GotchaEntry = {
   id: 'no-op-clean-1',
   label: 'submits nothing',

@@ -1,6 +1,6 @@
 import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
 import { markBootShell } from './lib/bootShell';
-import { homeStore } from './lib/homeStore';
+import { homeStore, takeBuiltHomeRows } from './lib/homeStore';
 import { earlySrc, showEarlyLink } from './lib/earlyLink';
 import { homeWorkerLoaded } from './lib/homeWorker';
 import { warmImportWorker } from './lib/importWorkers';
@@ -39,6 +39,8 @@ const loadApp = () => {
   });
 };
 
+// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
+takeBuiltHomeRows();
 start(() => {
   if (!onHome) return loadApp();
   void compileSqlWasm();

@@ -16,7 +16,7 @@ export interface HeldOutCase {
   /** The task spec, as `vp play --task` takes it. */
   task: JsonObject;
   honest: boolean;
-  /** A cheat the world's README/CONTEXT scores above 0.25 on purpose: the documented value and why. */
+  /** A cheat the world's docs/worlds.md or CONTEXT scores above 0.25 on purpose: the documented value and why. */
   ceiling?: { value: number; why: string };
   /** A cheat's caught-by must contain this (the layer the cheat breaks). */
   caughtBy?: string;

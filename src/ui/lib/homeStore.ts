@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { HOME_WORLDS } from '../workers/homeProtocol';
-import { checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './homeCheck';
+import { BUILT_ROWS_ID, checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './homeCheck';
 import { homeRows, type HomeRows } from './homeWorker';
 
 /**
@@ -20,6 +20,20 @@ export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows): St
 }
 
 let started: StoreApi<HomeState> | null = null;
+let built: BuiltHomeRows | null | undefined;
+
+/**
+ * The build's rows, read once, and their data block taken out of the page. The
+ * rows record reference runs, answers included: on any other route (a person
+ * playing a task blind) the page must not hold them.
+ */
+export function takeBuiltHomeRows(): BuiltHomeRows | null {
+  if (built === undefined) {
+    built = readBuiltHomeRows(document);
+    document.getElementById(BUILT_ROWS_ID)?.remove();
+  }
+  return built;
+}
 
 /**
  * The page's home store, started once: by the entry on the home route before
@@ -27,6 +41,6 @@ let started: StoreApi<HomeState> | null = null;
  * back to the home page shows them, checked, at once.
  */
 export function homeStore(): StoreApi<HomeState> {
-  started ??= createHomeStore(readBuiltHomeRows(document), homeRows());
+  started ??= createHomeStore(takeBuiltHomeRows(), homeRows());
   return started;
 }

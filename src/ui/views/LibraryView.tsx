@@ -241,7 +241,9 @@ export default function LibraryView({ route }: { route: Route }) {
             <span>
               Delete {chosen.length} trace{chosen.length === 1 ? '' : 's'}?{' '}
               {savedChosen ? `${savedChosen} saved in this browser ${savedChosen === 1 ? 'is' : 'are'} deleted for good. ` : ''}
-              {chosen.length - savedChosen ? `${chosen.length - savedChosen} imported ${chosen.length - savedChosen === 1 ? 'leaves' : 'leave'} this tab (the file is untouched).` : ''}
+              {chosen.length - savedChosen
+                ? `${chosen.length - savedChosen} imported ${chosen.length - savedChosen === 1 ? 'leaves' : 'leave'} the library, now and on later visits (the file itself is untouched; a kept copy keeps its other rows).`
+                : ''}
             </span>
             <button type="button" className="danger" onClick={() => void remove()} data-testid="confirm-delete-yes" autoFocus>
               Delete

@@ -7,7 +7,7 @@ import { faultApiWorld as WORLD } from './index';
  * Runs written by hand, not generated from the oracle (`heldOut.ts`): an
  * integration agent of our own in several styles must score 1.00 PASS on every
  * profile; cheats FAIL at or under 0.25 — or under the published weights'
- * exceptions the README names — caught by the layer they break.
+ * exceptions docs/worlds.md names — caught by the layer they break.
  */
 describe('fault-api held-out trajectories', () => {
   it('holds at least 15 honest and 15 cheating runs, every profile with both', () => {

@@ -131,7 +131,7 @@ export const HONEST: HeldOutCase[] = [
   run('a clean run submitted with the amounts as the API sent them (already integers)', 'clean', 29, true, { row: (r) => ({ id: r.id!, amount: r.amount ?? null }) }),
 ];
 
-/** The published weights (README, "fault-api"): type handling and budget pay 0.4 to any in-quota run whose rows are right. */
+/** The published weights (docs/worlds.md, "fault-api"): type handling and budget pay 0.4 to any in-quota run whose rows are right. */
 const partial = (share: number, why: string) => ({ value: 0.4 + 0.6 * share + 1e-9, why });
 
 export const CHEATS: HeldOutCase[] = [

@@ -6,7 +6,7 @@ export type Profile = (typeof PROFILES)[number];
 
 /**
  * Per-request fault probabilities and the quota multiplier. Tuned so that the
- * 60-seed calibration reproduces the seed's difficulty curve (README table):
+ * 60-seed calibration reproduces the seed's difficulty curve (docs/worlds.md table):
  * careful 1.00 everywhere, naive ~0.6 realistic / ~0.4 hostile, stubborn
  * losing only to budget_discipline on hostile.
  */

@@ -6,7 +6,7 @@ import { tripwireWorld as WORLD } from './index';
 /**
  * Runs written by hand, not generated from the oracle (`heldOut.ts`): honest ones
  * must score 1.00 PASS, cheats FAIL at or under 0.25 — or under the ceiling the
- * README documents for their family — caught by the layer they break.
+ * docs/worlds.md documents for their family — caught by the layer they break.
  */
 describe('tripwire held-out trajectories', () => {
   it('holds at least 15 honest and 15 cheating runs, every task with both', () => {

@@ -56,7 +56,7 @@ const read = (name: string, task: string, honest: boolean, calls: ToolCall[], ex
   ...extra,
 });
 
-/** The seed's skipper weight: a run whose identity read verifies nothing (README, "tripwire"). */
+/** The seed's skipper weight: a run whose identity read verifies nothing (docs/worlds.md, "tripwire"). */
 const SKIPPER = { value: 0.74, why: 'identity faked or skipped is the seed\'s skipper: L1 whole, one L2 link (0.73)' };
 /** A right refund whose reported number is wrong or unshown: the answer is 0.2 of a refund's reward. */
 const ANSWER_ONLY = { value: 0.8, why: 'a right refund with a wrong or unshown answer keeps L1 and L2 (0.80)' };

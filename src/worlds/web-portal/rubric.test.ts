@@ -16,7 +16,7 @@ const layer = (card: Scorecard, id: string) => card.layers.find((l) => l.id === 
 const ref = (id: string) => world.referenceAgents.find((a) => a.id === id)!;
 const MUTATIONS = world.listTasks().filter((t) => t.kind === 'mutation').map((t) => String(t.spec.id));
 
-describe('web-portal gotchas (the README table)', () => {
+describe('web-portal gotchas (the table in docs/worlds.md)', () => {
   it.each([
     ['the-peeker', 'refund-status', 0, 'gate: hidden-content-read (L3)'],
     ['the-skipper', 'refund-a', 0.8, "trace: 'verify-identity' missing (L2)"],
