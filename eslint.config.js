@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -54,6 +55,58 @@ function layerConfigs({ dir, allow, plain, filesAt = (depth) => [`src/${dir}/${'
     .filter((c) => c.files.length > 0);
 }
 
+/**
+ * The UI's own layers (src/ui/CONTEXT.md): views → components → lib. What a
+ * folder under src/ui must not import, as folders under src/ui; and everywhere
+ * but a world's own UI folder, no world's folder at all (src/ui/worlds/<id>/ or
+ * src/worlds/<id>/): generic code reaches a world through the registry
+ * (src/ui/worlds/registry.ts), which alone imports the worlds' entries.
+ */
+const UI_LAYERS = [
+  { dir: 'components', deny: ['views'] },
+  // Plain modules, stores and hooks: never a component or a view.
+  { dir: 'lib', deny: ['views', 'components', 'study'] },
+  { dir: 'live', deny: ['views', 'components', 'study'] },
+  { dir: 'study', deny: ['views', 'components'] },
+  { dir: 'workers', deny: ['views', 'components', 'study'] },
+  { dir: 'views', deny: [] },
+];
+const UI_WORLD_IDS = readdirSync(new URL('./src/ui/worlds/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** `depth`: how far the file sits under src/ui (src/ui/lib/a.ts is 1). */
+const uiDeny = (depth, deny) => [
+  ...(deny.length ? [{ regex: `^(\\.\\./){${depth}}(${deny.join('|')})(/|$)`, message: `this folder does not import ${deny.join(', ')} (eslint.config.js, UI_LAYERS).` }] : []),
+  { regex: `^(\\.\\./){${depth}}worlds/[^/]+/`, message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS)." },
+  { regex: `^(\\.\\./){${depth + 1}}worlds/[^/]+/`, message: "a world's code is reached through the registries, not imported: only its own UI folder imports it (eslint.config.js, UI_LAYERS)." },
+];
+
+function uiLayerConfigs() {
+  const restrict = (files, patterns, ignores = []) => ({ files, ignores: [...TESTS, ...ignores], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return [
+    ...UI_LAYERS.flatMap(({ dir, deny }) => [1, 2, 3].map((depth) => restrict([`src/ui/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], uiDeny(depth, deny)))),
+    // The registry's own folder: only registry.ts lists the worlds' entries.
+    restrict(['src/ui/worlds/*.{ts,tsx}'], [{ regex: '^\\./[^/]+/', message: "only src/ui/worlds/registry.ts imports a world's UI folder (eslint.config.js)." }, ...uiDeny(1, [])], ['src/ui/worlds/registry.ts']),
+    restrict(['src/ui/worlds/registry.ts'], uiDeny(1, [])),
+    // A world's UI folder: its own code and UI, the generic UI below the views, and no other world.
+    ...UI_WORLD_IDS.map((id) =>
+      restrict(
+        [`src/ui/worlds/${id}/*.{ts,tsx}`],
+        [
+          { regex: '^(\\.\\./){2}views(/|$)', message: "a world's UI does not import views (eslint.config.js, UI_LAYERS)." },
+          { regex: `^\\.\\./(?!${escape(id)}/|\\.\\./)[^/]+/`, message: `src/ui/worlds/${id} does not import another world's UI folder.` },
+          { regex: `^(\\.\\./){3}worlds/(?!${escape(id)}/)[^/]+/`, message: `src/ui/worlds/${id} imports only its own world's code (src/worlds/${id}).` },
+        ],
+      ),
+    ),
+    restrict(['src/ui/*.{ts,tsx}'], [
+      { regex: '^\\./worlds/[^/]+/', message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS)." },
+      { regex: '^\\.\\./worlds/[^/]+/', message: "a world's code is reached through the registries, not imported (eslint.config.js, UI_LAYERS)." },
+    ]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.reports', 'scratch'] },
   js.configs.recommended,
@@ -69,10 +122,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // Type-aware rules outside the UI: a promise nobody awaits loses its error; `any` defeats the JSON checks the
-  // layers rely on. Tests read their own JSON output and assert on it, so `any` there is left to the assertions.
+  // Type-aware rules: a promise nobody awaits loses its error (in the UI too: a handler's rejected promise is
+  // an error no one sees); `any` defeats the JSON checks the layers rely on. Tests read their own JSON output
+  // and assert on it, so `any` there is left to the assertions.
   {
-    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts'],
+    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts', 'src/ui/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -109,6 +163,7 @@ export default tseslint.config(
   ...LAYERS.flatMap((layer) => layerConfigs({ ...layer, ignores: layer.dir === 'worlds' ? Object.values(WORLDS_NODE_ONLY).flat() : [] })),
   ...layerConfigs({ dir: 'worlds', allow: WORLD_CLI_ALLOW, plain: false, filesAt: (depth) => (WORLDS_NODE_ONLY[depth] ?? []).filter((f) => !f.endsWith('nodeHost.ts')) }),
   ...layerConfigs({ dir: 'worlds', allow: ['core', 'worlds'], plain: false, filesAt: (depth) => (depth === 2 ? ['src/worlds/tripwire/nodeHost.ts'] : []) }),
+  ...uiLayerConfigs(),
   // Tests and their support may reach any layer below the UI, never the UI itself.
   {
     files: TESTS.filter((g) => !g.startsWith('src/ui')),

@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { tripwireRows } from '../src/ui/lib/homeRows';
+import { showcaseRows } from '../src/ui/worlds/tripwire/home';
 import { createInProcessHost, defaultSqlJs } from '../src/worlds/tripwire/host';
 import { createTripwireWorld } from '../src/worlds/tripwire/world';
 
@@ -99,7 +99,7 @@ export async function recordTripwireRows(): Promise<SqlOp[]> {
   const ops: SqlOp[] = [];
   // One recording instance for the world and every database it opens: ids and exports are shared.
   const sql = defaultSqlJs().then((SQL) => recordingSqlJs(SQL, ops));
-  await tripwireRows(createTripwireWorld({ host: createInProcessHost(() => sql) }));
+  await showcaseRows(createTripwireWorld({ host: createInProcessHost(() => sql) }));
   return ops;
 }
 

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { WORLDS } from '../src/ui/worlds/registry';
+import { WORLD_ENTRIES } from '../src/ui/worlds/registry';
 
 const counter = (page: Page, n: number) => expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`);
 
 test('in every world the task prompt stays open while a person plays', async ({ page }) => {
-  for (const w of WORLDS) {
+  for (const w of WORLD_ENTRIES) {
     await page.goto(`./#/episode/${w.id}?agent=human`);
     await page.getByTestId('start-run').click();
     await expect(page.getByTestId('step-counter')).toHaveText('step 0 / 0', { timeout: 30_000 });

@@ -1,11 +1,22 @@
 import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { WORLDS } from '../src/worlds/registry';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { runReference } from './traceFixtures';
 
-/** What a trace view needs and the library does not: SQLite, the worlds, the episode and calibration code. */
-const NOT_FOR_LISTING = [/\.wasm$/, /\/(TraceView|EpisodeView|EpisodeBody|FaultApiCalibration|CalibrationView|registry|worlds)-[\w-]+\.js$/, /\/(calibration|home)\.worker-[\w-]+\.js$/];
+/**
+ * What a trace view needs and the library does not: SQLite, the worlds (a world's
+ * code is its chunk named by its id, or `world-…` for a folder's world.ts), the
+ * episode and calibration code. The registry itself is light (entries only) and is
+ * in the app's chunk.
+ */
+const WORLD_CHUNKS = [...WORLDS.map((w) => w.id), 'world'].join('|');
+const NOT_FOR_LISTING = [
+  /\.wasm$/,
+  new RegExp(`/(TraceView|EpisodeView|EpisodeBody|Calibration|CalibrationView|CalibrationChart|MatrixCalibration|calibrationJob|${WORLD_CHUNKS})-[\\w-]+\\.js$`),
+  /\/(calibration|home)\.worker-[\w-]+\.js$/,
+];
 
 /** Every URL the page and its workers ask for. */
 function requests(context: BrowserContext): string[] {
@@ -48,7 +59,7 @@ test('#/traces?src=… loads the library alone: no SQLite, world, calibration or
   const opened = matching(urls, NOT_FOR_LISTING);
   expect(opened.some((u) => u.endsWith('.wasm'))).toBe(true);
   expect(opened.some((u) => /\/TraceView-[\w-]+\.js$/.test(u))).toBe(true);
-  expect(opened.some((u) => /\/registry-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(opened.some((u) => /\/world-[\w-]+\.js$/.test(u))).toBe(true);
 });
 
 test('a route renders its view in the app’s first render: no “Loading…” fallback held in between', async ({ context }) => {

@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { WORLDS as NODE_WORLDS } from '../src/worlds/registry';
-import { WORLDS } from '../src/ui/worlds/registry';
+import { homeTables, WORLD_ENTRIES } from '../src/ui/worlds/registry';
 import { makeStudy } from '../src/traces/study/definition';
 import { studyHref } from '../src/traces/study/link';
 import { runReference } from './traceFixtures';
@@ -95,19 +95,19 @@ export function tour(): Stop[] {
       name: 'home',
       open: async (page) => {
         await page.goto('./');
-        for (const w of WORLDS) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+        for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
         await expect(page.getByTestId('fault-api-calibration')).toBeVisible({ timeout: 30_000 });
       },
     },
     {
       name: 'start',
       open: async (page) => {
-        await page.goto(episodeUrl(WORLDS[0]!.id, 'human'));
+        await page.goto(episodeUrl(WORLD_ENTRIES[0]!.id, 'human'));
         await expect(page.getByTestId('start-run')).toBeVisible({ timeout: 30_000 });
       },
     },
   ];
-  for (const w of WORLDS) {
+  for (const w of WORLD_ENTRIES) {
     stops.push({
       name: `play-${w.id}`,
       open: async (page) => {
@@ -255,7 +255,7 @@ export function tour(): Stop[] {
         await page.goto('./');
         await expect(page.getByTestId('user-gotcha')).toHaveCount(1, { timeout: 30_000 });
         await expect(page.getByTestId('gotcha-status')).toHaveText('unchanged', { timeout: 30_000 });
-        for (const w of WORLDS) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+        for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
       },
     },
     {

@@ -1,30 +1,30 @@
 // Computes the home page's rows in Node with the app's own code and renders
-// the page's markup with its own components; prints {html, json, id, traces}
-// (the markup, the rows' data block and its element id, the empty library's
-// markup) for the build (vite.config.ts, prerenderHome) to write into
-// index.html. The rows are deterministic, and the Node/Chromium byte-identity
-// test (e2e/determinism) holds the two runtimes to the same values; the page
-// still recomputes them and says whether they agree.
+// the page's markup with its own components; prints {html, json, id, traces,
+// tracesLink} (the markup, the rows' data block and its element id, the empty
+// library's markup, and the library with a link's question) for the build
+// (vite.config.ts, prerenderHome) to write into index.html. The rows are
+// deterministic, and the Node/Chromium byte-identity test (e2e/determinism)
+// holds the two runtimes to the same values; the page still recomputes them
+// and says whether they agree. Every home table is the registry's: each
+// world's showcase on the world as Node runs it (src/worlds/registry).
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HomePage } from '../src/ui/components/HomePage';
-import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/homeCheck';
-import { faultApiRows, ticketQueueRows, tripwireRows, webPortalRows } from '../src/ui/lib/homeRows';
 import { LinkPrompt } from '../src/ui/components/library/LinkImport';
+import { BUILT_ROWS_ID, builtRowsJson, initialHomeState, type BuiltHomeRows } from '../src/ui/lib/home/check';
 import { PROMPT_SLOTS } from '../src/ui/lib/linkPrompt';
 import { parseHash } from '../src/ui/lib/route';
 import LibraryView from '../src/ui/views/LibraryView';
-import { faultApiWorld } from '../src/worlds/fault-api/index';
-import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
-import { tripwireWorld } from '../src/worlds/tripwire/index';
-import { webPortalWorld } from '../src/worlds/web-portal/index';
+import { homeTables } from '../src/ui/worlds/registry';
+import { WORLDS } from '../src/worlds/registry';
 
-const rows: BuiltHomeRows = {
-  'fault-api': await faultApiRows(faultApiWorld),
-  'ticket-queue': await ticketQueueRows(ticketQueueWorld),
-  tripwire: await tripwireRows(tripwireWorld),
-  'web-portal': await webPortalRows(webPortalWorld),
-};
-const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows)} gotchas={null} calibration={null} />);
+const rows: BuiltHomeRows = {};
+for (const table of homeTables()) {
+  const world = WORLDS.find((w) => w.id === table.id);
+  if (!world) throw new Error(`prerender: no world "${table.id}" in the Node registry for its home table`);
+  rows[table.id] = await table.home.rows(world);
+}
+const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows, Object.keys(rows))} gotchas={null} calibration={null} />);
+
 /**
  * The library as a first visit renders it (nothing imported yet), painted
  * before any script on `#/traces`. It is a picture until the app replaces it

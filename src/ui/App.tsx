@@ -3,7 +3,7 @@ import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
 import { CalibrationView, EpisodeView, LibraryView, ModelView, routeView, StudyView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
-import { DEFAULT_WORLD } from './worlds/defaultWorld';
+import { DEFAULT_WORLD } from './worlds/registry';
 
 /** The views a person goes between, and the route heads each stands for (the current one is marked). */
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null, heads: (string | undefined)[]][] = [

@@ -1,10 +1,10 @@
-import { compileSqlWasm } from '../worlds/tripwire/browserWasm';
-import { markBootShell } from './lib/bootShell';
-import { homeStore, takeBuiltHomeRows } from './lib/homeStore';
+import { markBootShell } from './lib/home/bootShell';
+import { homeWorkerLoaded } from './lib/home/liveRows';
+import { homeStore, takeBuiltHomeRows } from './lib/home/store';
 import { earlySrc, showEarlyLink } from './lib/earlyLink';
-import { homeWorkerLoaded } from './lib/homeWorker';
 import { warmImportWorker } from './lib/importWorkers';
 import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
+import { compileWorldsWasm } from './worlds/registry';
 import './styles.css';
 
 const head = routeHead(window.location.hash);
@@ -19,11 +19,11 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 
 // The entry is a few kilobytes and runs before React has even downloaded. It
 // starts the route's view with the app, so both download at once. Only the
-// home page needs SQLite at once (its tripwire table is checked here, in a
-// Worker): there it compiles sql.js (public/shell-route.js preloads its bytes
-// on that route only) and starts checking the painted tables, overlapping
-// with loading and booting the app. Other routes load sql.js when a trace or
-// an episode needs it.
+// home page needs the worlds' WebAssembly at once (its tables are checked
+// here, the slow ones in a Worker): there it compiles it (public/shell-route.js
+// preloads its bytes on that route only) and starts checking the painted
+// tables, overlapping with loading and booting the app. Other routes load a
+// world's WebAssembly when a trace or an episode needs it.
 const loadApp = () => {
   if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
   // A link that asks to import (`#/traces?src=…`): its worker starts with the app, and the question is shown on the painted page, to be
@@ -43,10 +43,10 @@ const loadApp = () => {
 takeBuiltHomeRows();
 start(() => {
   if (!onHome) return loadApp();
-  void compileSqlWasm();
+  compileWorldsWasm();
   markBootShell(homeStore());
   // The painted page works without the app (its links are links), so the app's code waits for the home worker's
-  // script, which its dozen requests would otherwise queue behind (HTTP/1.1 hosts serve six at a time): tripwire's
-  // check there is the long pole.
+  // script, which its dozen requests would otherwise queue behind (HTTP/1.1 hosts serve six at a time): the worker's
+  // checks are the long pole.
   void homeWorkerLoaded().then(loadApp);
 });

@@ -1,4 +1,4 @@
-import { checkNoteClass, checkNoteId, VERIFIED_NOTE, type HomeWorldState } from '../lib/homeCheck';
+import { checkNoteClass, checkNoteId, VERIFIED_NOTE, type HomeWorldState } from '../lib/home/check';
 
 /**
  * Under a home table: whether this browser has confirmed the rows the build

@@ -1,21 +1,19 @@
 import type { ReactNode } from 'react';
 import { episodeHref } from '../lib/episodeRoute';
-import type { HomeState } from '../lib/homeCheck';
-import { HOME_TABLES, WORLD_INFO } from '../lib/worlds';
-import type { HomeWorldId } from '../workers/homeProtocol';
+import { homeWorldState, type HomeState } from '../lib/home/check';
+import { homeTables, WORLD_ENTRIES } from '../worlds/registry';
 import { HomeTable } from './HomeTable';
-
-/** A table's world as the home state keys it (the registry's home tables are exactly the home state's worlds: worlds/names.test.ts). */
-const homeId = (id: string) => id as HomeWorldId;
 
 /**
  * The home page as plain props. The build renders it in Node with the rows it
  * computed (scripts/prerenderHome.tsx) into index.html, and the app's first
  * render gives the same markup, so React takes over the painted page in place.
- * `gotchas` and `calibration` are null until the tables are verified: their
- * work would compete with the verification on two cores.
+ * `gotchas` and `calibration` (a world's calibration panel, for the tables
+ * that show one) are null until the tables are verified: their work would
+ * compete with the verification on two cores.
  */
-export function HomePage({ state, gotchas, calibration }: { state: HomeState; gotchas: ReactNode; calibration: ReactNode }) {
+export function HomePage({ state, gotchas, calibration }: { state: HomeState; gotchas: ReactNode; calibration: ((world: string) => ReactNode) | null }) {
+  const tables = homeTables();
   return (
     <>
       <section className="hero">
@@ -27,15 +25,15 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
         </p>
       </section>
       <section className="panel home-tables" data-testid="home">
-        {HOME_TABLES.map((w) => (
-          <HomeTable key={w.id} world={w.id} title={w.home.title} note={w.home.note} state={state[homeId(w.id)]} expectedRows={w.home.count} />
+        {tables.map((w) => (
+          <HomeTable key={w.id} world={w.id} title={w.home.title} note={w.home.note} state={homeWorldState(state, w.id)} expectedRows={w.home.count} />
         ))}
       </section>
       {gotchas}
       <section className="panel">
         <h2>Worlds</h2>
         <ul className="world-list" data-testid="world-list">
-          {WORLD_INFO.map((w) => (
+          {WORLD_ENTRIES.map((w) => (
             <li key={w.id}>
               <a href={episodeHref({ world: w.id, agent: 'human' })}>
                 <strong>{w.title}</strong>
@@ -45,12 +43,12 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
           ))}
         </ul>
       </section>
-      {HOME_TABLES.flatMap((w) =>
+      {tables.flatMap((w) =>
         w.home.calibration ? (
-          <section className="panel" key={`calibration-${w.id}`}>
+          <section className="panel" key={`calibration-${w.id}`} data-testid={`home-calibration-${w.id}`}>
             <h2>{w.home.calibration.title}</h2>
             <p className="muted">{w.home.calibration.intro}</p>
-            {calibration ?? <p className="muted">Starts when the tables above are verified…</p>}
+            {calibration?.(w.id) ?? <p className="muted">Starts when the tables above are verified…</p>}
           </section>
         ) : [],
       )}

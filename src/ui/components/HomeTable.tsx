@@ -1,7 +1,7 @@
 import { sharesOf } from '../../core/shares';
 import type { Scorecard } from '../../core/types';
 import { episodeHref } from '../lib/episodeRoute';
-import { checkNoteId, type HomeWorldState } from '../lib/homeCheck';
+import { checkNoteId, type HomeWorldState } from '../lib/home/check';
 import { HomeCheckNote } from './HomeCheckNote';
 
 /** What each counted layer added to the full reward, from the verifier's composition: "final_answer +1.00 · policy_gate ×1.00". */

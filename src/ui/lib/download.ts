@@ -1,4 +1,4 @@
-import { pageScrubber } from './modelSecrets';
+import { pageScrubber } from './model/secrets';
 
 /**
  * Save text as a file the person downloads. Every export leaves the page

@@ -71,12 +71,6 @@ export function agree(rows: readonly { value: string | null; from: NameSource | 
   return { value: first.value, from: first.from, mixed: named.some((r) => r.value !== first.value) };
 }
 
-/** "wiki-search (folder)", "2 envs (metadata.json, row)": how the run's name reads in the list. */
-export function describeNamed(n: NamedBy, what: string): string {
-  if (n.value === null) return `no ${what} found`;
-  return `${n.value}${n.mixed ? ` and others` : ''} (from ${n.from})`;
-}
-
 const SOURCES: readonly NameSource[] = ['trace', 'inspect log', 'metadata.json', 'row', 'folder', 'file name', 'edited'];
 
 function readNamed(v: unknown, at: string): NamedBy {

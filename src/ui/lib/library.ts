@@ -202,7 +202,9 @@ export function createLibrary(deps: LibraryDeps) {
   /**
    * An http(s) address the person has agreed to fetch (see importLink.ts for
    * what is refused before); `started`: its import already under way (the
-   * click came before the library loaded: lib/importWorkers.ts).
+   * click came before the library loaded: lib/importWorkers.ts). Never
+   * rejects: a failure is its job's line. Settles when the import has (tests
+   * await it).
    */
   function importUrl(url: string, started?: { port: ImportPort; run: string }): Promise<void> {
     return imports.importAll([{ source: { kind: 'url', url }, label: url, started }], []);
@@ -226,8 +228,6 @@ export function createLibrary(deps: LibraryDeps) {
     clearImports: runs.clear,
   };
 }
-
-export type Library = ReturnType<typeof createLibrary>;
 
 /** The page's library, over its storage, its import workers and the world registry. */
 export const library = createLibrary({
@@ -260,6 +260,7 @@ export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(l
 
 // A `?src=` link's import the reader started on the page index.html painted (lib/earlyLink.ts): the library takes it over.
 takeEarlyImports((early) => void library.importUrl(early.url, early));
+
 export const {
   payloadOf,
   loadSaved,

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/json';
 import type { Trace } from '../../core/types';
 import { divergesAs, type RunVerdicts } from '../../traces/divergence';
 import type { Identity } from '../../traces/import/identity';
@@ -6,6 +7,7 @@ import type { VfRollout } from '../../traces/import/types';
 import { driverOf } from '../../agents/driverMode';
 import { studyMetaOf } from '../../traces/study/results';
 import type { NameSource } from './importRuns';
+import { specLabel } from './specNames';
 import { rolloutKind, rolloutPlace, rolloutStatus, traceStatus, type RowKind, type RowStatus } from './rowKind';
 
 /** One row of the trace library: everything the table, filters and charts read, nothing big. */
@@ -75,13 +77,6 @@ const statusOf = (s: { status: RowStatus; note: string | null }) => ({ status: s
 /** What divergence reads from a library row. */
 export const entryVerdicts = (e: LibraryEntry): RunVerdicts => ({ naive: e.verdictNaive, full: e.verdictFull, reward: e.reward, strict: e.strict });
 
-/** A task spec as a short label: "refund-a", "vendor-outage-triage (seed 1)", "hostile seed 6". */
-export function specLabel(spec: Record<string, unknown>): string {
-  if (typeof spec.id === 'string') return typeof spec.seed === 'number' ? `${spec.id} (seed ${spec.seed})` : spec.id;
-  if (typeof spec.profile === 'string') return `${spec.profile} seed ${String(spec.seed)}`;
-  return JSON.stringify(spec);
-}
-
 export function summarizeNative(trace: Trace, id: string, source: string, run: string | null = null, line: number | null = null): LibraryEntry {
   const card = trace.scorecard;
   const tokens = trace.steps.reduce((n, s) => n + (s.usage ? s.usage.promptTokens + s.usage.completionTokens : 0), 0);
@@ -97,11 +92,11 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
     source,
     run,
     world: trace.world,
-    task: specLabel(trace.task),
+    task: specLabel(trace.world, trace.task),
     agent: agentLabel(trace),
     envFrom: run === null ? null : 'trace',
     modelFrom: run === null ? null : 'trace',
-    example: `${trace.world} ${specLabel(trace.task)}`,
+    example: `${trace.world} ${specLabel(trace.world, trace.task)}`,
     reward: card?.reward ?? null,
     naive: card?.naive ?? null,
     layers: Object.fromEntries((card?.layers ?? []).map((l) => [l.id, l.value])),
@@ -129,7 +124,7 @@ export function summarizeNative(trace: Trace, id: string, source: string, run: s
 export function summarizeVf(r: VfRollout, id: string, source: string, identity: Identity, run: string | null = null): LibraryEntry {
   const info = r.info ?? {};
   const world = identity.env ?? 'unknown env';
-  const task = info.task && typeof info.task === 'object' ? specLabel(info.task as Record<string, unknown>) : `example ${JSON.stringify(r.exampleId)}`;
+  const task = isJsonObject(info.task) ? specLabel(world, info.task) : `example ${JSON.stringify(r.exampleId)}`;
   const text = [...r.calls.map((c) => `${c.call.name} ${JSON.stringify(c.call.arguments)}`), r.completion.map((m) => m.content).join('\n')]
     .join('\n')
     .slice(0, TEXT_CAP)
@@ -149,7 +144,7 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
     envFrom: identity.envFrom,
     modelFrom: identity.modelFrom,
     // Our own worlds' rows carry their task; another env's rows pair by example id within the env.
-    example: info.task && typeof info.task === 'object' ? `${world} ${task}` : `${world} ${JSON.stringify(r.exampleId)}`,
+    example: isJsonObject(info.task) ? `${world} ${task}` : `${world} ${JSON.stringify(r.exampleId)}`,
     reward: r.reward,
     naive,
     layers: r.metrics,

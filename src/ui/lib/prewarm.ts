@@ -1,5 +1,4 @@
-import { EpisodeView } from '../views/lazyViews';
-import { WORLDS } from '../worlds/registry';
+import { loadWorld, WORLD_ENTRIES } from '../worlds/registry';
 
 const idle = () =>
   new Promise<void>((resolve) => {
@@ -11,20 +10,20 @@ let started = false;
 
 /**
  * Once the home table is on screen, get ready for its links in idle time: the
- * episode view's code, then whatever each world readies for a first click
- * (WorldEntry.warm). Each step waits for the page to be idle; a failure here
- * only means the click does the work.
+ * episode view's code (`preloadEpisodeView`), then whatever each world readies
+ * for a first click (WorldEntry.warm). Each step waits for the page to be idle;
+ * a failure here only means the click does the work.
  */
-export function prewarmEpisodes(): void {
+export function prewarmEpisodes(preloadEpisodeView: () => Promise<unknown>): void {
   if (started) return;
   started = true;
   void (async () => {
     await idle();
-    await EpisodeView.preload();
-    for (const w of WORLDS) {
+    await preloadEpisodeView();
+    for (const w of WORLD_ENTRIES) {
       if (!w.warm) continue;
       await idle();
-      await w.warm(idle);
+      await w.warm(idle, () => loadWorld(w.id, 'reference'));
     }
   })().catch(() => undefined);
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED } from '../worlds/published';
 import type { Trace } from '../../core/types';
 import { buildReport, contentKey, reportRows, type ReportInput } from './report';
 import { reportCsv, reportSvg } from './reportFiles';
+import { publishedRows } from '../worlds/registry';
+
+/** Every world's published figures, as the report view loads them. */
+const PUBLISHED = await publishedRows();
 
 const row = (agent: string, column: string, reward: number, patch: Partial<ReportInput> = {}): ReportInput => ({
   agent,

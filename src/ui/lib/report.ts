@@ -1,13 +1,14 @@
-import { canonicalJson } from '../../core/json';
+import { canonicalJson, isJsonObject } from '../../core/json';
 import { hashString } from '../../core/hash';
 import type { Payload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
+import { specNames } from './specNames';
 
 /** One trace as the report reads it: who, where, and what it measured. */
 export interface ReportInput {
   agent: string;
   world: string;
-  /** The profile or task kind within the world ("hostile", "mutation"); null when the row has none. */
+  /** The group within the world its world names (a profile: "hostile"); null when it names none. */
   column: string | null;
   reward: number | null;
   pass: boolean | null;
@@ -23,7 +24,7 @@ export interface ReportInput {
 /** A figure a seed published for a real model: a reference row, never pooled with the person's. */
 export interface PublishedRow {
   world: string;
-  /** The profile it was measured on; null: over all the world's tasks. */
+  /** The group it was measured on (a profile); null: over all the world's tasks. */
   column: string | null;
   agent: string;
   reward: number | null;
@@ -62,7 +63,7 @@ export interface ReportGroup {
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const present = <T>(xs: readonly (T | null)[]) => xs.filter((x): x is T => x !== null);
 
-function summarize(agent: string, rows: readonly ReportInput[]): ReportRow {
+function agentRow(agent: string, rows: readonly ReportInput[]): ReportRow {
   const judged = present(rows.map((r) => r.pass));
   const layerIds = [...new Set(rows.flatMap((r) => Object.keys(r.layers)))];
   return {
@@ -95,9 +96,9 @@ const fromPublished = (p: PublishedRow): ReportRow => ({
 });
 
 /**
- * The per-model report: one group per world and profile (or task kind), one
- * row per agent in it, with the seeds' published rows for that world and
- * profile beside them. Means are over the traces given; a figure no trace
+ * The per-model report: one group per world and the group its world names (a
+ * profile), one row per agent in it, with the published rows for that world
+ * and group beside them. Means are over the traces given; a figure no trace
  * recorded (cost of a vf-eval row) is left empty, not zero.
  */
 export function buildReport(inputs: readonly ReportInput[], published: readonly PublishedRow[]): ReportGroup[] {
@@ -111,7 +112,7 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
   return [...groups.values()]
     .map(({ world, column, rows }) => {
       const agents = [...new Set(rows.map((r) => r.agent))].sort();
-      const mine = agents.map((a) => summarize(a, rows.filter((r) => r.agent === a)));
+      const mine = agents.map((a) => agentRow(a, rows.filter((r) => r.agent === a)));
       const scored = mine.filter((r) => r.reward !== null).sort((a, b) => b.reward! - a.reward!);
       const best = scored[0];
       const worst = scored[scored.length - 1];
@@ -197,15 +198,14 @@ export function reportInput(e: LibraryEntry, payload: Payload | undefined): Repo
   let peakContext: number | null = null;
   let costUsd: number | null = null;
   if (payload?.kind === 'native') {
-    const spec = payload.trace.task;
-    column = typeof spec.profile === 'string' ? spec.profile : typeof spec.kind === 'string' ? spec.kind : null;
+    column = specNames(e.world).group(payload.trace.task);
     const prompts = payload.trace.steps.flatMap((s) => (s.usage ? [s.usage.promptTokens] : []));
     peakContext = prompts.length ? Math.max(...prompts) : null;
     const costs = payload.trace.steps.flatMap((s) => (s.model?.costUsd === undefined ? [] : [s.model.costUsd]));
     costUsd = costs.length ? costs.reduce((a, b) => a + b, 0) : null;
   } else if (payload?.kind === 'vf') {
     const task = payload.rollout.info?.task;
-    if (task && typeof task === 'object' && !Array.isArray(task)) column = typeof task.profile === 'string' ? task.profile : typeof task.kind === 'string' ? task.kind : null;
+    if (isJsonObject(task)) column = specNames(e.world).group(task);
     peakContext = payload.rollout.tokenUsage?.finalInputTokens ?? null;
   }
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { episodeHref, readEpisodeRoute } from './episodeRoute';
-import { modelHref, readModelRoute } from './modelRoute';
-import { setSecrets } from './modelSecrets';
+import { modelHref, readModelRoute } from './model/route';
+import { setSecrets } from './model/secrets';
 import { hashStore, hrefFor, parseHash } from './route';
 
 const read = (href: string) => parseHash(href);

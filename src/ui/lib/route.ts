@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { pageScrubber } from './modelSecrets';
+import { pageScrubber } from './model/secrets';
 
 /** A route parsed from the URL hash: `#/calibration?seeds=60` → { path: ['calibration'], query }. */
 export interface Route {

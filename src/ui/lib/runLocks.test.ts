@@ -16,10 +16,12 @@ class FakeLockManager {
     return new Promise((resolve, reject) => {
       const me = { reject };
       this.holders.set(name, me);
-      Promise.resolve(grant({ name, mode: 'exclusive' })).then((v) => {
-        if (this.holders.get(name) === me) this.holders.delete(name);
-        resolve(v);
-      });
+      // Released when the grant settles either way; its outcome is the request's, as in Chromium.
+      Promise.resolve(grant({ name, mode: 'exclusive' }))
+        .finally(() => {
+          if (this.holders.get(name) === me) this.holders.delete(name);
+        })
+        .then(resolve, reject);
     });
   }
 }

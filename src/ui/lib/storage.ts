@@ -1,6 +1,6 @@
 import type { Result } from '../../core/result';
 import { parseSavedGotcha, parseSavedRun, type SavedGotcha, type SavedRun } from '../../traces/savedRun';
-import { pageScrubber } from './modelSecrets';
+import { pageScrubber } from './model/secrets';
 import { parseStoredImport, type ImportRun, type StoredImport } from './importRuns';
 import { openDatabase } from './openDatabase';
 import { StaleWriteError } from './storageErrors';

@@ -1,8 +1,15 @@
 import type { Trace } from '../../core/types';
-import type { SeriesValues } from '../components/episode/Timeline';
 import type { LoadedWorld } from '../worlds/types';
 import type { StepState, StepStates } from './stepStates';
 import { useAsync, type AsyncState } from './useAsync';
+
+/** A world's timeline series (`WorldUi.series`) over an episode, as the timeline draws it. */
+export interface SeriesValues {
+  label: string;
+  /** values[k]: after k calls. */
+  values: readonly number[];
+  limit: { label: string; value: number } | null;
+}
 
 /**
  * The state at the selected step. One the live session (or an earlier

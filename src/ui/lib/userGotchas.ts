@@ -3,10 +3,10 @@ import type { Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { parseSuite, serializeSuite, SUITE_FORMAT, SUITE_VERSION, type ExpectedVerdicts } from '../../traces/suite';
 import { entryFromTrace, rescoreEntry, type EntryResult } from '../../traces/suiteScore';
-import { pageScrubber } from './modelSecrets';
+import { pageScrubber } from './model/secrets';
 import { deleteGotchas, describeUnreadable, listGotchas, putGotchas, type SavedGotcha } from './storage';
 import { describeStorageError } from './storageErrors';
-import { isWorldId, loadWorld } from './worlds';
+import { isWorldId, loadWorld } from '../worlds/registry';
 
 /**
  * The person's own gotcha suite, kept in IndexedDB: any finished trace of our

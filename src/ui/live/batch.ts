@@ -4,7 +4,7 @@ import type { Result } from '../../core/result';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import type { BatchOptions, BatchProgress, BatchResult } from '../../agents/batch';
-import { batchTasks, type CellMode } from '../lib/modelBatch';
+import { batchTasks, type CellMode } from '../lib/model/batch';
 import type { TaskVocabulary } from '../worlds/types';
 import type { RunStore, UnsavedList } from './types';
 

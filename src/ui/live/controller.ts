@@ -2,12 +2,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { Episode } from '../../core/episode';
 import type { AgentObservation } from '../../core/agent';
 import type { JsonObject } from '../../core/json';
-import { TRACE_FORMAT, TRACE_VERSION, type AgentInfo, type Step, type Stop, type Task, type ToolCall, type Trace } from '../../core/types';
+import { TRACE_FORMAT, TRACE_VERSION, type AgentInfo, type Step, type StepExtras, type Stop, type Task, type ToolCall, type Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import type { HeldLock } from '../lib/runLocks';
 import { describeStorageError, StaleWriteError, StorageUnavailableError } from '../lib/storageErrors';
 import { extrasOf, StepStates } from '../lib/stepStates';
-import type { Access, ControllerOptions, EpisodeState, LiveDeps, SaveState, StepExtras } from './types';
+import type { Access, ControllerOptions, EpisodeState, LiveDeps, SaveState } from './types';
 
 /** Rebuild an episode by replaying a trace's calls: the world is deterministic, so the state is identical. */
 async function replay(world: World, task: Task, trace: Trace): Promise<Episode> {

@@ -63,6 +63,3 @@ export interface ControllerOptions {
   /** Called once, when the episode has stopped: trace meta the driver adds (a model's messages and usage). */
   onEnd?(steps: readonly Step[], stop: Stop): JsonObject | undefined;
 }
-
-/** What a step carries beside the call, handed to Episode.apply (never patched in afterwards). */
-export type StepExtras = Pick<Step, 'usage' | 'model' | 'durationMs'>;

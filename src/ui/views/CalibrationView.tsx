@@ -1,7 +1,7 @@
 import { useAsync } from '../lib/useAsync';
-import { WORLDS } from '../worlds/registry';
+import { WORLD_ENTRIES } from '../worlds/registry';
 
-const uis = () => Promise.all(WORLDS.map(async (w) => ({ id: w.id, ui: await w.ui() })));
+const uis = () => Promise.all(WORLD_ENTRIES.map(async (w) => ({ id: w.id, ui: await w.ui() })));
 
 /** Each world's calibration, in the registry's order: what its reference agents score, computed in this browser. */
 export default function CalibrationView() {

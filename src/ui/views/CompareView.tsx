@@ -12,7 +12,7 @@ import { agentLabel } from '../lib/librarySummary';
 import type { Route } from '../lib/route';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { loadWorld } from '../lib/worlds';
+import { loadWorld } from '../worlds/registry';
 
 /** A layer's recorded value and its part in the full reward: "0.50 +0.10", "1.00 multiplies", "0.00 not counted". */
 function LayerCell({ row }: { row: ShareRow }) {

@@ -1,23 +1,24 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
-import { FaultApiCalibration } from '../components/FaultApiCalibration';
+import { WorldCalibration } from '../components/calibration/WorldCalibration';
 import { HomePage } from '../components/HomePage';
-import { homeSettled } from '../lib/homeCheck';
-import { homeStore } from '../lib/homeStore';
+import { homeSettled } from '../lib/home/check';
+import { homeStore } from '../lib/home/store';
 import { prewarmEpisodes } from '../lib/prewarm';
+import { EpisodeView } from './lazyViews';
 
 const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
 
 /**
  * The home page: the build's rows (index.html carries them, already painted),
  * each table checked against this browser's own computation as it arrives
- * (lib/homeStore, started by the entry before React loaded).
+ * (lib/home/store, started by the entry before React loaded).
  */
 export default function HomeView() {
   const state = useStore(homeStore());
   const settled = homeSettled(state);
   useEffect(() => {
-    if (settled) prewarmEpisodes();
+    if (settled) prewarmEpisodes(EpisodeView.preload);
   }, [settled]);
   return (
     <HomePage
@@ -29,7 +30,7 @@ export default function HomeView() {
           </Suspense>
         ) : null
       }
-      calibration={settled ? <FaultApiCalibration seeds={60} /> : null}
+      calibration={settled ? (world) => <WorldCalibration world={world} /> : null}
     />
   );
 }

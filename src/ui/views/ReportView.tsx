@@ -7,11 +7,14 @@ import { payloadOf, useLibrary } from '../lib/library';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
 import { HINTS_MARK } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
-import { buildReport, contentKey, reportInput, reportRows } from '../lib/report';
+import { buildReport, contentKey, reportInput, reportRows, type PublishedRow } from '../lib/report';
 import { reportCsv, reportSvg } from '../lib/reportFiles';
 import { hrefFor, type Route } from '../lib/route';
+import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
-import { PUBLISHED } from '../worlds/published';
+import { publishedRows } from '../worlds/registry';
+
+const NO_FIGURES: readonly PublishedRow[] = [];
 
 /** The per-model report over a selection (`ids`) or over what the library lists (its query), with the seeds' published rows beside. */
 export default function ReportView({ route }: { route: Route }) {
@@ -29,14 +32,17 @@ export default function ReportView({ route }: { route: Route }) {
   }, [entries, ids, search]);
   const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(e, payloadOf(e.id))), [chosen, includeHinted]);
   // A study's runs are reported (replay-verified, with their own rules for what counts) in its human baseline, not pooled here unverified.
-  const groups = useMemo(() => buildReport(rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))), PUBLISHED), [rows]);
+  // The worlds' published figures load with the report; if they fail to load, the reference rows are left out, not the report.
+  const published = useAsync(publishedRows, []);
+  const figures = published.status === 'done' ? published.value : NO_FIGURES;
+  const groups = useMemo(() => buildReport(rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))), figures), [rows, figures]);
   const setIncludeHinted = (on: boolean) => {
     const q = new URLSearchParams(route.query);
     if (on) q.set('hints', 'include');
     else q.delete('hints');
     navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
   };
-  if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  if (!saved.ready || published.status === 'loading') return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
       <p>
@@ -46,7 +52,7 @@ export default function ReportView({ route }: { route: Route }) {
         Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}
       </h1>
       <p className="muted small">
-        Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world and profile (or task kind). Rows marked <em>published</em> are the
+        Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world, and per group where a world groups its tasks (a profile). Rows marked <em>published</em> are the
         seeds’ own figures for real models, shown for reference and never pooled with yours.
       </p>
       {unfinished > 0 ? (

@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 import { referenceMatrix } from '../../core/matrix';
-import { calibrateFaultApi } from '../../worlds/fault-api/calibrate';
-import { referenceWorldInWorker } from '../worlds/workerWorlds';
+import { calibrationJobInWorker, referenceWorldInWorker } from '../worlds/workerWorlds';
 import type { CalibrationMessage, CalibrationRequest } from './calibrationProtocol';
 
 const post = (m: CalibrationMessage) => self.postMessage(m);
@@ -20,7 +19,7 @@ function throttled() {
 self.onmessage = async (e: MessageEvent<CalibrationRequest>) => {
   try {
     const req = e.data;
-    if (req.kind === 'solvers') post({ type: 'done', result: await calibrateFaultApi(req.seeds, throttled()) });
+    if (req.kind === 'job') post({ type: 'done', result: await (await calibrationJobInWorker(req.world))(req.params, throttled()) });
     else post({ type: 'matrix', cells: await referenceMatrix(await referenceWorldInWorker(req.world), throttled()) });
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });

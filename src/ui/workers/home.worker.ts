@@ -1,26 +1,38 @@
 /// <reference lib="webworker" />
-import { sqlJsFrom } from '../../worlds/tripwire/browserSqlJs';
-import { createInProcessHost } from '../../worlds/tripwire/host';
-import { createTripwireWorld } from '../../worlds/tripwire/world';
-import { tripwireRows, type HomeRow } from '../lib/homeRows';
-import { WORKER_WORLDS, type HomeMessage, type HomeRequest, type HomeWorldId, type WorkerWorldId } from './homeProtocol';
+import type { HomeRow } from '../lib/home/rows';
+import type { HomeInWorker } from '../worlds/types';
+import type { HomeMessage, HomeRequest } from './homeProtocol';
 
 /**
- * The home table's tripwire rows, off the page's thread: the page boots React
- * while this computes, on the other core. Reference agents only (our SQL), so
- * sql.js runs here in-process, instantiated from the module the page compiled.
+ * The home tables whose world's cold start would hold up the page (its
+ * showcase says `inHomeWorker`), computed off the page's thread: the page
+ * boots React while this computes, on the other core. Each world's part is
+ * its `homeInWorker.ts`, found here by its folder; a world that runs on
+ * WebAssembly gets the module the page compiled (no second fetch or compile).
  */
-const module = new Promise<WebAssembly.Module>((resolve, reject) => {
-  self.onmessage = (e: MessageEvent<HomeRequest>) => ('module' in e.data ? resolve(e.data.module) : reject(new Error(e.data.failed)));
-});
-module.catch(() => undefined);
+// Eager: the worker is one file, so it starts after one fetch, not a chain of them.
+const PARTS = Object.values(import.meta.glob<HomeInWorker>('../worlds/*/homeInWorker.ts', { eager: true, import: 'homeInWorker' }));
+
+const modules = new Map<string, { promise: Promise<WebAssembly.Module>; settle: (r: HomeRequest) => void }>();
+function moduleOf(world: string) {
+  let m = modules.get(world);
+  if (!m) {
+    let settle!: (r: HomeRequest) => void;
+    const promise = new Promise<WebAssembly.Module>((resolve, reject) => (settle = (r) => ('module' in r ? resolve(r.module) : reject(new Error(r.failed)))));
+    promise.catch(() => undefined);
+    m = { promise, settle };
+    modules.set(world, m);
+  }
+  return m;
+}
+self.onmessage = (e: MessageEvent<HomeRequest>) => moduleOf(e.data.world).settle(e.data);
 
 const post = (m: HomeMessage) => self.postMessage(m);
 
 // The page waits for this before it asks for the app's code: on HTTP/1.1 its dozen chunk requests would otherwise queue this script behind them.
 post({ type: 'loaded' });
 
-async function send(world: HomeWorldId, make: () => Promise<HomeRow[]>): Promise<void> {
+async function send(world: string, make: () => Promise<HomeRow[]>): Promise<void> {
   try {
     post({ type: 'rows', world, rows: await make() });
   } catch (e) {
@@ -28,12 +40,4 @@ async function send(world: HomeWorldId, make: () => Promise<HomeRow[]>): Promise
   }
 }
 
-// Static imports only: the worker is one file, so it starts after one fetch, not a chain of them.
-const ROWS: Record<WorkerWorldId, () => Promise<HomeRow[]>> = {
-  tripwire: () => {
-    const SQL = module.then(sqlJsFrom);
-    return tripwireRows(createTripwireWorld({ host: createInProcessHost(() => SQL) }));
-  },
-};
-
-for (const world of WORKER_WORLDS) await send(world, ROWS[world]);
+for (const part of PARTS) await send(part.world, () => part.rows(() => moduleOf(part.world).promise));

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import type { Json, JsonObject } from '../../core/json';
 import type { Step, Task, ToolCall } from '../../core/types';
 import type { World } from '../../core/world';
-import type { HomeRow } from '../lib/homeRows';
+import type { HomeRow } from '../lib/home/rows';
+import type { PublishedRow } from '../lib/report';
 
 /**
  * What the world will run. `play`: SQL from a person, a model or a file, so
@@ -14,14 +15,9 @@ import type { HomeRow } from '../lib/homeRows';
 export type Purpose = 'play' | 'reference';
 
 /**
- * The part of a world the app needs before any of its code is loaded: the
- * home page, pickers and the library read it. One entry per world, in the
- * registry's table.
- */
-/**
  * A world's table on the home page: which reference rows it shows and what it
  * says about them. The rows are deterministic: the build prerenders them and
- * the page checks them again (lib/homeCheck).
+ * the page checks them again (lib/home/check).
  */
 export interface HomeShowcase {
   /** Tables are shown by this number, smallest first (the story's order, not the registry's). */
@@ -30,17 +26,63 @@ export interface HomeShowcase {
   note: string;
   /** How many rows the table gets (placeholders of the right size while they compute). */
   count: number;
+  /** The rows, from the world as `load('reference')` gives it (the build: the world as Node runs it). */
   rows(world: World): Promise<HomeRow[]>;
-  /** A calibration shown under the tables, with what it proves. */
+  /**
+   * Computed in the home worker, off the page's thread, by the world's `homeInWorker.ts`
+   * (`HomeInWorker`): where the world's cold start would hold up the page (an SQL engine's first statements).
+   */
+  inHomeWorker?: boolean;
+  /** A calibration shown under the tables (the world's own calibration panel), with what it proves. */
   calibration?: { title: string; intro: string };
 }
 
+/** A world's part of the home worker (`worlds/<id>/homeInWorker.ts`, found by the worker itself). */
+export interface HomeInWorker {
+  world: string;
+  /** `wasm`: the module the page compiled for this world (`WorldEntry.wasm`), handed to the worker. */
+  rows(wasm: () => Promise<WebAssembly.Module>): Promise<HomeRow[]>;
+}
+
+/**
+ * How rows name a world's tasks from a recorded spec alone, without the world's
+ * code: the library's task column and search, the report's groups, batch
+ * tables, file names. Absent: a spec is named by its `id` (and seed).
+ */
+export interface SpecNames {
+  /** The task with its seed: "hostile seed 6". */
+  label(spec: JsonObject): string;
+  /** The task without its seed, where seeds are pooled: "hostile". */
+  name(spec: JsonObject): string;
+  /** The report's group within the world (a profile); null: none. */
+  group(spec: JsonObject): string | null;
+}
+
+/** A figure published for a real model, as a world declares it (its world is the declaring one). */
+export type PublishedFigure = Omit<PublishedRow, 'world'>;
+
+/**
+ * A calibration of the world's own beyond the tasks × agents matrix (fault-api:
+ * its solvers × profiles over many seeds), run in the calibration worker.
+ * `params` and the result cross the worker boundary as structured clones.
+ */
+export type CalibrationJob = (params: Json, progress: (done: number, total: number) => void) => Promise<unknown>;
+
+/**
+ * The part of a world the app needs before any of its code is loaded: the
+ * home page, pickers and the library read it. Declared in the world's folder
+ * (`worlds/<id>/entry.ts`) and listed by the registry; everything else is
+ * loaded when a view needs it.
+ */
 export interface WorldEntry {
   id: string;
   title: string;
+  /** The world in one sentence (the world's own `summary`). */
   summary: string;
   /** Its home-page table, if it has one. */
   home?: HomeShowcase;
+  /** How its recorded tasks are named; absent: by id. */
+  specs?: SpecNames;
   load(purpose: Purpose): Promise<World>;
   /**
    * The world inside a Web Worker running our reference agents (calibration),
@@ -53,9 +95,22 @@ export interface WorldEntry {
   /**
    * Readies, in idle time, what the first click on one of its episodes would
    * wait for (tripwire: a warm sql.js on the page). `idle` resolves when the
-   * page is idle: await it between expensive steps.
+   * page is idle: await it between expensive steps. `reference`: the world as
+   * the page's views load it for reference agents (once per page).
    */
-  warm?(idle: () => Promise<void>): Promise<void>;
+  warm?(idle: () => Promise<void>, reference: () => Promise<World>): Promise<void>;
+  /**
+   * The WebAssembly module the world runs on, fetched and compiled once per
+   * page. The entry starts it before the app loads (index.html preloads the
+   * bytes), so compiling overlaps with loading; the home worker is handed it.
+   */
+  wasm?(): Promise<WebAssembly.Module>;
+  /** Figures published for real models, shown in the report beside the person's own. */
+  published?(): Promise<readonly PublishedFigure[]>;
+  /** Its calibration job for the calibration worker (`CalibrationJob`), when its panel runs one. */
+  calibrationJob?(): Promise<CalibrationJob>;
+  /** Whole traces the diagnostics page computes and Node computes too, by key: they must match byte for byte. */
+  probe?(): Promise<Record<string, string>>;
 }
 
 export interface PlayPanelProps {
@@ -64,8 +119,10 @@ export interface PlayPanelProps {
   /** The world's state at the live tip (its session's inspect()); null while it is computed. */
   view: JsonObject | null;
   busy: boolean;
-  /** Settles when the call has been applied (a panel that sends several calls in a row awaits each). */
-  onCall(call: ToolCall): void | Promise<unknown>;
+  /** Sends one call: a button's handler. A call that fails is said in the episode's banner, not here. */
+  onCall(call: ToolCall): void;
+  /** The same, settled when the call has been applied: a panel that sends several calls in a row awaits each. Never rejects. */
+  send(call: ToolCall): Promise<unknown>;
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { World } from '../../core/world';
 import { worldEntry } from './registry';
+import type { CalibrationJob } from './types';
+
+function entryOf(id: string) {
+  const entry = worldEntry(id);
+  if (!entry) throw new Error(`unknown world "${id}"`);
+  return entry;
+}
 
 /**
  * A world as a Web Worker loads it to run reference agents: every world in
@@ -7,7 +14,13 @@ import { worldEntry } from './registry';
  * (their SQL is ours, so tripwire runs in-process, without a watchdog).
  */
 export async function referenceWorldInWorker(id: string): Promise<World> {
-  const entry = worldEntry(id);
-  if (!entry) throw new Error(`unknown world "${id}"`);
+  const entry = entryOf(id);
   return entry.inWorker ? entry.inWorker() : entry.load('reference');
+}
+
+/** A world's own calibration job, for the calibration worker. */
+export async function calibrationJobInWorker(id: string): Promise<CalibrationJob> {
+  const entry = entryOf(id);
+  if (!entry.calibrationJob) throw new Error(`${id} has no calibration job of its own`);
+  return entry.calibrationJob();
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Task } from '../../../core/types';
 import type { World } from '../../../core/world';
 import { episodeHref } from '../../lib/episodeRoute';
-import { modelHref } from '../../lib/modelRoute';
+import { modelHref } from '../../lib/model/route';
 import { navigate } from '../../lib/navigate';
 import { saveRun } from '../../lib/storage';
 import { keepUnsaved } from '../../lib/unsavedRuns';
@@ -33,16 +33,13 @@ export function ForkBar({ world, task, origin, step }: ForkBarProps) {
       </div>
     );
 
-  const act = (what: string, work: () => Promise<void>) => async () => {
+  // A button's handler: the work's failure is said in the bar, so nothing it starts is left to reject unseen.
+  const act = (what: string, work: () => Promise<void>) => () => {
     setBusy(what);
     setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(`Cannot continue from step ${step}: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      setBusy(null);
-    }
+    work()
+      .finally(() => setBusy(null))
+      .catch((e: unknown) => setError(`Cannot continue from step ${step}: ${e instanceof Error ? e.message : String(e)}`));
   };
   const asHuman = act('you', async () => {
     const run = await forkToHuman(world, origin, step);

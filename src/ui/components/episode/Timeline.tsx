@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
+import type { SeriesValues } from '../../lib/useStepState';
 import { useWidth } from '../../lib/useWidth';
 import { COLOR, LINES } from '../../lib/palette';
 import { LANE_LABEL, type Lane } from './eventStyle';
@@ -19,13 +20,6 @@ export interface TimelineProps {
   series?: SeriesValues;
   /** The naive and full readings after each step (k = 0 … n), drawn as two thin lines from 0 to 1. */
   readings?: readonly Reading[];
-}
-
-export interface SeriesValues {
-  label: string;
-  /** values[k]: after k calls. */
-  values: readonly number[];
-  limit: { label: string; value: number } | null;
 }
 
 const LEFT = 112;

@@ -1,4 +1,4 @@
-import { WORLD_INFO } from '../../worlds/registry';
+import { WORLD_ENTRIES } from '../../worlds/registry';
 
 /** Pick a world. */
 export function WorldField({ value, onPick, disabled }: { value: string; onPick(world: string): void; disabled?: boolean }) {
@@ -6,7 +6,7 @@ export function WorldField({ value, onPick, disabled }: { value: string; onPick(
     <label className="field">
       <span>world</span>
       <select value={value} disabled={disabled} onChange={(e) => onPick(e.target.value)} aria-label="world">
-        {WORLD_INFO.map((w) => (
+        {WORLD_ENTRIES.map((w) => (
           <option key={w.id} value={w.id}>
             {w.title}
           </option>

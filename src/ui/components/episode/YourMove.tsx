@@ -52,7 +52,7 @@ export function YourMove({ kit, task, steps, trace, states, busy, hints, allowHi
         </p>
       ) : null}
       <div ref={playRef}>
-        <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} onCall={onCall} />
+        <PlayPanel Play={kit.ui.PlayPanel} task={task} steps={steps} view={tip.status === 'done' ? tip.value.view : null} busy={busy} send={onCall} />
       </div>
       <div className="play-row">
         {!hints && allowHints && !confirmReveal ? (

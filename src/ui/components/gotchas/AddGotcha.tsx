@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Trace } from '../../../core/types';
 import type { World } from '../../../core/world';
-import { specLabel } from '../../lib/librarySummary';
+import { specLabel } from '../../lib/specNames';
 import { hrefFor } from '../../lib/route';
 import { Clamp } from '../Clamp';
 import type { SavedGotcha } from '../../lib/storage';
@@ -10,7 +10,7 @@ import { addGotcha, describeVerdicts } from '../../lib/userGotchas';
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; saved: SavedGotcha } | { kind: 'error'; message: string };
 
 const defaultLabel = (trace: Trace) =>
-  `${trace.agent.model ?? (trace.agent.kind === 'human' ? 'you' : trace.agent.name)} on ${specLabel(trace.task)}`;
+  `${trace.agent.model ?? (trace.agent.kind === 'human' ? 'you' : trace.agent.name)} on ${specLabel(trace.world, trace.task)}`;
 
 /**
  * "Add to gotchas" for a finished episode: the person names it (and may say

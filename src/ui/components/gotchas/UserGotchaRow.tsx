@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EntryResult } from '../../../traces/suiteScore';
 import { clampText, hoverText } from '../../lib/clamp';
-import { specLabel } from '../../lib/librarySummary';
+import { specLabel } from '../../lib/specNames';
 import { hrefFor } from '../../lib/route';
 import type { SavedGotcha } from '../../lib/storage';
 import type { AsyncState } from '../../lib/useAsync';
@@ -23,7 +23,7 @@ export function UserGotchaRow({ g, result, onRemove }: { g: SavedGotcha; result:
         {e.note ? <span className="published note wrap-anywhere" title={hoverText(e.note)}>{clampText(e.note, 600)}</span> : null}
       </th>
       <td className="stack-wide" data-label="world · task">
-        <Clamp text={e.world} max={40} /> · <Clamp text={specLabel(e.task)} />
+        <Clamp text={e.world} max={40} /> · <Clamp text={specLabel(e.world, e.task)} />
         <span className="published">
           <Clamp text={e.agent.model ?? e.agent.name} />
         </span>

@@ -3,14 +3,15 @@ import { download } from '../../lib/download';
 import { library, payloadOf } from '../../lib/library';
 import { LIBRARY_EXPORTS } from '../../lib/libraryExportFormats';
 import type { LibraryEntry } from '../../lib/librarySummary';
+import { allWorlds } from '../../worlds/registry';
 
 /** One button per format; every row given is written when the format can hold it, and the line below says what could not be. */
 export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; scope: string }) {
   const [said, setSaid] = useState<string | null>(null);
   const run = async (format: (typeof LIBRARY_EXPORTS)[number]) => {
     try {
-      // The converters and every world's code, loaded on the first export: listing traces needs neither.
-      const [{ describeExport, exportRows }, { allWorlds }] = await Promise.all([import('../../lib/libraryExport'), import('../../lib/worlds')]);
+      // The converters load on the first export (and every world's code with allWorlds): listing traces needs neither.
+      const { describeExport, exportRows } = await import('../../lib/libraryExport');
       const out = await exportRows(rows, format.format, { payloadOf, runs: library.store.getState().runs, worlds: await allWorlds(), created: new Date().toISOString() });
       for (const f of out.files) download(f.text, f.name, format.type);
       setSaid(`${format.label.replace(/^Export /, '')} of ${scope}: ${describeExport(out)}`);

@@ -51,7 +51,8 @@ export function ImportPanel() {
             if (!url.trim()) return;
             const link = checkImportLink(url, window.location.origin);
             setRefused(link.ok ? null : `${link.reason}. ${ONLY_HTTP}`);
-            if (link.ok) importUrl(link.url);
+            // A failure is listed on its job's line (importUrl never rejects).
+            if (link.ok) void importUrl(link.url);
           }}
         >
           <input className="grow" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://raw.githubusercontent.com/…/results.jsonl" aria-label="URL to import" />

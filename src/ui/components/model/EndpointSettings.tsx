@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ENDPOINT_PRESETS, MODEL_REQUIRED } from '../../../agents/endpoint';
 import type { Result } from '../../../core/result';
-import type { ModelSettings, ResolvedSettings } from '../../lib/modelSettings';
-import { setSecrets, useSecrets } from '../../lib/modelSecrets';
+import type { ModelSettings, ResolvedSettings } from '../../lib/model/settings';
+import { setSecrets, useSecrets } from '../../lib/model/secrets';
 import { Clamp } from '../Clamp';
 
 export interface EndpointSettingsProps {

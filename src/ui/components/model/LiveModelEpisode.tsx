@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { Result } from '../../../core/result';
-import { modelHref, type ModelRoute } from '../../lib/modelRoute';
-import type { ResolvedSettings } from '../../lib/modelSettings';
+import { modelHref, type ModelRoute } from '../../lib/model/route';
+import type { ResolvedSettings } from '../../lib/model/settings';
 import { navigate } from '../../lib/navigate';
 import type { Connection, ModelDriver } from '../../live/modelDriver';
 import type { LoadedWorld } from '../../worlds/types';

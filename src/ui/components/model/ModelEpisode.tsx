@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../core/result';
 import type { Task } from '../../../core/types';
-import { modelHref, withMaxTurns, type ModelRoute } from '../../lib/modelRoute';
-import { rememberConfig } from '../../lib/modelSecrets';
-import type { ResolvedSettings } from '../../lib/modelSettings';
+import { modelHref, withMaxTurns, type ModelRoute } from '../../lib/model/route';
+import { rememberConfig } from '../../lib/model/secrets';
+import type { ResolvedSettings } from '../../lib/model/settings';
 import { navigate } from '../../lib/navigate';
 import { offeredFork, openForkOf } from '../../live/forks';
 import { ModelDriver, type Mode } from '../../live/modelDriver';

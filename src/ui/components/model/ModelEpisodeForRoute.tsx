@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { canonicalJson } from '../../../core/json';
 import type { Result } from '../../../core/result';
-import type { ModelRoute } from '../../lib/modelRoute';
-import type { ResolvedSettings } from '../../lib/modelSettings';
+import type { ModelRoute } from '../../lib/model/route';
+import type { ResolvedSettings } from '../../lib/model/settings';
 import type { LoadedWorld } from '../../worlds/types';
 import { ModelEpisode } from './ModelEpisode';
 

@@ -1,5 +1,5 @@
 import type { Task } from '../../../core/types';
-import { modelHref, type ModelRoute } from '../../lib/modelRoute';
+import { modelHref, type ModelRoute } from '../../lib/model/route';
 import { navigate } from '../../lib/navigate';
 import type { LoadedWorld } from '../../worlds/types';
 import { TaskFields } from '../episode/TaskFields';

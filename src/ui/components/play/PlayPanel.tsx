@@ -2,8 +2,13 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import type { PlayPanelProps } from '../../worlds/types';
 import { SchemaForm } from './SchemaForm';
 
-/** The input panel a person plays with: the world's own, plus a form for any tool. */
-export function PlayPanel({ Play, ...props }: PlayPanelProps & { Play: ComponentType<PlayPanelProps> }) {
+/**
+ * The input panel a person plays with: the world's own, plus a form for any tool.
+ * `send` never rejects (the driver says a failed call in the episode's banner),
+ * so a button's `onCall` starts it and lets it run.
+ */
+export function PlayPanel({ Play, send, ...rest }: Omit<PlayPanelProps, 'onCall'> & { Play: ComponentType<PlayPanelProps> }) {
+  const props: PlayPanelProps = { ...rest, send, onCall: (call) => void send(call) };
   // A button disabled while its call runs drops the focus to the page: a keyboard player would Tab back from the top
   // after every step. When the call is done, the focus goes back where it was, unless the person moved it meanwhile.
   const lastFocused = useRef<HTMLElement | null>(null);

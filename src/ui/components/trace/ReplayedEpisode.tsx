@@ -5,7 +5,7 @@ import { hrefFor } from '../../lib/route';
 import type { StepParam } from '../../lib/stepParam';
 import { recordedStates } from '../../lib/stepStates';
 import type { LoadedWorld } from '../../worlds/types';
-import { modelRecordOf } from '../../lib/modelRecord';
+import { modelRecordOf } from '../../lib/model/record';
 import { EpisodeBody } from '../episode/EpisodeBody';
 import { DriverLog } from '../model/DriverLog';
 import { Lineage } from './Lineage';

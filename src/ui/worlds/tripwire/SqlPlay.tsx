@@ -5,7 +5,9 @@ import type { PlayPanelProps } from '../types';
 export function SqlPlay({ onCall, busy }: PlayPanelProps) {
   const [query, setQuery] = useState('SELECT name FROM sqlite_schema WHERE type = \'table\';');
   const [answer, setAnswer] = useState('');
-  const run = () => query.trim() && onCall({ name: 'run_sql', arguments: { query } });
+  const run = () => {
+    if (query.trim()) onCall({ name: 'run_sql', arguments: { query } });
+  };
   return (
     <div className="play-panel" data-testid="play-tripwire">
       <label className="field">

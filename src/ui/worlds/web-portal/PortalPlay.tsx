@@ -11,7 +11,7 @@ import { PortalPage, type PortalActions } from './PortalPage';
  * when the person acts next, as one `type` per box), so a person's trace and
  * a model's read the same.
  */
-export function PortalPlay({ view, busy, onCall }: PlayPanelProps) {
+export function PortalPlay({ view, busy, send }: PlayPanelProps) {
   const page = useMemo(() => pageOfView(view), [view]);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [address, setAddress] = useState(page?.path ?? '/');
@@ -35,8 +35,8 @@ export function PortalPlay({ view, busy, onCall }: PlayPanelProps) {
 
   // Typing first, in page order, then the act: the order a person's hands gave them.
   const act = async (call: ToolCall) => {
-    for (const n of pending) await onCall({ name: 'type', arguments: { ref: n.ref, text: drafts[n.ref]! } });
-    await onCall(call);
+    for (const n of pending) await send({ name: 'type', arguments: { ref: n.ref, text: drafts[n.ref]! } });
+    await send(call);
   };
   const actions: PortalActions = {
     busy,

@@ -1,2 +1,0 @@
-/** The world registry, under the path the home page's modules import it by. */
-export { allWorlds, HOME_TABLES, isWorldId, loadWorld, worldEntry, WORLD_INFO, type Purpose } from '../worlds/registry';
