@@ -5,8 +5,7 @@ import { tripwireEntry } from './tripwire/entry';
 import type { HomeShowcase, LoadedWorld, Purpose, WorldEntry } from './types';
 import { webPortalEntry } from './web-portal/entry';
 
-
-const registered: readonly WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQueueEntry, webPortalEntry];
+const registered: WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQueueEntry, webPortalEntry];
 
 /**
  * The one table of worlds in the UI (the Node registry, src/worlds/registry,
@@ -19,6 +18,19 @@ const registered: readonly WorldEntry[] = [faultApiEntry, tripwireEntry, ticketQ
 export const WORLD_ENTRIES: readonly WorldEntry[] = registered;
 
 export const DEFAULT_WORLD = registered[0]!.id;
+
+/**
+ * Adds an entry to WORLD_ENTRIES for the rest of the process: the hook the
+ * test-only fixture worlds come in by (`testing/register.ts`, as core's
+ * `registerWorld`), so the generic UI code serves them as it serves the shipped
+ * ones. A second entry with a taken id is refused: lookups by id would find only the first.
+ */
+export function registerWorldEntry(entry: WorldEntry): void {
+  const same = registered.find((w) => w.id === entry.id);
+  if (same === entry) return;
+  if (same) throw new Error(`a world entry "${entry.id}" is already registered`);
+  registered.push(entry);
+}
 
 export type HomeTable = WorldEntry & { home: HomeShowcase };
 

@@ -18,5 +18,7 @@ export const TASKS_BY_ID: TaskVocabulary = {
 
 /** One task per choice the picker offers (the first the world lists of each key). */
 export function taskChoices(world: World, tasks: TaskVocabulary): Task[] {
-  return [...new Map(world.listTasks().map((t) => [tasks.key(t), t])).values()];
+  const first = new Map<string, Task>();
+  for (const t of world.listTasks()) if (!first.has(tasks.key(t))) first.set(tasks.key(t), t);
+  return [...first.values()];
 }

@@ -114,7 +114,8 @@ function spawnHomeWorker(): HomeWorkerPort {
   };
 }
 
-async function onThePage(world: string): Promise<HomeRow[]> {
+/** One home table's rows on the page's thread, from the world as the page's reference loader gives it (exported for Node tests). */
+export async function homeRowsOnThePage(world: string): Promise<HomeRow[]> {
   const home = homeTables().find((t) => t.id === world)?.home;
   if (!home) throw new Error(`no home table for ${world}`);
   // Reference agents' own SQL: run in-process, no watchdog Worker.
@@ -130,7 +131,7 @@ function homeRun(): HomeRun {
     inWorker: tables.filter((t) => t.home.inHomeWorker).map((t) => t.id),
     spawn: spawnHomeWorker,
     compile: (world) => tables.find((t) => t.id === world)?.wasm?.() ?? null,
-    inProcess: onThePage,
+    inProcess: homeRowsOnThePage,
   });
   return started;
 }
