@@ -3,7 +3,15 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Preload the sql.js wasm from index.html, so its download starts before any script runs. */
+/** Where public/shell-route.js finds the sql.js wasm's built name. */
+export const SQL_WASM_META = 'vp-sql-wasm';
+
+/**
+ * Names the sql.js wasm in index.html, for public/shell-route.js to preload it
+ * on the home route only (its tables are checked with SQLite at once): other
+ * routes load it when a trace or an episode needs it, so the bytes do not
+ * compete with the route's own code. A meta first in <head>, before that script.
+ */
 function preloadWasm(): Plugin {
   return {
     name: 'preload-wasm',
@@ -12,7 +20,7 @@ function preloadWasm(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const wasm = Object.keys(ctx.bundle ?? {}).find((f) => f.endsWith('.wasm'));
-        return wasm ? [{ tag: 'link', attrs: { rel: 'preload', href: `./${wasm}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' }] : [];
+        return wasm ? [{ tag: 'meta', attrs: { name: SQL_WASM_META, content: `./${wasm}` }, injectTo: 'head-prepend' }] : [];
       },
     },
   };
@@ -49,8 +57,10 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-/** Where index.html takes the prerendered home page, and the script that hides it on other routes. */
+/** Where index.html takes the prerendered home page and empty library, and the script that shows the route's. */
 const HOME_MARKER = '<!--home-prerender-->';
+const TRACES_MARKER = '<!--traces-prerender-->';
+const TRACES_LINK_MARKER = '<!--traces-link-prerender-->';
 const ROUTE_MARKER = '<!--shell-route-->';
 
 /**
@@ -59,21 +69,23 @@ const ROUTE_MARKER = '<!--shell-route-->';
  * (scripts/prerenderHome.tsx, started with the build, read when the HTML is
  * written) and puts the markup in index.html, the rows beside it as a JSON
  * data block. The page recomputes them and marks each table verified (or
- * lists what differs). `public/shell-route.js`, a blocking script first in
- * <head> (the CSP allows no inline script), hides the prerendered page on any
- * other route; first, so it runs as soon as it arrives instead of waiting for
- * the stylesheet, which is fetched meanwhile.
+ * lists what differs). The empty library (`#/traces`, where imports and
+ * `?src=` links land) is prerendered the same way, so its shell paints as
+ * soon as a static page would, and with a link's question for `?src=` links. `public/shell-route.js`, a blocking script
+ * first in <head> (the CSP allows no inline script), shows the route's
+ * prerendered page and hides the other; first, so it runs as soon as it
+ * arrives instead of waiting for the stylesheet, which is fetched meanwhile.
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
-  let result: Promise<{ html: string; json: string; id: string }> | null = null;
+  let result: Promise<{ html: string; json: string; id: string; traces: string; tracesLink: string }> | null = null;
   return {
     name: 'prerender-home',
     apply: 'build',
     configResolved: (config) => void (root = config.root),
     buildStart() {
       result = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prerenderHome.tsx'], { cwd: root, maxBuffer: 1 << 24 }).then(
-        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string },
+        ({ stdout }) => JSON.parse(stdout) as { html: string; json: string; id: string; traces: string; tracesLink: string },
       );
       result.catch(() => undefined);
     },
@@ -81,11 +93,17 @@ function prerenderHome(): Plugin {
       order: 'post',
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
-        for (const marker of [HOME_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
-        const { html: markup, json, id } = await result;
+        for (const marker of [HOME_MARKER, TRACES_MARKER, TRACES_LINK_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
+        const { html: markup, json, id, traces, tracesLink } = await result;
         return {
           // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
-          html: html.replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>').replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`),
+          html: html
+            .replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>')
+            .replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`)
+            // Inert and hidden from assistive technology: a picture of the library until the app, which has the code behind it, replaces it.
+            .replace(TRACES_MARKER, () => `<div class="boot-traces" inert aria-hidden="true">${traces}</div>`)
+            // A link's question, live before the app loads (src/ui/lib/earlyLink.ts); the rest of that library is inert, as above.
+            .replace(TRACES_LINK_MARKER, () => `<div class="boot-traces-link">${tracesLink}</div>`),
           tags: [{ tag: 'script', attrs: { type: 'application/json', id }, children: json, injectTo: 'body' }],
         };
       },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const BOOT_CHUNK = /assets\/boot-[\w-]+\.js$/;
 const CHECKS = ['check-tripwire', 'check-fault-api', 'check-ticket-queue'];
@@ -102,12 +102,49 @@ test('a row that differs from the build is shown as this browser computed it, an
   await testInfo.attach('home-differs', { body: await page.getByTestId('home').screenshot(), contentType: 'image/png' });
 });
 
-test('on any other route the shell says "Loading…" instead of showing the prerendered home page', async ({ page }) => {
+test('on a route without a prerendered page the shell says "Loading…" instead of showing the prerendered home page or library', async ({ page }) => {
   const release = await holdApp(page);
-  await page.goto('./#/traces', { waitUntil: 'domcontentloaded' });
+  await page.goto('./#/calibration', { waitUntil: 'domcontentloaded' });
   await expect(page.getByTestId('boot-shell').getByText('Loading…')).toBeVisible();
   await expect(page.getByTestId('boot-shell').getByTestId('home')).toBeHidden();
+  await expect(page.getByTestId('boot-shell').locator('.boot-traces, .boot-traces-link').getByText('Trace library')).toHaveCount(2);
+  for (const library of await page.getByTestId('boot-shell').locator('.boot-traces, .boot-traces-link').all()) await expect(library).toBeHidden();
   release();
   await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId('home')).toHaveCount(0);
+});
+
+/** Every element of the library in document order, with its tag, text and box to a tenth of a pixel: the page as laid out. */
+const layoutOf = (library: Locator) =>
+  library.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')].map((el) => {
+      const b = el.getBoundingClientRect();
+      return `${el.tagName} ${[b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10).join(',')} ${el.children.length ? '' : (el.textContent ?? '').slice(0, 40)}`;
+    }),
+  );
+
+test('#/traces paints the empty library before any script: a picture nothing can use, which the app replaces in place', async ({ page }, testInfo) => {
+  const release = await holdApp(page);
+  await page.goto('./#/traces', { waitUntil: 'domcontentloaded' });
+  const shell = page.getByTestId('boot-shell');
+  await expect(shell.locator('.boot-traces').getByText('Trace library')).toBeVisible();
+  await expect(shell.locator('.boot-traces-link')).toBeHidden();
+  await expect(shell.getByText('Loading…')).toBeHidden();
+  await expect(shell.getByTestId('home')).toBeHidden();
+  // Inert, hidden from assistive technology and without test ids: no person, reader or test reaches a control with no code behind it yet.
+  expect(await shell.locator('.boot-traces').evaluate((el) => (el as HTMLElement).inert && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+  await expect(page.getByTestId('dropzone')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Import URL' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Trace library' })).toHaveCount(0);
+  const painted = await layoutOf(shell.locator('.boot-traces .library'));
+  expect(painted.length).toBeGreaterThan(40);
+  await testInfo.attach('library-painted', { body: await page.screenshot(), contentType: 'image/png' });
+
+  release();
+  await expect(shell).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('dropzone')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trace library' })).toBeVisible();
+  // The same elements in the same places: nothing moves when the app takes over.
+  expect(await layoutOf(page.locator('.library'))).toEqual(painted);
+  await testInfo.attach('library-rendered-by-the-app', { body: await page.screenshot(), contentType: 'image/png' });
 });

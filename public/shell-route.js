@@ -1,8 +1,26 @@
 // Runs before the body is parsed (a blocking script in <head>: the CSP allows no
-// inline script). index.html carries the home page prerendered; on any other
-// route the shell shows "Loading…" instead until the app renders that route.
-// The home route is what App renders HomeView for: a hash with no path.
+// inline script). index.html carries the home page and the empty library
+// prerendered; this marks which one the route shows (styles.css), and on any
+// other route the shell shows "Loading…" until the app renders that route.
+// The route is the hash's first path segment (views/routeModules.ts reads it
+// the same way): none is the home page. Only the home page needs SQLite at
+// once (its tables are checked with it): there, the wasm's download starts
+// now, named by a meta the build writes (vite.config.ts, preloadWasm); other
+// routes load it when they need it.
 {
-  const path = location.hash.replace(/^#\/?/, '').split('?')[0];
-  document.documentElement.setAttribute('data-boot', path.split('/').some(Boolean) ? 'other' : 'home');
+  const head = location.hash.replace(/^#\/?/, '').split('?')[0].split('/').find(Boolean);
+  const home = head === undefined;
+  // A link that asks to import (`#/traces?src=…`) shows the library with its question (src/ui/lib/earlyLink.ts fills it in).
+  const link = head === 'traces' && new URLSearchParams(location.hash.split('?', 2)[1] || '').has('src');
+  document.documentElement.setAttribute('data-boot', home ? 'home' : head === 'traces' ? (link ? 'traces-link' : 'traces') : 'other');
+  const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
+  if (wasm) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.type = 'application/wasm';
+    link.crossOrigin = '';
+    link.href = wasm.content;
+    document.head.appendChild(link);
+  }
 }

@@ -1,10 +1,9 @@
 import { Suspense, useMemo, useRef } from 'react';
 import type { AnyView, PreloadableView } from './lib/lazyView';
 import { parseHash, useHash } from './lib/route';
-import { HomeView } from './views/HomeView';
-import { DEFAULT_WORLD } from './worlds/registry';
-import { CalibrationView, CompareView, DiagnosticsView, EpisodeView, GotchaView, LibraryView, ModelView, ReportView, StudyView, TraceView } from './views/lazyViews';
+import { CalibrationView, EpisodeView, LibraryView, ModelView, routeView, StudyView } from './views/lazyViews';
 import { NotFound } from './views/NotFound';
+import { DEFAULT_WORLD } from './worlds/registry';
 
 /** The views a person goes between, and the route heads each stands for (the current one is marked). */
 const NAV: [href: string, label: string, view: PreloadableView<AnyView> | null, heads: (string | undefined)[]][] = [
@@ -23,19 +22,8 @@ export function App() {
   const mainRef = useRef<HTMLElement>(null);
   const route = useMemo(() => parseHash(hash), [hash]);
   const [head] = route.path;
-  let view;
-  if (head === undefined) view = <HomeView />;
-  else if (head === 'diagnostics') view = <DiagnosticsView />;
-  else if (head === 'episode') view = <EpisodeView route={route} />;
-  else if (head === 'calibration') view = <CalibrationView />;
-  else if (head === 'traces') view = <LibraryView route={route} />;
-  else if (head === 'trace') view = <TraceView route={route} />;
-  else if (head === 'compare') view = <CompareView route={route} />;
-  else if (head === 'report') view = <ReportView route={route} />;
-  else if (head === 'model') view = <ModelView route={route} />;
-  else if (head === 'gotcha') view = <GotchaView route={route} />;
-  else if (head === 'study') view = <StudyView route={route} />;
-  else view = <NotFound path={route.path} />;
+  const View = routeView(head ?? '');
+  const view = View ? <View route={route} /> : <NotFound path={route.path} />;
   return (
     <div className="app">
       {/* The hash is the route, so the link moves focus itself instead of navigating to "#main". */}
@@ -63,7 +51,7 @@ export function App() {
         </nav>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1}>
-        <Suspense fallback={<p className="muted">Loading…</p>}>{view}</Suspense>
+        <Suspense fallback={<p className="muted" data-testid="view-loading">Loading…</p>}>{view}</Suspense>
       </main>
     </div>
   );

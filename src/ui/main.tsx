@@ -1,10 +1,14 @@
 import { markBootShell } from './lib/home/bootShell';
+import { homeWorkerLoaded } from './lib/home/liveRows';
 import { homeStore, takeBuiltHomeRows } from './lib/home/store';
+import { earlySrc, showEarlyLink } from './lib/earlyLink';
+import { warmImportWorker } from './lib/importWorkers';
+import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
 import { compileWorldsWasm } from './worlds/registry';
 import './styles.css';
 
-// The home route as App reads it (lib/route's parseHash, not imported: it would pull React into the entry).
-const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('/').some(Boolean);
+const head = routeHead(window.location.hash);
+const onHome = head === '';
 
 /**
  * On the home route index.html already holds the page (prerendered by the
@@ -13,17 +17,36 @@ const onHome = !window.location.hash.replace(/^#\/?/, '').split('?')[0]!.split('
  */
 const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTimeout(work)) : work());
 
-// The entry is a few kilobytes and runs before React has even downloaded:
-// compile the worlds' WebAssembly (index.html preloads its bytes), and on the home page start
-// checking the painted tables against this browser's own rows, so both
-// overlap with loading and booting the app.
-// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
-takeBuiltHomeRows();
-start(() => {
-  compileWorldsWasm();
-  if (onHome) markBootShell(homeStore());
+// The entry is a few kilobytes and runs before React has even downloaded. It
+// starts the route's view with the app, so both download at once. Only the
+// home page needs the worlds' WebAssembly at once (its tables are checked
+// here, the slow ones in a Worker): there it compiles it (public/shell-route.js
+// preloads its bytes on that route only) and starts checking the painted
+// tables, overlapping with loading and booting the app. Other routes load a
+// world's WebAssembly when a trace or an episode needs it.
+const loadApp = () => {
+  if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
+  // A link that asks to import (`#/traces?src=…`): its worker starts with the app, and the question is shown on the painted page, to be
+  // answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before the reader's click.
+  const src = head === 'traces' ? earlySrc(window.location.hash) : null;
+  if (src !== null) {
+    warmImportWorker();
+    showEarlyLink(src);
+  }
   import('./boot').catch((e: unknown) => {
     const root = document.getElementById('root')!;
     root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
   });
+};
+
+// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
+takeBuiltHomeRows();
+start(() => {
+  if (!onHome) return loadApp();
+  compileWorldsWasm();
+  markBootShell(homeStore());
+  // The painted page works without the app (its links are links), so the app's code waits for the home worker's
+  // script, which its dozen requests would otherwise queue behind (HTTP/1.1 hosts serve six at a time): the worker's
+  // checks are the long pole.
+  void homeWorkerLoaded().then(loadApp);
 });

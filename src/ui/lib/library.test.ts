@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../core/types';
 import { summarizeNative } from './librarySummary';
 import { StorageUnavailableError } from './storageErrors';
-import { file, setup, summary, tick, trace } from './testing/libraryFakes';
+import { FakeWorker, file, setup, summary, tick, trace } from './testing/libraryFakes';
 describe('the library: saved, unsaved and removed runs', () => {
   it('lists saved runs newest first, then runs this tab holds unsaved, which win over their older saved copy', async () => {
     const { lib, saved, unsaved, ids } = setup();
@@ -73,6 +73,39 @@ describe('the library: imports', () => {
       ['done', null],
       ['failed', 'the file is binary'],
     ]);
+  });
+
+  it('takes each trace as JSON text, as the worker sends it, decoded once when its row is first read; and the file hash the worker computed', async () => {
+    const { lib, workers } = setup();
+    const t = await trace();
+    lib.importFiles([file('a.jsonl')]);
+    await tick();
+    workers[0]!.send({ type: 'items', entries: [summarizeNative(t, 'import1:0', 'a.jsonl')], payloads: [JSON.stringify({ kind: 'native', trace: t })] });
+    workers[0]!.send({ type: 'done', summary: summary(1), source: 'a.jsonl', hash: 'sha-256-from-the-worker' });
+    await tick();
+    const payload = lib.payloadOf('import1:0');
+    expect(payload).toEqual({ kind: 'native', trace: t });
+    expect(lib.payloadOf('import1:0')).toBe(payload);
+    expect(lib.store.getState().runs.import1!.hash).toBe('sha-256-from-the-worker');
+  });
+
+  it('takes over a link\'s import already under way in its worker, under its run id; listed once when it landed before the library first read storage', async () => {
+    const { lib, workers, stored, ids } = setup();
+    const t = await trace();
+    const early = new FakeWorker();
+    const done = lib.importUrl('https://example.test/t.jsonl', { port: early, run: 'import-early' });
+    await tick();
+    expect(workers).toHaveLength(0);
+    early.send({ type: 'items', entries: [summarizeNative(t, 'import-early:0', 't.jsonl', 'import-early')], payloads: [JSON.stringify({ kind: 'native', trace: t })] });
+    early.send({ type: 'done', summary: summary(1), source: 't.jsonl', bytes: new Blob(['{}']), hash: 'h' });
+    await done;
+    expect(ids()).toEqual(['import-early:0']);
+    expect(lib.store.getState().jobs[0]).toMatchObject({ status: 'done', run: 'import-early' });
+    expect(stored.has('import-early')).toBe(true);
+    // The library's first read of storage finds the run it already lists: not read again.
+    await lib.loadSaved();
+    expect(ids()).toEqual(['import-early:0']);
+    expect(workers).toHaveLength(0);
   });
 
   it('Cancel stops the running file (its rows taken back) and those waiting; a dead worker fails only its file; the next import works', async () => {

@@ -1,18 +1,18 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { Trace } from '../../core/types';
-import { verifyTrace, type ReplayReport } from '../../traces/replay';
-import { forgetRuns } from '../live/runs';
-import { loadWorld } from '../worlds/registry';
-import type { ImportMessage, Payload } from '../workers/importProtocol';
+import type { ReplayReport } from '../../traces/replay';
+import type { Payload } from '../workers/importProtocol';
 import type { ImportRun } from './importRuns';
+import { spawnImportWorker, takeEarlyImports } from './importWorkers';
 import { importer, type ImportJob, type ImportPort } from './libraryImport';
 import { createRuns, type ImportStorage, type StorageInfo } from './libraryRuns';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
+import { PayloadStore } from './payloads';
 import { fingerprint, rescoreOf, type Rescore } from './rescore';
 import { deleteImports, deleteRuns, describeUnreadable, listImports, listRuns, putImport, storageEstimate, updateImport, type Listed, type SavedRun } from './storage';
-import { unsavedRuns, type UnsavedRun } from './unsavedRuns';
+import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
 
@@ -64,7 +64,7 @@ export function createLibrary(deps: LibraryDeps) {
     runs: {},
     storage: { bytes: 0, files: 0, estimate: null, error: null },
   }));
-  const payloads = new Map<string, Payload>();
+  const payloads = new PayloadStore();
   const runs = createRuns(store, payloads, deps);
   /** Stored imports are read again once per page, on the first visit. */
   let restored: Promise<void> | null = null;
@@ -200,11 +200,14 @@ export function createLibrary(deps: LibraryDeps) {
   }
 
   /**
-   * An http(s) address the person has agreed to fetch (see importLink.ts for what is refused before).
-   * Never rejects: a failure is its job's line. Settles when the import has (tests await it).
+   * An http(s) address the person has agreed to fetch (see importLink.ts for
+   * what is refused before); `started`: its import already under way (the
+   * click came before the library loaded: lib/importWorkers.ts). Never
+   * rejects: a failure is its job's line. Settles when the import has (tests
+   * await it).
    */
-  function importUrl(url: string): Promise<void> {
-    return imports.importAll([{ source: { kind: 'url', url }, label: url }], []);
+  function importUrl(url: string, started?: { port: ImportPort; run: string }): Promise<void> {
+    return imports.importAll([{ source: { kind: 'url', url }, label: url, started }], []);
   }
 
   return {
@@ -226,23 +229,19 @@ export function createLibrary(deps: LibraryDeps) {
   };
 }
 
-function spawnImportWorker(): ImportPort {
-  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
-  return {
-    post: (request) => w.postMessage(request),
-    onMessage: (cb) => w.addEventListener('message', (e: MessageEvent<ImportMessage>) => cb(e.data)),
-    onFailure: (cb) => w.addEventListener('error', (e) => cb(e.message)),
-    terminate: () => w.terminate(),
-  };
-}
-
 /** The page's library, over its storage, its import workers and the world registry. */
 export const library = createLibrary({
   spawnImport: spawnImportWorker,
   runs: { list: listRuns, delete: deleteRuns },
   unsaved: unsavedRuns,
-  forget: forgetRuns,
+  forget: (ids) => {
+    for (const id of ids) dropUnsaved(id);
+    // A run this tab plays lives in live/runs, loaded by the views that play: listing traces does not load it.
+    void import('../live/runs').then((runs) => runs.forgetRuns(ids)).catch(() => undefined);
+  },
   verify: async (trace) => {
+    // Loaded on the first re-score: listing traces needs no world's code.
+    const [{ verifyTrace }, { loadWorld }] = await Promise.all([import('../../traces/replay'), import('../worlds/registry')]);
     // A recorded trace's SQL is untrusted: replay it behind the watchdog.
     const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace);
     if (!report.ok) throw new Error(report.error);
@@ -258,6 +257,10 @@ export const library = createLibrary({
 });
 
 export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(library.store, selector);
+
+// A `?src=` link's import the reader started on the page index.html painted (lib/earlyLink.ts): the library takes it over.
+takeEarlyImports((early) => void library.importUrl(early.url, early));
+
 export const {
   payloadOf,
   loadSaved,

@@ -2,6 +2,7 @@ import type { World } from '../../core/world';
 import { convert, type ConvertItem, type Converted, type TargetFormat } from '../../traces/export/convert';
 import type { Payload } from '../workers/importProtocol';
 import type { ImportRun } from './importRuns';
+import { LIBRARY_EXPORTS } from './libraryExportFormats';
 import type { LibraryEntry } from './librarySummary';
 
 /** The library's rows as the converter's items: each row's payload with the env, model and run the library shows for it. */
@@ -27,12 +28,7 @@ export function convertItems(rows: readonly LibraryEntry[], payloadOf: (id: stri
   return { items, missing };
 }
 
-/** The formats the library writes, with the file each becomes. */
-export const LIBRARY_EXPORTS: readonly { format: Exclude<TargetFormat, 'csv'>; label: string; file: string; type: string }[] = [
-  { format: 'native', label: 'Export JSONL', file: 'traces.jsonl', type: 'application/x-ndjson' },
-  { format: 'vf', label: 'Export vf results.jsonl', file: 'results.jsonl', type: 'application/x-ndjson' },
-  { format: 'inspect', label: 'Export Inspect log', file: 'inspect-log.json', type: 'application/json' },
-];
+export { LIBRARY_EXPORTS };
 
 export interface LibraryExport {
   files: { name: string; text: string; rows: number; label: string }[];

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../core/limits';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
-import type { ImportMessage, ImportRequest, ImportSource, Payload } from '../workers/importProtocol';
+import type { ImportMessage, ImportRequest, ImportSource, WirePayload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
 
 /** One source imported: what its line in the import status says. */
@@ -29,15 +29,15 @@ export interface ImportPort {
   terminate(): void;
 }
 
-/** How one source's parse ended: the file read whole (its bytes when fetched), or why not. */
+/** How one source's parse ended: the file read whole (its bytes when fetched, its SHA-256 when the worker computed it, the bytes inflated from archives), or why not. */
 export type Parsed =
-  | { ok: true; summary: ImportSummary; bytes: Blob | null; decompressed: number }
+  | { ok: true; summary: ImportSummary; bytes: Blob | null; hash: string | null; decompressed: number }
   | { ok: false; message: string; summary: ImportSummary | null; cancelled: boolean; decompressed?: number };
 
 export interface ParseHandlers {
   progress?(done: number, total: number | null): void;
   /** A batch of rows, as soon as the worker has parsed it: the library lists them at once. */
-  items(entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  items(entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
   issues?(issues: readonly ImportIssue[]): void;
 }
 
@@ -69,7 +69,7 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
         finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false, decompressed: m.decompressed ?? 0 });
-      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, decompressed: m.decompressed ?? 0 });
+      else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, hash: m.hash ?? null, decompressed: m.decompressed ?? 0 });
     });
     port.onFailure((message) => finish({ ok: false, message: message || 'the import worker failed', summary: null, cancelled: false }));
     port.post(request);
@@ -80,13 +80,15 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
 export interface Queued {
   source: ImportSource;
   label: string;
+  /** An import already under way in its worker (the entry started it: lib/importWorkers.ts), with the run id its rows carry. */
+  started?: { port: ImportPort; run: string };
 }
 
 /** What the library does with one source: list its rows as they come, then keep it or take it back. */
 export interface ImportSteps {
-  /** A fresh run id for this source; its rows' ids start with it. */
-  begin(label: string, source: ImportSource): string;
-  items(run: string, entries: readonly LibraryEntry[], payloads: readonly Payload[]): void;
+  /** A fresh run id for this source (or `id`, an import's already under way); its rows' ids start with it. */
+  begin(label: string, source: ImportSource, id?: string): string;
+  items(run: string, entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
   /** The file read whole: resolves to `duplicate` (with the earlier run's label) to ask the person, else the run is kept. */
   land(run: string, source: ImportSource, parsed: Extract<Parsed, { ok: true }>): Promise<{ duplicateOf: string | null; note: string | null }>;
   /** Take the run's rows back (failed, cancelled, or a duplicate skipped). */
@@ -144,12 +146,13 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
   }
 
   async function importSteps(q: Queued, index: number, mine: number, parsedOne: () => void): Promise<void> {
-    const run = steps.begin(q.label, q.source);
+    const run = steps.begin(q.label, q.source, q.started?.run);
     update(mine, index, { status: 'running', run });
     let imported = 0;
     let issues: ImportIssue[] = [];
+    const started = q.started;
     const parse = parseInWorker(
-      spawn,
+      started ? () => started.port : spawn,
       { ...q.source, batch: run, decompressLeft },
       {
         progress: (done, total) => update(mine, index, { done, total }),

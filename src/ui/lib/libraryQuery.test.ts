@@ -50,4 +50,12 @@ describe('the library listing in the URL', () => {
     expect(neighbours(listed, 'd')).toMatchObject({ index: 0, prev: null });
     expect(neighbours(listed, 'b')).toEqual({ prev: null, next: null, index: -1 });
   });
+
+  it('a plain listing is the rows themselves, not a copy (a big import re-lists after every batch); a blank search filters nothing', () => {
+    const rows = [entry('a', 'm1', 0.5, 'r1'), entry('b', 'm2', 1, 'r2')];
+    expect(listedRows(rows, readLibraryQuery(new URLSearchParams('')))).toBe(rows);
+    expect(listedRows(rows, readLibraryQuery(new URLSearchParams('q=%20')))).toBe(rows);
+    expect(listedRows(rows, readLibraryQuery(new URLSearchParams('q=example%20b'))).map((e) => e.id)).toEqual(['b']);
+    expect(listedRows(rows, readLibraryQuery(new URLSearchParams('filter=diverging')))).toEqual([]);
+  });
 });

@@ -52,9 +52,13 @@ export function libraryParams(q: LibraryQuery): Record<string, string | undefine
 
 /** The rows the library lists for this query, in its order (the trace view steps through the same list). */
 export function listedRows(entries: readonly LibraryEntry[], q: LibraryQuery, only: ReadonlySet<string> | null = null): readonly LibraryEntry[] {
-  const rows = filterEntries(entries, { text: q.text, world: q.world, divergence: q.divergence, only }).filter(
-    (e) => (!q.agent || e.agent === q.agent) && (!q.run || (e.run ?? '') === q.run) && (!q.status || e.status === q.status),
-  );
+  // Nothing to filter (a plain library, or one being imported into): the rows as they are, without two passes over them.
+  const filtered = q.text.trim() || q.world || q.divergence || only || q.agent || q.run || q.status;
+  const rows = filtered
+    ? filterEntries(entries, { text: q.text, world: q.world, divergence: q.divergence, only }).filter(
+        (e) => (!q.agent || e.agent === q.agent) && (!q.run || (e.run ?? '') === q.run) && (!q.status || e.status === q.status),
+      )
+    : entries;
   return sortEntries(rows, q.sort, q.desc);
 }
 

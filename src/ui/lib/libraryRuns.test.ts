@@ -54,6 +54,25 @@ describe('import runs', () => {
     expect(lib.store.getState().runs[run.id]!.label).toBe('baseline');
   });
 
+  it('a run that lands, is stored or renamed keeps its rows as they are: only an edited env or model reshapes them', async () => {
+    const { lib, workers } = setup();
+    lib.importFiles([vfFile()]);
+    await tick();
+    const { entries, payloads } = rowsOf(workers[0]!.requests[0]!.batch);
+    workers[0]!.send({ type: 'items', entries, payloads });
+    const listed = lib.store.getState().entries;
+    workers[0]!.send({ type: 'done', summary: { ...summary(entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
+    await tick();
+    await tick();
+    const run = Object.values(lib.store.getState().runs)[0]!;
+    expect(run.stored.ok).toBe(true);
+    expect(lib.store.getState().entries).toBe(listed);
+    await lib.renameRun(run.id, 'baseline');
+    expect(lib.store.getState().entries).toBe(listed);
+    await lib.setRunIdentity(run.id, { env: 'wiki', model: null });
+    expect(lib.store.getState().entries).not.toBe(listed);
+  });
+
   it('the same file again is found by its content and waits for "skip" or "add again"', async () => {
     const { lib, workers, ids } = setup();
     lib.importFiles([vfFile()]);

@@ -1,8 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ImportSource, Payload } from '../workers/importProtocol';
+import type { ImportSource, WirePayload } from '../workers/importProtocol';
 import { agree, quotaCheck, unhealthy, type ImportRun, type NameSource, type StoredImport } from './importRuns';
 import { parseInWorker, type ImportPort, type ImportSteps } from './libraryImport';
 import type { LibraryEntry } from './librarySummary';
+import type { PayloadStore } from './payloads';
 import type { Listed } from './storage';
 import { describeStorageError } from './storageErrors';
 
@@ -47,7 +48,7 @@ type Names = Pick<LibraryEntry, 'world' | 'agent' | 'envFrom' | 'modelFrom'>;
  * env and model, removed, and kept in IndexedDB (the file itself, read again
  * on the next visit, with the person's changes on top).
  */
-export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Payload>, deps: RunsDeps) {
+export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, deps: RunsDeps) {
   const original = new Map<string, Names>();
   const files = new Map<string, { blob: Blob; metadata: Blob | null; path: string }>();
 
@@ -61,13 +62,15 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
   }
 
   function setRun(run: ImportRun): void {
-    store.setState((s) => ({
-      runs: { ...s.runs, [run.id]: run },
-      entries: s.entries.map((e) => (e.run === run.id ? shaped(e, run) : e)),
-    }));
+    store.setState((s) => {
+      const before = s.runs[run.id];
+      // Rows show the run's edited env and model only: a run that lands or is stored keeps its rows (10,000 of them, reshaped and re-listed twice, were the end of a big import's longest tasks).
+      const same = before !== undefined && before.edited.env === run.edited.env && before.edited.model === run.edited.model;
+      return { runs: { ...s.runs, [run.id]: run }, entries: same ? s.entries : s.entries.map((e) => (e.run === run.id ? shaped(e, run) : e)) };
+    });
   }
 
-  function add(runId: string, entries: readonly LibraryEntry[], list: readonly Payload[]): void {
+  function add(runId: string, entries: readonly LibraryEntry[], list: readonly WirePayload[]): void {
     const run = store.getState().runs[runId];
     const hidden = new Set(run?.hidden ?? []);
     const kept: LibraryEntry[] = [];
@@ -122,8 +125,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
   }
 
   const steps: ImportSteps = {
-    begin(label: string, source: ImportSource): string {
-      const id = deps.newRunId();
+    begin(label: string, source: ImportSource, given?: string): string {
+      const id = given ?? deps.newRunId();
       const run: ImportRun = {
         id,
         label,
@@ -145,7 +148,7 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
     async land(runId, source, parsed) {
       const blob = source.kind === 'file' ? source.file : parsed.bytes;
       if (source.kind === 'url' && blob) files.set(runId, { blob, metadata: null, path: new URL(source.url).pathname });
-      const hash = blob ? await deps.hash(blob) : '';
+      const hash = parsed.hash ?? (blob ? await deps.hash(blob) : '');
       const rows = store.getState().entries.filter((e) => e.run === runId);
       // A file's identity is its non-native rows' (natives name their own world and agent), else its traces'.
       const named = rows.some((e) => e.kind === 'vf') ? rows.filter((e) => e.kind === 'vf') : rows;
@@ -215,6 +218,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: Map<string, Pay
     }
     const failures: string[] = listed.unreadable.map((u) => `${u.id}: ${u.error}`);
     for (const { run, blob, metadata, path } of listed.items.sort((a, b) => a.run.importedAt - b.run.importedAt)) {
+      // Imported in this page already (a link's import can land before the library's first read): listed once.
+      if (store.getState().runs[run.id]) continue;
       files.set(run.id, { blob, metadata, path });
       store.setState((s) => ({ runs: { ...s.runs, [run.id]: run } }));
       const skip = unhealthy(run);

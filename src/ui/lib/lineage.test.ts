@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json';
 import { runEpisode } from '../../core/episode';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { stubbornSolver } from '../../worlds/fault-api/solvers';
-import { foreignParentAddress, forksByParent, inAppHref, parentHref } from './lineage';
+import { foreignParentAddress, forksByParent, inAppHref, listedIds, parentHref } from './lineage';
 import { summarizeNative } from './librarySummary';
 
 const made = faultApiWorld.makeTask({ profile: 'clean', seed: 1 });
@@ -31,6 +31,10 @@ describe('lineage in the library', () => {
     expect(parentHref(a, listed)).toBe('#/trace/p?step=2');
     expect(parentHref(elsewhere, listed)).toBe('#/episode/fault-api?agent=stubborn');
     expect(parentHref(parent, listed)).toBeNull();
+    // One set per listing, however many rows' cells ask; a new listing gets its own.
+    expect(listedIds(entries)).toBe(listedIds(entries));
+    expect([...listedIds(entries)]).toEqual(['p', 'a', 'b', 'c', 'd']);
+    expect(listedIds(entries.slice(1)).has('p')).toBe(false);
   });
 
   it('names how a model run was driven; other agents have no driver', async () => {

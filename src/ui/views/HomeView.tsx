@@ -14,7 +14,7 @@ const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
  * each table checked against this browser's own computation as it arrives
  * (lib/home/store, started by the entry before React loaded).
  */
-export function HomeView() {
+export default function HomeView() {
   const state = useStore(homeStore());
   const settled = homeSettled(state);
   useEffect(() => {

@@ -13,6 +13,7 @@ import { RunsPanel } from '../components/library/RunsPanel';
 import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
+import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
 import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
@@ -81,13 +82,16 @@ export default function LibraryView({ route }: { route: Route }) {
     delete query.src;
     navigate(hrefFor(['traces'], query), { replace: true });
   };
-  // What a row opens, loaded before the first click on one.
-  const listed = entries.length > 0;
+  // What a row or the compare buttons open, loaded when the pointer or focus comes to them (by the click it is usually in):
+  // not while a big file is being listed, when its compile would compete with the listing, nor for a reader who only imports.
+  // A file is usually picked seconds after the page opens: its worker starts meanwhile, when the page is idle.
   useEffect(() => {
-    if (!listed) return;
-    const t = setTimeout(() => void Promise.all([TraceView.preload(), CompareView.preload()]).catch(() => undefined), 200);
-    return () => clearTimeout(t);
-  }, [listed]);
+    if (typeof requestIdleCallback !== 'function') return warmImportWorker();
+    const id = requestIdleCallback(warmImportWorker, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  const preloadTrace = () => void TraceView.preload().catch(() => undefined);
+  const preloadCompare = () => void CompareView.preload().catch(() => undefined);
 
   const search = route.query.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `q` is read from `search`
@@ -97,7 +101,7 @@ export default function LibraryView({ route }: { route: Route }) {
   const runName = (key: string) => (key === '' ? 'played or saved here' : (runs[key]?.label ?? key));
   const drill = (key: string) => setQuery({ group: '', ...(group === 'run' ? { run: key } : group === 'task' ? { text: key } : { [group]: key }) });
   const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
-  const chosen = rows.filter((r) => selected.has(r.id));
+  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const target = chosen.length ? chosen : rows;
   const diverging = useMemo(() => divergence(target.map(entryVerdicts)), [target]);
   // Shown for a selection, the diverging rows are those of the selection only.
@@ -198,13 +202,22 @@ export default function LibraryView({ route }: { route: Route }) {
               </button>
             </span>
           ) : null}
-          <button type="button" disabled={!compareTask} onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)} title="Select two or more traces of the same task">
+          <button
+            type="button"
+            disabled={!compareTask}
+            onClick={() => navigate(`#/compare?ids=${chosen.map((c) => encodeURIComponent(c.id)).join(',')}`)}
+            onPointerEnter={preloadCompare}
+            onFocus={preloadCompare}
+            title="Select two or more traces of the same task"
+          >
             Compare selected
           </button>
           <button
             type="button"
             disabled={!compareExamples}
             onClick={() => navigate(hrefFor(['compare'], { by: 'example', ids: chosen.map((c) => c.id).join(',') }))}
+            onPointerEnter={preloadCompare}
+            onFocus={preloadCompare}
             title="Select rows of two or more models (or people) on the same examples"
             data-testid="compare-examples-button"
           >
@@ -244,16 +257,18 @@ export default function LibraryView({ route }: { route: Route }) {
         {entries.length === 0 ? (
           <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
         ) : (
-          <LibraryTable
-            rows={rows}
-            selected={selected}
-            onToggle={toggle}
-            onOpen={open}
-            rescored={rescored}
-            sort={q.sort}
-            desc={q.desc}
-            onSort={(sort: SortKey | null, desc: boolean) => setQuery({ sort, desc })}
-          />
+          <div onPointerEnter={preloadTrace} onFocus={preloadTrace} data-testid="library-rows">
+            <LibraryTable
+              rows={rows}
+              selected={selected}
+              onToggle={toggle}
+              onOpen={open}
+              rescored={rescored}
+              sort={q.sort}
+              desc={q.desc}
+              onSort={(sort: SortKey | null, desc: boolean) => setQuery({ sort, desc })}
+            />
+          </div>
         )}
       </section>
       {rows.length > 0 ? (

@@ -29,6 +29,9 @@ self.onmessage = (e: MessageEvent<HomeRequest>) => moduleOf(e.data.world).settle
 
 const post = (m: HomeMessage) => self.postMessage(m);
 
+// The page waits for this before it asks for the app's code: on HTTP/1.1 its dozen chunk requests would otherwise queue this script behind them.
+post({ type: 'loaded' });
+
 async function send(world: string, make: () => Promise<HomeRow[]>): Promise<void> {
   try {
     post({ type: 'rows', world, rows: await make() });

@@ -7,5 +7,5 @@ import type { HomeRow } from '../lib/home/rows';
  */
 export type HomeRequest = { world: string; module: WebAssembly.Module } | { world: string; failed: string };
 
-/** Worker → page: one world's rows, as soon as they are computed. */
-export type HomeMessage = { type: 'rows'; world: string; rows: HomeRow[] } | { type: 'error'; world: string; message: string };
+/** Worker → page: its script is in and running (the page holds its own downloads until then), then one world's rows as soon as they are computed. */
+export type HomeMessage = { type: 'loaded' } | { type: 'rows'; world: string; rows: HomeRow[] } | { type: 'error'; world: string; message: string };

@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import type { ImportMessage, ImportRequest, Payload } from './importProtocol';
+import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
 
@@ -25,6 +25,41 @@ function progressPoster(): (done: number, total: number | null, force?: boolean)
     last = now;
     post({ type: 'progress', done, total });
   };
+}
+
+/**
+ * Rows go out at once the first time (the first screen), then in batches by
+ * time: each batch is one render of the whole listing on the page, whose cost
+ * grows with the rows listed, so the wait grows with them (100 ms, a second
+ * once 9,000 are listed).
+ */
+const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
+
+const utf8 = new TextEncoder();
+
+/** Each payload's JSON as UTF-8, views into one buffer: the buffer is transferred to the page, not copied (lib/payloads.ts). */
+function packed(texts: readonly string[]): { views: Uint8Array[]; buffer: ArrayBuffer } {
+  const parts = texts.map((t) => utf8.encode(t));
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  const views = parts.map((p) => {
+    all.set(p, at);
+    at += p.length;
+    return all.subarray(at - p.length, at);
+  });
+  return { views, buffer: all.buffer };
+}
+
+/**
+ * The file's SHA-256, which finds the same file imported again: here, off the
+ * page's thread (reading 75 MB into memory there was a long task of its own).
+ * Null where the page has no WebCrypto (not a secure context): the library
+ * then hashes it itself, or goes without.
+ */
+async function sha256(bytes: Blob): Promise<string | null> {
+  if (!self.crypto?.subtle) return null;
+  const digest = new Uint8Array(await self.crypto.subtle.digest('SHA-256', await bytes.arrayBuffer()));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Parse off the main thread, streaming: items go out in batches, malformed lines as located issues. */
@@ -65,14 +100,20 @@ async function run(req: ImportRequest): Promise<void> {
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   let entries: LibraryEntry[] = [];
-  let payloads: Payload[] = [];
+  /** Each trace as JSON, packed when the batch goes: bytes move to the page, objects were rebuilt there field by field (lib/payloads.ts). */
+  let payloads: string[] = [];
   let n = 0;
-  let flushedAt = -Infinity;
+  let listed = 0;
+  let posted: number | null = null;
   const flush = () => {
-    if (entries.length) post({ type: 'items', entries, payloads });
+    if (entries.length) {
+      const { views, buffer } = packed(payloads);
+      self.postMessage({ type: 'items', entries, payloads: views } satisfies ImportMessage, [buffer]);
+      listed += entries.length;
+    }
     entries = [];
     payloads = [];
-    flushedAt = performance.now();
+    posted = performance.now();
   };
   const take = (events: ImportEvent[]) => {
     const issues = [];
@@ -84,17 +125,15 @@ async function run(req: ImportRequest): Promise<void> {
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
         entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
-        payloads.push({ kind: 'native', trace: e.item.trace });
+        payloads.push(JSON.stringify({ kind: 'native', trace: e.item.trace }));
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
-        payloads.push({ kind: 'vf', rollout: e.item.rollout });
+        payloads.push(JSON.stringify({ kind: 'vf', rollout: e.item.rollout }));
       }
     }
     if (issues.length) post({ type: 'issues', issues });
-    // The first 100 rows at once; then a batch at most every 250 ms (each one is a listing update and a render
-    // on the page: 100 rows at a time blocked the page for seconds over 10,000 samples), and never more than
-    // 500 rows, since each batch is deserialised on the main thread in one task.
-    if ((entries.length >= 100 && performance.now() - flushedAt >= 250) || entries.length >= 500) flush();
+    // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.
+    if (entries.length && (posted === null || performance.now() - posted >= batchWait(listed))) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();
@@ -121,7 +160,9 @@ async function run(req: ImportRequest): Promise<void> {
       },
     });
     flush();
-    post({ type: 'done', summary, source, bytes: kept ? new Blob(kept) : undefined, decompressed: left - budget.left });
+    const bytes = kept ? new Blob(kept) : undefined;
+    const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
+    post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null, decompressed: left - budget.left });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined });
@@ -140,7 +181,9 @@ async function run(req: ImportRequest): Promise<void> {
   take(importer.finish());
   flush();
   progress(done, total, true);
-  post({ type: 'done', summary: importer.summary(), source, bytes: kept ? new Blob(kept) : undefined });
+  const bytes = kept ? new Blob(kept) : undefined;
+  const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
+  post({ type: 'done', summary: importer.summary(), source, bytes, hash: hashed && !importer.summary().fatal ? await sha256(hashed) : null });
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */

@@ -13,10 +13,18 @@ export type ImportRequest = ImportSource & { batch: string; decompressLeft?: num
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 
+/**
+ * A payload as it crosses from a worker: the import worker sends its JSON as
+ * UTF-8 bytes, a view into one buffer per batch that is transferred, not
+ * copied (see lib/payloads.ts for why); JSON text or the payload itself are
+ * read too.
+ */
+export type WirePayload = Payload | string | Uint8Array;
+
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
-  | { type: 'items'; entries: LibraryEntry[]; payloads: Payload[] }
+  | { type: 'items'; entries: LibraryEntry[]; payloads: WirePayload[] }
   | { type: 'issues'; issues: ImportIssue[] }
-  /** `bytes`: a fetched file as it was read, for the library to hash and keep. */
-  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; decompressed?: number }
+  /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it; `decompressed`: bytes inflated from archives (the import's budget). */
+  | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null; decompressed?: number }
   | { type: 'failed'; message: string };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { download } from '../../lib/download';
-import { describeExport, exportRows, LIBRARY_EXPORTS } from '../../lib/libraryExport';
 import { library, payloadOf } from '../../lib/library';
+import { LIBRARY_EXPORTS } from '../../lib/libraryExportFormats';
 import type { LibraryEntry } from '../../lib/librarySummary';
 import { allWorlds } from '../../worlds/registry';
 
@@ -10,6 +10,8 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
   const [said, setSaid] = useState<string | null>(null);
   const run = async (format: (typeof LIBRARY_EXPORTS)[number]) => {
     try {
+      // The converters load on the first export (and every world's code with allWorlds): listing traces needs neither.
+      const { describeExport, exportRows } = await import('../../lib/libraryExport');
       const out = await exportRows(rows, format.format, { payloadOf, runs: library.store.getState().runs, worlds: await allWorlds(), created: new Date().toISOString() });
       for (const f of out.files) download(f.text, f.name, format.type);
       setSaid(`${format.label.replace(/^Export /, '')} of ${scope}: ${describeExport(out)}`);

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { describeSize, DEFAULT_LIMITS } from '../../../traces/import/index';
+import { DEFAULT_LIMITS, describeSize } from '../../../traces/import/limits';
 import { checkImportLink, ONLY_HTTP } from '../../lib/importLink';
 import { importFiles, importUrl } from '../../lib/library';
 import { FilePick } from '../FilePick';

@@ -31,12 +31,21 @@ const TABLES = { worlds: ['fault-api', 'ticket-queue', 'tripwire', 'web-portal']
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('startHomeRows', () => {
-  it('computes tripwire in the worker, the SQL-free worlds on the page, and ends the worker when all are in', async () => {
+  it('computes tripwire in the worker, the SQL-free worlds on the page once the worker’s script is in, and ends the worker when all are in', async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
+    const { rows, loaded } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
     await tick();
     expect(w.sent).toEqual([{ world: 'tripwire', module: fakeModule }]);
+    // Their code is more downloads: they wait for the worker's script, which would queue behind them.
+    expect(page.asked).toEqual([]);
+    let isLoaded = false;
+    void loaded.then(() => (isLoaded = true));
+    await tick();
+    expect(isLoaded).toBe(false);
+    w.say({ type: 'loaded' });
+    await tick();
+    expect(isLoaded).toBe(true);
     expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'web-portal']);
     expect((await rows['fault-api']!)[0]!.agent).toBe('on-page');
     expect(w.terminated()).toBe(0);
@@ -49,7 +58,7 @@ describe('startHomeRows', () => {
   it("rejects a world with the worker's own error message, without recomputing it on the page", async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
+    const { rows } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
     w.say({ type: 'error', world: 'tripwire', message: 'scratch schema differs from the seeded database' });
     await expect(rows.tripwire).rejects.toThrow('scratch schema differs');
     expect(page.asked).not.toContain('tripwire');
@@ -58,9 +67,11 @@ describe('startHomeRows', () => {
   it('falls back to the page for the worlds still pending when the worker fails', async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const rows = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
+    const { rows, loaded } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess });
     w.fail('Failed to fetch a worker script');
+    await loaded;
     expect((await rows.tripwire!)[0]!.agent).toBe('on-page');
+    expect((await rows['web-portal']!)[0]!.agent).toBe('on-page');
     expect(page.asked).toContain('tripwire');
     expect(w.terminated()).toBeGreaterThan(0);
     // A late message from the dead worker changes nothing.
@@ -70,7 +81,7 @@ describe('startHomeRows', () => {
 
   it('computes everything on the page when no worker can be created', async () => {
     const page = pageRows();
-    const rows = startHomeRows({
+    const { rows } = startHomeRows({
       ...TABLES,
       spawn: () => {
         throw new Error('Worker is not defined');
@@ -82,6 +93,15 @@ describe('startHomeRows', () => {
     expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire', 'web-portal']);
   });
 
+  it('a worker whose script never answers holds the page only so long', async () => {
+    const w = fakeWorker();
+    const page = pageRows();
+    const { rows, loaded } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess, loadWaitMs: 5 });
+    await loaded;
+    expect((await rows['fault-api']!)[0]!.agent).toBe('on-page');
+    expect(page.asked).not.toContain('tripwire');
+  });
+
   it('tells the worker when the wasm could not be compiled, so it reports instead of waiting forever', async () => {
     const w = fakeWorker();
     startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.reject(new Error('404 sql-wasm.wasm')), inProcess: pageRows().inProcess });
@@ -91,7 +111,7 @@ describe('startHomeRows', () => {
 
   it('surfaces a page-side failure as that world’s error', async () => {
     const w = fakeWorker();
-    const rows = startHomeRows({
+    const { rows } = startHomeRows({
       ...TABLES,
       spawn: () => w.port,
       compile: () => Promise.resolve(fakeModule),
@@ -100,6 +120,7 @@ describe('startHomeRows', () => {
         return [];
       },
     });
+    w.say({ type: 'loaded' });
     await expect(rows['fault-api']).rejects.toThrow('fault-api exploded');
   });
 });
@@ -108,7 +129,7 @@ describe('startHomeRows without a worker world', () => {
   it('never starts a worker when every table is computed on the page', async () => {
     let spawned = 0;
     const page = pageRows();
-    const rows = startHomeRows({
+    const { rows, loaded } = startHomeRows({
       worlds: ['a', 'b'],
       inWorker: [],
       spawn: () => {
@@ -118,6 +139,8 @@ describe('startHomeRows without a worker world', () => {
       compile: () => null,
       inProcess: page.inProcess,
     });
+    // No worker script to wait for: the page's own downloads are not held.
+    await loaded;
     expect((await rows.b!)[0]!.agent).toBe('on-page');
     expect(spawned).toBe(0);
   });

@@ -24,16 +24,28 @@ export interface HomeRowsOptions {
   compile: (world: string) => Promise<WebAssembly.Module> | null;
   /** The same rows on the page's thread: the fallback when no worker can run. */
   inProcess: (world: string) => Promise<HomeRow[]>;
+  /** How long `loaded` waits for the worker's script at most (a slow network does not hold the page longer). */
+  loadWaitMs?: number;
 }
+
+/** The rows, and when the worker's script is in (or failed, or took too long): the page's own downloads wait for it. */
+export interface HomeRun {
+  rows: HomeRows;
+  loaded: Promise<void>;
+}
+
+const LOAD_WAIT_MS = 1500;
 
 /**
  * Starts computing the home tables' rows and returns a promise per world,
  * each settling as soon as its rows arrive: the `inWorker` worlds in a Worker,
- * the others on the page. A world the worker reports an error for rejects with
+ * the others on the page once the worker's script is in (their code is more
+ * downloads, which would queue the worker's behind them; the worker's worlds
+ * are the long pole). A world the worker reports an error for rejects with
  * that message (it would fail the same way on the page); if the worker itself
  * fails, its worlds still pending are computed on the page instead.
  */
-export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, inProcess }: HomeRowsOptions): HomeRows {
+export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, inProcess, loadWaitMs = LOAD_WAIT_MS }: HomeRowsOptions): HomeRun {
   const settle: Record<string, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }> = {};
   const rows: HomeRows = {};
   for (const w of worlds)
@@ -57,25 +69,39 @@ export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, 
   };
   const inWorker = (w: string) => workerWorlds.includes(w);
   const fallBack = () => worlds.filter((w) => inWorker(w) && !settle[w]!.done).forEach(onPage);
-  worlds.filter((w) => !inWorker(w)).forEach(onPage);
-  if (!worlds.some(inWorker)) return rows;
+  let markLoaded!: () => void;
+  const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+  const timer = setTimeout(markLoaded, loadWaitMs);
+  void loaded.then(() => {
+    clearTimeout(timer);
+    worlds.filter((w) => !inWorker(w)).forEach(onPage);
+  });
+  if (!worlds.some(inWorker)) {
+    markLoaded();
+    return { rows, loaded };
+  }
   try {
     port = spawn();
   } catch {
     fallBack();
-    return rows;
+    markLoaded();
+    return { rows, loaded };
   }
-  port.onMessage((m) => finish(m.world, m.type === 'rows' ? { rows: m.rows } : { error: new Error(m.message) }));
+  port.onMessage((m) => {
+    if (m.type === 'loaded') markLoaded();
+    else finish(m.world, m.type === 'rows' ? { rows: m.rows } : { error: new Error(m.message) });
+  });
   port.onFailure(() => {
     port?.terminate();
     fallBack();
+    markLoaded();
   });
   for (const world of worlds.filter(inWorker))
     compile(world)?.then(
       (module) => port.post({ world, module }),
       (e: unknown) => port.post({ world, failed: e instanceof Error ? e.message : String(e) }),
     );
-  return rows;
+  return { rows, loaded };
 }
 
 function spawnHomeWorker(): HomeWorkerPort {
@@ -96,14 +122,9 @@ export async function homeRowsOnThePage(world: string): Promise<HomeRow[]> {
   return home.rows(await loadWorld(world, 'reference'));
 }
 
-let started: HomeRows | null = null;
+let started: HomeRun | null = null;
 
-/**
- * The home tables' rows, started once per page: by the entry before React
- * loads when the page opens on the home route, else by the home view. The
- * rows are deterministic, so coming back to the home page shows them at once.
- */
-export function homeRows(): HomeRows {
+function homeRun(): HomeRun {
   const tables = homeTables();
   started ??= startHomeRows({
     worlds: tables.map((t) => t.id),
@@ -114,3 +135,13 @@ export function homeRows(): HomeRows {
   });
   return started;
 }
+
+/**
+ * The home tables' rows, started once per page: by the entry before React
+ * loads when the page opens on the home route, else by the home view. The
+ * rows are deterministic, so coming back to the home page shows them at once.
+ */
+export const homeRows = (): HomeRows => homeRun().rows;
+
+/** When the home worker's script is in: the entry asks for the app's code after it (see startHomeRows). */
+export const homeWorkerLoaded = (): Promise<void> => homeRun().loaded;

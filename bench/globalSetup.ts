@@ -1,0 +1,5 @@
+import { clearFigures } from './figures';
+
+export default function globalSetup(): void {
+  clearFigures();
+}

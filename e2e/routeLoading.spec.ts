@@ -1,0 +1,145 @@
+import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
+import { exportTracesJsonl } from '../src/traces/export/index';
+import { faultApiWorld } from '../src/worlds/fault-api/index';
+import { WORLDS } from '../src/worlds/registry';
+import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { runReference } from './traceFixtures';
+
+/**
+ * What a trace view needs and the library does not: SQLite, the worlds (a world's
+ * code is its chunk named by its id, or `world-…` for a folder's world.ts), the
+ * episode and calibration code. The registry itself is light (entries only) and is
+ * in the app's chunk.
+ */
+const WORLD_CHUNKS = [...WORLDS.map((w) => w.id), 'world'].join('|');
+const NOT_FOR_LISTING = [
+  /\.wasm$/,
+  new RegExp(`/(TraceView|EpisodeView|EpisodeBody|Calibration|CalibrationView|CalibrationChart|MatrixCalibration|calibrationJob|${WORLD_CHUNKS})-[\\w-]+\\.js$`),
+  /\/(calibration|home)\.worker-[\w-]+\.js$/,
+];
+
+/** Every URL the page and its workers ask for. */
+function requests(context: BrowserContext): string[] {
+  const urls: string[] = [];
+  context.on('request', (r) => urls.push(r.url()));
+  return urls;
+}
+
+const matching = (urls: string[], patterns: RegExp[]) => urls.filter((u) => patterns.some((p) => p.test(u)));
+
+/** Every element under `root` with its tag, box (to a tenth of a pixel), hover text and own text: what it shows, and where. */
+const layoutOf = (root: Locator) =>
+  root.evaluate((top) =>
+    [top, ...top.querySelectorAll('*')].map((el) => {
+      const b = el.getBoundingClientRect();
+      const box = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10).join(',');
+      return `${el.tagName} ${box} ${el.getAttribute('title') ?? ''} ${el.children.length ? '' : (el.textContent ?? '')}`;
+    }),
+  );
+
+test('#/traces?src=… loads the library alone: no SQLite, world, calibration or episode code until a trace is opened', async ({ page, context }) => {
+  const traces = [await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful')];
+  await context.route('https://raw.example.test/**', (route) =>
+    route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } }),
+  );
+  const urls = requests(context);
+  await page.goto(`./#/traces?src=${encodeURIComponent('https://raw.example.test/two.jsonl')}`);
+  await page.getByTestId('link-import').getByRole('button', { name: 'Import from raw.example.test' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText(/^2 of 2 traces/, { timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false');
+  // Idle time after listing: nothing is fetched ahead either (the trace view loads when a row is pointed at).
+  await page.waitForTimeout(1000);
+  expect(urls.some((u) => /\/LibraryView-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(urls.some((u) => /\/import\.worker-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(matching(urls, NOT_FOR_LISTING)).toEqual([]);
+
+  // Opening a tripwire trace brings them: the same patterns match the build's real names.
+  await page.getByTestId('library-row').filter({ hasText: 'top-refund-customer' }).getByRole('button', { name: 'top-refund-customer' }).click();
+  await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+  const opened = matching(urls, NOT_FOR_LISTING);
+  expect(opened.some((u) => u.endsWith('.wasm'))).toBe(true);
+  expect(opened.some((u) => /\/TraceView-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(opened.some((u) => /\/world-[\w-]+\.js$/.test(u))).toBe(true);
+});
+
+test('a route renders its view in the app’s first render: no “Loading…” fallback held in between', async ({ context }) => {
+  // The app's Suspense fallback while a view loads (App.tsx).
+  await context.addInitScript(() => {
+    const w = window as unknown as { __fallback: boolean };
+    w.__fallback = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="view-loading"]')) w.__fallback = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  for (const route of ['./#/traces', './#/model']) {
+    const page = await context.newPage();
+    await page.goto(route);
+    await expect(page.locator('main#main h1')).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { __fallback: boolean }).__fallback), route).toBe(false);
+    // Moving within the app to a view not loaded yet does show it: the observer sees a fallback when there is one.
+    if (route === './#/traces') {
+      await page.evaluate(() => (location.hash = '#/calibration'));
+      await expect(page.getByRole('heading', { level: 1, name: /calibration/i })).toBeVisible({ timeout: 20_000 });
+      expect(await page.evaluate(() => (window as unknown as { __fallback: boolean }).__fallback)).toBe(true);
+    }
+    await page.close();
+  }
+});
+
+test('SQLite is preloaded on the home page, whose tables are checked with it, and not on other routes', async ({ page }) => {
+  const wasmPreload = () => page.evaluate(() => !!document.querySelector('link[rel="preload"][href$=".wasm"]'));
+  await page.goto('./');
+  expect(await wasmPreload()).toBe(true);
+  await page.goto('./#/traces');
+  await page.reload();
+  await page.getByTestId('dropzone').waitFor();
+  expect(await wasmPreload()).toBe(false);
+});
+
+test('#/traces?src=… asks on the painted page, before the app has loaded: the same question, and a click there imports', async ({ page, context }) => {
+  const traces = [await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn')];
+  const seen: string[] = [];
+  await context.route('https://raw.example.test/**', (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } });
+  });
+  // The app's code held back: what the page shows and does before it runs.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/boot-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const link = `./#/traces?src=${encodeURIComponent('https://raw.example.test/team/two.jsonl?ref=v1')}`;
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
+  const ask = page.getByTestId('link-import');
+  await expect(ask).toBeVisible();
+  await expect(page.getByTestId('boot-shell')).toBeVisible();
+  await expect(ask.getByTestId('link-host')).toHaveText('raw.example.test');
+  await expect(ask.getByTestId('link-path')).toHaveText('/team/two.jsonl?ref=v1');
+  await expect(ask).toContainText('This link asks to import traces from another site.');
+  const where = await layoutOf(ask);
+  expect(where.length).toBeGreaterThan(10);
+  // The rest of the painted library is a picture: nothing else in it can be used yet.
+  await expect(page.getByRole('button', { name: 'Import URL' })).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(seen).toEqual([]);
+
+  // Left unanswered, the app asks the same question in the same place when it takes over.
+  const second = await context.newPage();
+  await second.goto(link);
+  await expect(second.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  expect(await layoutOf(second.getByTestId('link-import'))).toEqual(where);
+  await second.close();
+
+  // Answered before the app loads: the import starts at once; the library, when it comes, lists it and asks no more.
+  await ask.getByRole('button', { name: 'Import from raw.example.test' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/traces$/);
+  await expect.poll(() => seen.length).toBe(1);
+  release();
+  await expect(page.getByTestId('library-count')).toHaveText(/^2 of 2 traces/, { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toContainText('two.jsonl?ref=v1: 2 imported');
+  await expect(page.getByTestId('link-import')).toHaveCount(0);
+  expect(seen).toEqual(['https://raw.example.test/team/two.jsonl?ref=v1']);
+});
