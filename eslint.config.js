@@ -77,9 +77,17 @@ const UI_WORLD_IDS = readdirSync(new URL('./src/ui/worlds/', import.meta.url), {
 
 /** `depth`: how far the file sits under src/ui (src/ui/lib/a.ts is 1). */
 const uiDeny = (depth, deny) => [
-  ...(deny.length ? [{ regex: `^(\\.\\./){${depth}}(${deny.join('|')})(/|$)`, message: `this folder does not import ${deny.join(', ')} (eslint.config.js, UI_LAYERS).` }] : []),
-  { regex: `^(\\.\\./){${depth}}worlds/[^/]+/`, message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS)." },
-  { regex: `^(\\.\\./){${depth + 1}}worlds/[^/]+/`, message: "a world's code is reached through the registries, not imported: only its own UI folder imports it (eslint.config.js, UI_LAYERS)." },
+  ...(deny.length
+    ? [{ regex: `^(\\.\\./){${depth}}(${deny.join('|')})(/|$)`, message: `this folder does not import ${deny.join(', ')} (eslint.config.js, UI_LAYERS).` }]
+    : []),
+  {
+    regex: `^(\\.\\./){${depth}}worlds/[^/]+/`,
+    message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS).",
+  },
+  {
+    regex: `^(\\.\\./){${depth + 1}}worlds/[^/]+/`,
+    message: "a world's code is reached through the registries, not imported: only its own UI folder imports it (eslint.config.js, UI_LAYERS).",
+  },
 ];
 
 function uiLayerConfigs() {
@@ -87,7 +95,11 @@ function uiLayerConfigs() {
   return [
     ...UI_LAYERS.flatMap(({ dir, deny }) => [1, 2, 3].map((depth) => restrict([`src/ui/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], uiDeny(depth, deny)))),
     // The registry's own folder: only registry.ts lists the worlds' entries.
-    restrict(['src/ui/worlds/*.{ts,tsx}'], [{ regex: '^\\./[^/]+/', message: "only src/ui/worlds/registry.ts imports a world's UI folder (eslint.config.js)." }, ...uiDeny(1, [])], ['src/ui/worlds/registry.ts']),
+    restrict(
+      ['src/ui/worlds/*.{ts,tsx}'],
+      [{ regex: '^\\./[^/]+/', message: "only src/ui/worlds/registry.ts imports a world's UI folder (eslint.config.js)." }, ...uiDeny(1, [])],
+      ['src/ui/worlds/registry.ts'],
+    ),
     restrict(['src/ui/worlds/registry.ts'], uiDeny(1, [])),
     // A world's UI folder: its own code and UI, the generic UI below the views, and no other world.
     ...UI_WORLD_IDS.map((id) =>
@@ -100,10 +112,16 @@ function uiLayerConfigs() {
         ],
       ),
     ),
-    restrict(['src/ui/*.{ts,tsx}'], [
-      { regex: '^\\./worlds/[^/]+/', message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS)." },
-      { regex: '^\\.\\./worlds/[^/]+/', message: "a world's code is reached through the registries, not imported (eslint.config.js, UI_LAYERS)." },
-    ]),
+    restrict(
+      ['src/ui/*.{ts,tsx}'],
+      [
+        {
+          regex: '^\\./worlds/[^/]+/',
+          message: "a world's UI folder is reached through src/ui/worlds/registry.ts, not imported (eslint.config.js, UI_LAYERS).",
+        },
+        { regex: '^\\.\\./worlds/[^/]+/', message: "a world's code is reached through the registries, not imported (eslint.config.js, UI_LAYERS)." },
+      ],
+    ),
   ];
 }
 
@@ -161,7 +179,12 @@ export default tseslint.config(
     },
   },
   ...LAYERS.flatMap((layer) => layerConfigs({ ...layer, ignores: layer.dir === 'worlds' ? Object.values(WORLDS_NODE_ONLY).flat() : [] })),
-  ...layerConfigs({ dir: 'worlds', allow: WORLD_CLI_ALLOW, plain: false, filesAt: (depth) => (WORLDS_NODE_ONLY[depth] ?? []).filter((f) => !f.endsWith('nodeHost.ts')) }),
+  ...layerConfigs({
+    dir: 'worlds',
+    allow: WORLD_CLI_ALLOW,
+    plain: false,
+    filesAt: (depth) => (WORLDS_NODE_ONLY[depth] ?? []).filter((f) => !f.endsWith('nodeHost.ts')),
+  }),
   ...layerConfigs({ dir: 'worlds', allow: ['core', 'worlds'], plain: false, filesAt: (depth) => (depth === 2 ? ['src/worlds/tripwire/nodeHost.ts'] : []) }),
   ...uiLayerConfigs(),
   // Tests and their support may reach any layer below the UI, never the UI itself.

@@ -93,7 +93,8 @@ function prerenderHome(): Plugin {
       order: 'post',
       async handler(html) {
         if (!result) throw new Error('prerender-home: the build did not start the prerender');
-        for (const marker of [HOME_MARKER, TRACES_MARKER, TRACES_LINK_MARKER, ROUTE_MARKER]) if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
+        for (const marker of [HOME_MARKER, TRACES_MARKER, TRACES_LINK_MARKER, ROUTE_MARKER])
+          if (!html.includes(marker)) throw new Error(`prerender-home: index.html has no ${marker}`);
         const { html: markup, json, id, traces, tracesLink } = await result;
         return {
           // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
@@ -122,7 +123,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|immer|reselect|react-redux|eventemitter3|tiny-invariant|es-toolkit)[\\/]/, priority: 20 },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|immer|reselect|react-redux|eventemitter3|tiny-invariant|es-toolkit)[\\/]/,
+              priority: 20,
+            },
             // React outranks charts: a group takes its dependencies along, and React must stay in the shared chunk.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
           ],

@@ -38,7 +38,9 @@ function logs(): Logs {
   const samples = (JSON.parse(readFileSync(inspect, 'utf8')) as { samples: unknown[] }).samples.length;
   const vf = process.env.VF_EVAL_LOG ?? join(dir, 'results.jsonl');
   if (!process.env.VF_EVAL_LOG) writeFileSync(vf, vfEvalText(26, inspectBytes));
-  const vfRows = readFileSync(vf, 'utf8').split('\n').filter((l) => l.trim()).length;
+  const vfRows = readFileSync(vf, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim()).length;
   return { inspect, inspectBytes, samples, vf, vfBytes: statSync(vf).size, vfRows };
 }
 
@@ -47,12 +49,24 @@ const VF_PATH = '/logs/shop-analyst--gpt-4o-mini/0a1b2c3d/results.jsonl';
 
 /** Inspect View's bundle under /iv/ and both logs under /logs/, as static hosts serve them (CORS open: the library fetches across origins). */
 function serve(l: Logs): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.jsonl': 'application/jsonl' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+    '.jsonl': 'application/jsonl',
+  };
   const server = createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const path = url === '/logs/inspect.json' ? l.inspect : url === VF_PATH ? l.vf : DIST && url.startsWith('/iv/') ? join(DIST, url.slice(4)) : null;
     if (!path || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'content-length': statSync(path).size, 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': types[extname(path)] ?? 'application/octet-stream',
+      'content-length': statSync(path).size,
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+    });
     createReadStream(path).pipe(res);
   });
   return new Promise((ok) =>
@@ -99,7 +113,9 @@ function observe(m: Marks) {
     }
     if (m.click && !t.clickSeen) {
       // A button a person can see: index.html carries a link's question hidden until the entry has filled it in.
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(m.click!) && b.checkVisibility({ visibilityProperty: true }));
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent?.startsWith(m.click!) && b.checkVisibility({ visibilityProperty: true }),
+      );
       if (button) {
         t.clickSeen = true;
         requestAnimationFrame(() =>
@@ -121,7 +137,8 @@ function observe(m: Marks) {
   const says = (n: Node | null) => !!n && (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) && !!n.textContent?.includes(m.all);
   // A short element whose children changed (React writes "26 of 26 traces" as several text nodes), a text node's element, or what was added.
   const small = (n: Node) => (n.textContent?.length ?? 0) < 400;
-  const changed = (r: MutationRecord) => (r.type === 'characterData' ? says(r.target.parentElement) : (small(r.target) && says(r.target)) || [...r.addedNodes].some(says));
+  const changed = (r: MutationRecord) =>
+    r.type === 'characterData' ? says(r.target.parentElement) : (small(r.target) && says(r.target)) || [...r.addedNodes].some(says);
   new MutationObserver((records) => {
     check();
     if (w.__t.all === undefined && records.some(changed)) w.__t.all = performance.now();
@@ -157,7 +174,8 @@ function writeStaticShell(): string {
     .replace(/<script\b(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>\s*/g, '')
     .replace(/<link\b[^>]*rel="(?:preload|modulepreload)"[^>]*>\s*/g, '')
     .replace('<html lang="en">', '<html lang="en" data-boot="traces">');
-  if (!stripped.includes('data-boot="traces"') || !stripped.includes('class="dropzone"')) throw new Error('dist/index.html: no prerendered library to make a static page of');
+  if (!stripped.includes('data-boot="traces"') || !stripped.includes('class="dropzone"'))
+    throw new Error('dist/index.html: no prerendered library to make a static page of');
   writeFileSync('dist/bench-library-static.html', stripped);
   return './bench-library-static.html';
 }
@@ -170,27 +188,46 @@ test('cold start: the library against Inspect View on the same log, and its empt
   const runs = { ivInspect: [] as Times[], oursInspect: [] as Times[], oursVf: [] as Times[], staticShell: [] as Times[], shell: [] as Times[] };
   const load = [load1()];
   const ours = (src: string, rows: number) => (): Promise<Times> =>
-    cold(browser, `./#/traces?src=${encodeURIComponent(url + src)}`, { row: '[data-testid="library-row"]', all: `${rows} of ${rows} traces`, click: 'Import from' }, () => {
-      const t = (window as unknown as { __t: Times }).__t;
-      return t.row !== undefined && t.all !== undefined;
-    });
+    cold(
+      browser,
+      `./#/traces?src=${encodeURIComponent(url + src)}`,
+      { row: '[data-testid="library-row"]', all: `${rows} of ${rows} traces`, click: 'Import from' },
+      () => {
+        const t = (window as unknown as { __t: Times }).__t;
+        return t.row !== undefined && t.all !== undefined;
+      },
+    );
   const kinds: [keyof typeof runs, () => Promise<Times>][] = [
     ['oursInspect', ours('/logs/inspect.json', l.samples)],
     ['oursVf', ours(VF_PATH, l.vfRows)],
     // The two shells take a fraction of a second each: three pairs a round, for medians steadier than a busy machine's noise.
     ...Array.from({ length: 3 }, (): [keyof typeof runs, () => Promise<Times>][] => [
-      ['staticShell', () => cold(browser, staticShell, { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined)],
-      ['shell', () => cold(browser, './#/traces', { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined)],
+      [
+        'staticShell',
+        () =>
+          cold(browser, staticShell, { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined),
+      ],
+      [
+        'shell',
+        () =>
+          cold(browser, './#/traces', { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined),
+      ],
     ]).flat(),
   ];
   if (DIST)
     kinds.unshift([
       'ivInspect',
       // Inspect View's sample list: a row is a `.sample-id` cell; the footer counts the samples once all are listed.
-      () => cold(browser, `${url}/iv/index.html?log_file=${encodeURIComponent(`${url}/logs/inspect.json`)}`, { row: '.samples-list .sample-id', all: `${l.samples} Samples` }, () => {
-        const t = (window as unknown as { __t: Times }).__t;
-        return t.row !== undefined && t.all !== undefined;
-      }),
+      () =>
+        cold(
+          browser,
+          `${url}/iv/index.html?log_file=${encodeURIComponent(`${url}/logs/inspect.json`)}`,
+          { row: '.samples-list .sample-id', all: `${l.samples} Samples` },
+          () => {
+            const t = (window as unknown as { __t: Times }).__t;
+            return t.row !== undefined && t.all !== undefined;
+          },
+        ),
     ]);
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -215,14 +252,33 @@ test('cold start: the library against Inspect View on the same log, and its empt
     `  library, vf-eval file: first row ${m(runs.oursVf, row).toFixed(0)} ms (click at ${m(runs.oursVf, (t) => t.click).toFixed(0)}), all listed ${m(runs.oursVf, all).toFixed(0)} ms; runs ${ms(runs.oursVf, row)}`,
     `  library's empty shell painted ${shell.toFixed(0)} ms vs a static page of its markup ${staticPaint.toFixed(0)} ms: ${(shell / staticPaint).toFixed(2)}× (medians of ${runs.shell.length}; runs ${ms(runs.shell, (t) => t.shell)} vs ${ms(runs.staticShell, (t) => t.shell)})`,
   ];
-  recordFigure({ target: 1, what: "library's empty shell vs a static page of the same markup", value: `${shell.toFixed(0)} vs ${staticPaint.toFixed(0)} ms: ${(shell / staticPaint).toFixed(2)}×`, goal: '≤ 1.2×', met: shell / staticPaint <= 1.2, load: [load[0]!, load.at(-1)!] });
+  recordFigure({
+    target: 1,
+    what: "library's empty shell vs a static page of the same markup",
+    value: `${shell.toFixed(0)} vs ${staticPaint.toFixed(0)} ms: ${(shell / staticPaint).toFixed(2)}×`,
+    goal: '≤ 1.2×',
+    met: shell / staticPaint <= 1.2,
+    load: [load[0]!, load.at(-1)!],
+  });
   if (DIST) {
     const iv = m(runs.ivInspect, row);
-    lines.push(`  Inspect View, same Inspect log: first row ${iv.toFixed(0)} ms, all listed ${m(runs.ivInspect, all).toFixed(0)} ms; runs ${ms(runs.ivInspect, row)}`);
-    for (const [what, kind] of [[`Inspect log (${mb(l.inspectBytes)})`, 'oursInspect'], [`size-matched vf-eval file (${mb(l.vfBytes)})`, 'oursVf']] as const) {
+    lines.push(
+      `  Inspect View, same Inspect log: first row ${iv.toFixed(0)} ms, all listed ${m(runs.ivInspect, all).toFixed(0)} ms; runs ${ms(runs.ivInspect, row)}`,
+    );
+    for (const [what, kind] of [
+      [`Inspect log (${mb(l.inspectBytes)})`, 'oursInspect'],
+      [`size-matched vf-eval file (${mb(l.vfBytes)})`, 'oursVf'],
+    ] as const) {
       const ratio = m(runs[kind], row) / iv;
       lines.push(`  ratio, ${what}: ${ratio.toFixed(2)}× Inspect View (target ≤ 0.33)`);
-      recordFigure({ target: 1, what: `navigation → first row, ${what}, vs Inspect View`, value: `${m(runs[kind], row).toFixed(0)} vs ${iv.toFixed(0)} ms: ${ratio.toFixed(2)}×`, goal: '≤ 0.33×', met: ratio <= 1 / 3, load: [load[0]!, load.at(-1)!] });
+      recordFigure({
+        target: 1,
+        what: `navigation → first row, ${what}, vs Inspect View`,
+        value: `${m(runs[kind], row).toFixed(0)} vs ${iv.toFixed(0)} ms: ${ratio.toFixed(2)}×`,
+        goal: '≤ 0.33×',
+        met: ratio <= 1 / 3,
+        load: [load[0]!, load.at(-1)!],
+      });
     }
   } else lines.push('  Inspect View not compared: set INSPECT_VIEW_DIST to its prebuilt dist folder');
   const report = lines.join('\n');

@@ -37,7 +37,9 @@ export function printFigures(): string {
   if (figures.length === 0) return '';
   const lines = [
     `issue 26 — fast where users wait (${figures.filter((f) => f.met).length} of ${figures.length} met; 2 cores shared with other work: load average (1 min) before → after each figure)`,
-    ...figures.map((f) => `  ${f.target}. ${f.met ? '✓' : '✗'} ${f.what}: ${f.value} (target ${f.goal}; load ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)})`),
+    ...figures.map(
+      (f) => `  ${f.target}. ${f.met ? '✓' : '✗'} ${f.what}: ${f.value} (target ${f.goal}; load ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)})`,
+    ),
     '  4. the test suite ≤ 5 min from a fresh clone: timed by `npm test`, not here',
   ];
   return lines.join('\n');

@@ -35,9 +35,13 @@ async function fileOf(mb: number): Promise<string> {
 function observeRows() {
   const w = window as unknown as { __t: { picked?: number; first?: number } };
   w.__t = {};
-  document.addEventListener('change', (e) => {
-    if (e.target instanceof HTMLInputElement && e.target.type === 'file') w.__t.picked = performance.now();
-  }, true);
+  document.addEventListener(
+    'change',
+    (e) => {
+      if (e.target instanceof HTMLInputElement && e.target.type === 'file') w.__t.picked = performance.now();
+    },
+    true,
+  );
   new MutationObserver(() => {
     if (w.__t.first === undefined && document.querySelector('[data-testid="library-row"]')) w.__t.first = performance.now();
   }).observe(document, { childList: true, subtree: true });

@@ -55,7 +55,10 @@ async function once(browser: Browser, path: string): Promise<Run> {
     await longest();
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(path);
-    await page.getByTestId('library-count').filter({ hasText: `${COUNT} of ${COUNT}` }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('library-count')
+      .filter({ hasText: `${COUNT} of ${COUNT}` })
+      .waitFor({ timeout: 120_000 });
     const open = Date.now() - t0;
     await page.waitForTimeout(500);
     const listing = await longest();
@@ -94,8 +97,22 @@ test('library: 10,000 traces listed, and the main thread never blocks for long',
     `  longest main-thread task while listing ${m((r) => r.listing).toFixed(0)} ms (runs ${runs.map((r) => r.listing.toFixed(0)).join(', ')}), while jumping 40 times through the table ${m((r) => r.scrolling).toFixed(0)} ms (runs ${runs.map((r) => r.scrolling.toFixed(0)).join(', ')}; 40 jumps ${m((r) => r.scrollMs)} ms); target ≤ 100 ms`,
     `  charts drawn on scrolling to them in ${m((r) => r.chartsMs)} ms, longest task ${m((r) => r.charts).toFixed(0)} ms`,
   ].join('\n');
-  recordFigure({ target: 2, what: `${COUNT.toLocaleString('en')} traces / ${mb.toFixed(0)} MB: file picked → all rows listed`, value: `${open} ms`, goal: '≤ 3,000 ms', met: open <= 3000, load: [load[0]!, load.at(-1)!] });
-  recordFigure({ target: 2, what: 'longest main-thread task while listing or scrolling (worst run)', value: `${task.toFixed(0)} ms`, goal: '≤ 100 ms', met: task <= 100, load: [load[0]!, load.at(-1)!] });
+  recordFigure({
+    target: 2,
+    what: `${COUNT.toLocaleString('en')} traces / ${mb.toFixed(0)} MB: file picked → all rows listed`,
+    value: `${open} ms`,
+    goal: '≤ 3,000 ms',
+    met: open <= 3000,
+    load: [load[0]!, load.at(-1)!],
+  });
+  recordFigure({
+    target: 2,
+    what: 'longest main-thread task while listing or scrolling (worst run)',
+    value: `${task.toFixed(0)} ms`,
+    goal: '≤ 100 ms',
+    met: task <= 100,
+    load: [load[0]!, load.at(-1)!],
+  });
   console.log(report);
   await testInfo.attach('library', { body: report, contentType: 'text/plain' });
 });

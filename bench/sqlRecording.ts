@@ -119,7 +119,13 @@ export const replaySqlOps = async ({ url, ops }: { url: string; ops: SqlOp[] }):
     },
   });
   // Stand-ins for the app's callbacks, of the same arity (sql.js declares a SQL function's argument count from it).
-  const stubs = [() => 0, (_a: unknown) => 0, (_a: unknown, _b: unknown) => 0, (_a: unknown, _b: unknown, _c: unknown) => 0, (_a: unknown, _b: unknown, _c: unknown, _d: unknown) => 0];
+  const stubs = [
+    () => 0,
+    (_a: unknown) => 0,
+    (_a: unknown, _b: unknown) => 0,
+    (_a: unknown, _b: unknown, _c: unknown) => 0,
+    (_a: unknown, _b: unknown, _c: unknown, _d: unknown) => 0,
+  ];
   const arg = (a: unknown) => (a !== null && typeof a === 'object' && 'callback' in a ? stubs[(a as { callback: number }).callback] : a);
   const dbs = new Map<number, Any>();
   const stmts = new Map<number, Any>();

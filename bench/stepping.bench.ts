@@ -23,7 +23,9 @@ async function thirtyStepTrace(): Promise<string> {
     call: {
       id: `c${i + 1}`,
       name: 'run_sql',
-      arguments: { query: `SELECT count(*) FROM orders WHERE status = 'delivered'; INSERT INTO audit_log (order_id, action, actor, note) VALUES (${i + 1}, 'bench', 'bench', 'step ${i + 1}')` },
+      arguments: {
+        query: `SELECT count(*) FROM orders WHERE status = 'delivered'; INSERT INTO audit_log (order_id, action, actor, note) VALUES (${i + 1}, 'bench', 'bench', 'step ${i + 1}')`,
+      },
     },
   }));
   calls.push({ call: { id: 'answer', name: 'submit_answer', arguments: { answer: 'done' } } });
@@ -63,7 +65,8 @@ async function stepForward(page: Page, step: number, last: number): Promise<{ co
       w.__step = s;
       document.addEventListener('keydown', () => (s.down = performance.now()), { capture: true, once: true });
       const poll = () => {
-        if (s.counter === undefined && document.querySelector('[data-testid="step-counter"]')?.textContent?.trim() === `step ${step} / ${last}`) s.counter = performance.now();
+        if (s.counter === undefined && document.querySelector('[data-testid="step-counter"]')?.textContent?.trim() === `step ${step} / ${last}`)
+          s.counter = performance.now();
         if (w.__shows!(step, last)) s.shown = performance.now();
         else requestAnimationFrame(poll);
       };
@@ -120,7 +123,8 @@ test('stepping through a 30-call tripwire trace: per-step cost by step index', a
     `machine load (1-min average) before and after each run: ${load.map((l) => l.toFixed(1)).join(', ')}`,
     'step  shown(ms)  counter(ms)  workers started   runs of "shown"',
     ...Array.from({ length: CALLS }, (_, i) => i + 1).map(
-      (k) => `${String(k).padStart(4)}  ${ms(median(shown[k]!))}       ${ms(median(counter[k]!))}         ${median(workers[k]!)}              ${shown[k]!.map(ms).join(' ')}`,
+      (k) =>
+        `${String(k).padStart(4)}  ${ms(median(shown[k]!))}       ${ms(median(counter[k]!))}         ${median(workers[k]!)}              ${shown[k]!.map(ms).join(' ')}`,
     ),
   ];
   // Least squares over the per-step medians: how much a step costs more for each step before it.
@@ -132,7 +136,9 @@ test('stepping through a 30-call tripwire trace: per-step cost by step index', a
   lines.push(`shown: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} ms per step index (least squares over the medians)`);
   const firstFive = median(shown.slice(1, 6).map(median));
   const lastFive = median(shown.slice(CALLS - 4, CALLS + 1).map(median));
-  lines.push(`shown: median of steps 1–5 ${firstFive.toFixed(0)} ms, of steps ${CALLS - 4}–${CALLS} ${lastFive.toFixed(0)} ms (ratio ${(lastFive / firstFive).toFixed(2)}×)`);
+  lines.push(
+    `shown: median of steps 1–5 ${firstFive.toFixed(0)} ms, of steps ${CALLS - 4}–${CALLS} ${lastFive.toFixed(0)} ms (ratio ${(lastFive / firstFive).toFixed(2)}×)`,
+  );
   const report = lines.join('\n');
   console.log(report);
   await testInfo.attach('stepping', { body: report, contentType: 'text/plain' });

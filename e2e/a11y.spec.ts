@@ -3,7 +3,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { tour } from './tour';
 
 /** Beyond serious and critical: the structure rules a screen-reader user navigates by. */
-const ALSO = new Set(['page-has-heading-one', 'heading-order', 'empty-table-header', 'landmark-one-main', 'region', 'scrollable-region-focusable', 'aria-allowed-attr', 'aria-prohibited-attr']);
+const ALSO = new Set([
+  'page-has-heading-one',
+  'heading-order',
+  'empty-table-header',
+  'landmark-one-main',
+  'region',
+  'scrollable-region-focusable',
+  'aria-allowed-attr',
+  'aria-prohibited-attr',
+]);
 
 /**
  * A colour scheme changes only CSS (prefers-color-scheme), never the DOM: the structure rules read the same tree in
@@ -19,7 +28,13 @@ async function violations(page: Page, rules?: string[]): Promise<string[]> {
   if (!rules) expect(passes.length, 'axe checked the page').toBeGreaterThan(10);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO.has(v.id))
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`)
+          .join(' | ')}`,
+    );
 }
 
 const WIDTHS = [390, 1024, 1440];

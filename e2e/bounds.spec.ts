@@ -80,7 +80,10 @@ const messagesInPage = (page: Page) => page.getByTestId('message').count();
 test.describe.configure({ timeout: 180_000 });
 
 test('big rows open with only what is on screen: a 64 MiB message, 100,000 messages; the tab stays alive', async ({ page }) => {
-  const big = sample('big-message', [{ role: 'user', content: 'read this' }, { role: 'assistant', content: text(64 * MiB) }]);
+  const big = sample('big-message', [
+    { role: 'user', content: 'read this' },
+    { role: 'assistant', content: text(64 * MiB) },
+  ]);
   const many = sample(
     'many-messages',
     Array.from({ length: 100_000 }, (_, i) => ({ role: i % 2 ? 'user' : 'assistant', content: `message ${i}` })),
@@ -116,15 +119,24 @@ test('big rows open with only what is on screen: a 64 MiB message, 100,000 messa
 
   expect(await page.evaluate(() => 1 + 1)).toBe(2);
   const heap = await heapMiB(page);
-  console.log(`long tasks (ms) — opening the 64 MiB row: [${opening.join(', ')}]; show all + scrolling it: [${showing.join(', ')}]; 100,000 messages opened and scrolled: [${scrolling.join(', ')}]; JS heap ${heap} MiB`);
+  console.log(
+    `long tasks (ms) — opening the 64 MiB row: [${opening.join(', ')}]; show all + scrolling it: [${showing.join(', ')}]; 100,000 messages opened and scrolled: [${scrolling.join(', ')}]; JS heap ${heap} MiB`,
+  );
 });
 
 test('long unbroken strings from a file never widen the page: messages, answer, metric names, ids, labels, the home gotcha table', async ({ page }) => {
   const long = unbroken(200_000);
-  const s = sample(`id-${unbroken(20_000, 'i')}`, [{ role: 'user', content: long }, { role: 'assistant', content: long, tool_calls: [{ id: 'c', function: unbroken(5_000, 'f'), arguments: { q: long } }] }], {
-    target: long,
-    scores: { [`metric_${unbroken(5_000, 'm')}`]: { value: 0.5 }, match: { value: 1 } },
-  });
+  const s = sample(
+    `id-${unbroken(20_000, 'i')}`,
+    [
+      { role: 'user', content: long },
+      { role: 'assistant', content: long, tool_calls: [{ id: 'c', function: unbroken(5_000, 'f'), arguments: { q: long } }] },
+    ],
+    {
+      target: long,
+      scores: { [`metric_${unbroken(5_000, 'm')}`]: { value: 0.5 }, match: { value: 1 } },
+    },
+  );
   const file = evalOf('long.eval', [s], `task_${unbroken(50_000, 't')}`, `model/${unbroken(50_000, 'o')}`);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 860 });

@@ -31,7 +31,12 @@ test('the calibration view computes every registered world in Web Workers, and e
   // Legends list the series in the order their bars stand, and each series keeps its colour in every chart.
   for (const chart of await page.getByTestId('matrix-chart').all()) await expect(chart.locator('.recharts-legend-item-text')).toHaveText(['naive', 'full']);
   await expect(page.getByTestId('calibration-chart').locator('.recharts-legend-item-text')).toHaveText(['trusting', 'stubborn', 'careful']);
-  const fills = async (testId: string, n: number) => page.getByTestId(testId).nth(n).locator('.recharts-bar-rectangle path').evaluateAll((ps) => [...new Set(ps.map((p) => p.getAttribute('fill')))]);
+  const fills = async (testId: string, n: number) =>
+    page
+      .getByTestId(testId)
+      .nth(n)
+      .locator('.recharts-bar-rectangle path')
+      .evaluateAll((ps) => [...new Set(ps.map((p) => p.getAttribute('fill')))]);
   for (let i = 1; i < matrices; i++) expect(await fills('matrix-chart', i)).toEqual(await fills('matrix-chart', 0));
   const solverFills = await fills('calibration-chart', 0);
   expect(solverFills).toHaveLength(3);

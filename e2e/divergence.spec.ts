@@ -46,7 +46,9 @@ test('the library shows divergence for the listed rows or a selection, and the d
   const strictDense = strict.filter((c) => c.readings!.strict === 0 && c.reward >= 0.5).length;
   expect([naivePassFullFail, strict.length, strictDense]).toEqual([3, 2, 1]);
   const tqTwice = cards[5]!;
-  const diverging = cards.filter((c) => (c.verdict.naive === 'PASS' && c.verdict.full === 'FAIL') || (c.verdict.naive === 'FAIL' && c.verdict.full === 'PASS') || c === tqTwice).length;
+  const diverging = cards.filter(
+    (c) => (c.verdict.naive === 'PASS' && c.verdict.full === 'FAIL') || (c.verdict.naive === 'FAIL' && c.verdict.full === 'PASS') || c === tqTwice,
+  ).length;
 
   await page.goto('./#/traces');
   await importFile(page, path);

@@ -16,14 +16,15 @@ const task = made.value;
 const skipper = tripwireWorld.referenceAgents.find((a) => a.id === 'the-skipper')!;
 const order = /#(\d+)/.exec(task.prompt[1]!.content)![1]!;
 
-
 async function runSql(page: Page, query: string, k: number) {
   await page.getByTestId('sql-editor').fill(query);
   await page.getByTestId('sql-editor').press('Control+Enter');
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${k} / ${k}`, { timeout: 20_000 });
 }
 
-test('a model run that skips the identity check, continued by a person from step 1, reaches the full pass; the library links parent and fork', async ({ page }) => {
+test('a model run that skips the identity check, continued by a person from step 1, reaches the full pass; the library links parent and fork', async ({
+  page,
+}) => {
   // The "model" is the skipper: it refunds without reading who the customer is (naive PASS, full FAIL).
   server = await startMockServer({ respond: policyResponder(task, () => skipper.create(task)), cors: true });
   const reference = await runEpisode(tripwireWorld, task, skipper.create(task));
@@ -71,7 +72,9 @@ test('a model run that skips the identity check, continued by a person from step
   await page.screenshot({ path: 'test-results/fork-child.png', fullPage: true });
 });
 
-test('“what would the careful solver do from here?”: the stubborn run on a hostile API, continued by the careful oracle from step 3, passes', async ({ page }) => {
+test('“what would the careful solver do from here?”: the stubborn run on a hostile API, continued by the careful oracle from step 3, passes', async ({
+  page,
+}) => {
   const spec = { profile: 'hostile', seed: 6 };
   await page.goto(`./#/episode/fault-api?task=${encodeURIComponent(JSON.stringify(spec))}&agent=stubborn&step=3`);
   await expect(page.getByTestId('step-counter')).toHaveText(/step 3 \//, { timeout: 30_000 });
@@ -107,7 +110,9 @@ test('a fork of a trace in the library, to a reference agent, opens at once (no 
   await expect(page.getByTestId('episode-stop')).toContainText('trusting');
 });
 
-test('a run handed to the model at step 3: the model view replays the kept calls, shows them to the model as its own, and it finishes the task', async ({ page }) => {
+test('a run handed to the model at step 3: the model view replays the kept calls, shows them to the model as its own, and it finishes the task', async ({
+  page,
+}) => {
   const made = faultApiWorld.makeTask({ profile: 'hostile', seed: 6 });
   if (!made.ok) throw new Error(made.error);
   // The "model" plays the careful solver on whatever steps its messages show: the three kept ones included.

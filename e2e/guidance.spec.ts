@@ -24,7 +24,9 @@ test('fault-api: call N of M, a warning before the last call, and a run the budg
   await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
 });
 
-test('fault-api: the last page is said and its cursor kept (no silent restart); the helpers say what they changed; the scorecard never flashes a provisional verdict', async ({ page }) => {
+test('fault-api: the last page is said and its cursor kept (no silent restart); the helpers say what they changed; the scorecard never flashes a provisional verdict', async ({
+  page,
+}) => {
   await start(page, 'fault-api', { profile: 'clean', seed: 2, num_records: 8, page_size: 4 });
   await expect(page.getByTestId('listing-ended')).toHaveCount(0);
   await page.getByRole('button', { name: 'Fetch page' }).click();

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 
 test('the home page lists the worlds and reproduces the CLI calibration table', async ({ page }, testInfo) => {
-  const cli = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'calibrate', '--json'], { encoding: 'utf8' }),
-  ) as Record<string, Record<string, Record<string, number>>>;
+  const cli = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'calibrate', '--json'], { encoding: 'utf8' })) as Record<
+    string,
+    Record<string, Record<string, number>>
+  >;
   await page.goto('./');
   await expect(page.getByTestId('world-list')).toContainText('fault-api');
   // index.html's static shell (header, "Loading…") is gone once the app has rendered.
@@ -12,8 +13,7 @@ test('the home page lists the worlds and reproduces the CLI calibration table', 
   const table = page.getByTestId('fault-api-calibration');
   await expect(table).toBeVisible({ timeout: 30_000 });
   for (const [profile, row] of Object.entries(cli['fault-api']!))
-    for (const [solver, mean] of Object.entries(row))
-      await expect(page.getByTestId(`cal-${profile}-${solver}`).locator('.value')).toHaveText(mean.toFixed(2));
+    for (const [solver, mean] of Object.entries(row)) await expect(page.getByTestId(`cal-${profile}-${solver}`).locator('.value')).toHaveText(mean.toFixed(2));
   await expect(page.getByTestId('calibration-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });

@@ -9,7 +9,11 @@ const counter = (page: Page) => page.getByTestId('step-counter');
 
 /** The oracle's query and the values its answer holds: what a person must not read off the page before a call shows them. */
 async function gold(): Promise<{ query: string; values: string[] }> {
-  const trace: Trace = await runReference(NODE_WORLDS.find((w) => w.id === 'tripwire')!, TASK, 'oracle');
+  const trace: Trace = await runReference(
+    NODE_WORLDS.find((w) => w.id === 'tripwire')!,
+    TASK,
+    'oracle',
+  );
   const read = trace.steps.find((s) => s.call.name === 'run_sql')!;
   const rows = (JSON.parse(read.result.content) as { rows: (string | number)[][] }).rows;
   return { query: String((read.call.arguments as { query: string }).query), values: rows.flat().map(String) };
@@ -18,7 +22,9 @@ async function gold(): Promise<{ query: string; values: string[] }> {
 /** Everything the page holds, shown or not: its text and its markup. */
 const pageHolds = (page: Page) => page.evaluate(() => `${document.body.innerText}\n${document.documentElement.outerHTML}`);
 
-test('a person plays a tripwire read task blind: the answer is nowhere on the page until their own call returns it; revealing asks first and marks the run everywhere', async ({ page }) => {
+test('a person plays a tripwire read task blind: the answer is nowhere on the page until their own call returns it; revealing asks first and marks the run everywhere', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { query, values } = await gold();
   expect(values.length).toBeGreaterThan(1);
@@ -96,7 +102,7 @@ test('a person plays a tripwire read task blind: the answer is nowhere on the pa
   await expect(page).toHaveURL(/hints=include/);
 });
 
-test('web-portal played blind: the page source\'s answer key is nowhere in the page a person clicks; it shows, marked, once the run ends', async ({ page }) => {
+test("web-portal played blind: the page source's answer key is nowhere in the page a person clicks; it shows, marked, once the run ends", async ({ page }) => {
   await page.goto(`./#/episode/web-portal?task=${encodeURIComponent(JSON.stringify({ id: 'refund-status' }))}&agent=human`);
   await page.getByTestId('start-run').click();
   await expect(counter(page)).toHaveText('step 0 / 0', { timeout: 30_000 });

@@ -20,7 +20,11 @@ async function host(context: BrowserContext, origin: string, body: string, init:
   const seen: string[] = [];
   await context.route(`${origin}/**`, (route) => {
     seen.push(route.request().url());
-    return route.fulfill({ status: init.status ?? 200, body, headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*', ...init.headers } });
+    return route.fulfill({
+      status: init.status ?? 200,
+      body,
+      headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*', ...init.headers },
+    });
   });
   return seen;
 }

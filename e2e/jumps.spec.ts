@@ -21,9 +21,7 @@ interface Case {
 
 // Every world's gotchas, whichever worlds the registry holds.
 const gotchas: Case[] = WORLDS.flatMap((world) =>
-  world.referenceAgents
-    .filter((a) => a.role === 'gotcha')
-    .map((agent) => ({ world, agent, task: world.listTasks().find((t) => agent.appliesTo(t))! })),
+  world.referenceAgents.filter((a) => a.role === 'gotcha').map((agent) => ({ world, agent, task: world.listTasks().find((t) => agent.appliesTo(t))! })),
 );
 
 async function splitOf({ world, agent, task }: Case): Promise<{ trace: Trace; split: number }> {

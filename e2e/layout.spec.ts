@@ -18,7 +18,11 @@ const dir = mkdtempSync(join(tmpdir(), 'vp-layout-'));
 
 async function longNames(): Promise<string> {
   const spec = { profile: 'hostile', seed: 6 };
-  const [a, b, c] = await Promise.all([runReference(faultApiWorld, spec, 'careful'), runReference(faultApiWorld, spec, 'trusting'), runReference(faultApiWorld, spec, 'stubborn')]);
+  const [a, b, c] = await Promise.all([
+    runReference(faultApiWorld, spec, 'careful'),
+    runReference(faultApiWorld, spec, 'trusting'),
+    runReference(faultApiWorld, spec, 'stubborn'),
+  ]);
   const traces: Trace[] = [
     { ...a, agent: { kind: 'model', name: MODEL_A, model: MODEL_A } },
     { ...b, agent: { kind: 'model', name: MODEL_B, model: MODEL_B }, stop: { ...b.stop!, detail: 'D'.repeat(5_000) } },

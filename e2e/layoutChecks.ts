@@ -36,7 +36,9 @@ export async function overlappingText(page: Page, tolerance = 2): Promise<string
         const cs = getComputedStyle(a);
         if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.clipPath !== 'none') {
           const r = a.getBoundingClientRect();
-          clip = clip ? { l: Math.max(clip.l, r.left), t: Math.max(clip.t, r.top), r: Math.min(clip.r, r.right), b: Math.min(clip.b, r.bottom) } : { l: r.left, t: r.top, r: r.right, b: r.bottom };
+          clip = clip
+            ? { l: Math.max(clip.l, r.left), t: Math.max(clip.t, r.top), r: Math.min(clip.r, r.right), b: Math.min(clip.b, r.bottom) }
+            : { l: r.left, t: r.top, r: r.right, b: r.bottom };
         }
         if (cs.position === 'fixed') break;
       }

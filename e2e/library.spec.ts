@@ -59,7 +59,10 @@ test('import, filter to disagreements, open one verified, compare two, export an
   await page.getByTestId('export-jsonl').click();
   const exported = join(dir, 'exported.jsonl');
   await (await downloadPromise).saveAs(exported);
-  const back = readFileSync(exported, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Trace);
+  const back = readFileSync(exported, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Trace);
   expect(back.map((t) => JSON.stringify(t)).sort()).toEqual(traces.map((t) => JSON.stringify(t)).sort());
   await importFile(page, exported);
   await expect(page.getByTestId('library-count')).toHaveText(/^12 of 12 traces/);
@@ -101,7 +104,9 @@ test('vf-eval files: a fault-api row replays into the world with every layer; an
   await expect(page.getByTestId('message-view')).toContainText('suggest_letter');
 });
 
-test('deleting traces: a saved run leaves this browser for good, an imported row leaves the library and stays gone after a reload, the rest stay', async ({ page }, testInfo) => {
+test('deleting traces: a saved run leaves this browser for good, an imported row leaves the library and stays gone after a reload, the rest stay', async ({
+  page,
+}, testInfo) => {
   const { path } = await fixture();
   // Visit the library first: runs saved afterwards must still show when coming back.
   await page.goto('./#/traces');
@@ -130,7 +135,9 @@ test('deleting traces: a saved run leaves this browser for good, an imported row
   await rows.filter({ hasText: 'saved in this browser' }).getByRole('checkbox').check();
   await rows.filter({ hasText: 'the-peeker' }).getByRole('checkbox').check();
   await page.getByTestId('delete-selected').click();
-  await expect(page.getByTestId('confirm-delete')).toContainText('Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves the library, now and on later visits');
+  await expect(page.getByTestId('confirm-delete')).toContainText(
+    'Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves the library, now and on later visits',
+  );
   await testInfo.attach('confirm-delete', { body: await page.screenshot(), contentType: 'image/png' });
   await page.getByTestId('confirm-delete-yes').click();
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
@@ -175,7 +182,9 @@ test('the library charts: every trace counted, one point each, a bar per layer',
   await testInfo.attach('library-charts', { body: await page.getByTestId('library-charts-panel').screenshot(), contentType: 'image/png' });
 });
 
-test('a recorded score is labelled so until the trace is replayed; a re-score sits beside it, and an edited score shows as different', async ({ page }, testInfo) => {
+test('a recorded score is labelled so until the trace is replayed; a re-score sits beside it, and an edited score shows as different', async ({
+  page,
+}, testInfo) => {
   const { traces } = await fixture();
   const [honest, edited] = [traces[2]!, structuredClone(traces[3]!)];
   edited.scorecard!.reward = 1;

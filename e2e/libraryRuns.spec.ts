@@ -55,7 +55,9 @@ async function downloads(page: Page, click: () => Promise<void>, n: number): Pro
   return paths;
 }
 
-test('vf-eval runs: identity from the file name, grouped by run, kept across a reload, a duplicate skipped, compared by example, reported, exported and re-imported with identity kept', async ({ page }, testInfo) => {
+test('vf-eval runs: identity from the file name, grouped by run, kept across a reload, a duplicate skipped, compared by example, reported, exported and re-imported with identity kept', async ({
+  page,
+}, testInfo) => {
   const [a, b] = vfRuns();
   await page.goto('./#/traces');
   await importFile(page, [a!, b!]);
@@ -75,7 +77,9 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   await expect(page.getByTestId('run-chip')).toContainText('wiki-search--qwen--qwen3-8b.jsonl');
   await page.getByTestId('run-chip').getByRole('button', { name: 'clear' }).click();
   await page.getByTestId('library-row').first().getByRole('button').first().click();
-  await expect(page.getByTestId('vf-only-reason')).toHaveText("wiki-search (env from file name) is not one of the playground's worlds: shown as messages, not replayed.");
+  await expect(page.getByTestId('vf-only-reason')).toHaveText(
+    "wiki-search (env from file name) is not one of the playground's worlds: shown as messages, not replayed.",
+  );
   await page.getByTestId('back-to-library').click();
 
   // Kept across a reload: the files are read again from this browser's storage.
@@ -125,7 +129,9 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   await expect(page.getByTestId('library-group')).toContainText('wiki-search');
 });
 
-test('native traces and an Inspect log: grouped by run, the trace view steps through the listing and goes back to it, exported as Inspect logs and re-imported with identity kept', async ({ page }) => {
+test('native traces and an Inspect log: grouped by run, the trace view steps through the listing and goes back to it, exported as Inspect logs and re-imported with identity kept', async ({
+  page,
+}) => {
   const traces = [
     await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
     await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'trusting'),

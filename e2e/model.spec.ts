@@ -20,8 +20,7 @@ const faultTask = (profile: string, seed: number): Task => {
   return t.value;
 };
 
-const modelUrl = (spec: object, tab?: 'batch') =>
-  `./#/model?${tab ? `tab=${tab}&` : ''}world=fault-api&task=${encodeURIComponent(JSON.stringify(spec))}`;
+const modelUrl = (spec: object, tab?: 'batch') => `./#/model?${tab ? `tab=${tab}&` : ''}world=fault-api&task=${encodeURIComponent(JSON.stringify(spec))}`;
 
 async function configure(page: Page, url: string, baseUrl: string, key?: string) {
   await page.goto(url);
@@ -32,7 +31,6 @@ async function configure(page: Page, url: string, baseUrl: string, key?: string)
   if (key) await page.getByTestId('api-key').fill(key);
   await expect(page.getByTestId('settings-problem')).toHaveCount(0);
 }
-
 
 const sentMessages = (i: number): WireMessage[] => (server.completions()[i]!.body as { messages: WireMessage[] }).messages;
 
@@ -97,7 +95,10 @@ test('step mode: an edited call runs as edited, a rejected one reaches the model
   const third = sentMessages(2);
   expect(third.find((m) => m.role === 'assistant')).toMatchObject({ tool_calls: [{ function: { name: 'fetch_page', arguments: '{}' } }] });
   expect(third.at(-1)).toMatchObject({ role: 'tool' });
-  expect(JSON.parse((third.at(-1) as { content: string }).content)).toMatchObject({ error: 'rejected', message: expect.stringContaining('read the same page again first') });
+  expect(JSON.parse((third.at(-1) as { content: string }).content)).toMatchObject({
+    error: 'rejected',
+    message: expect.stringContaining('read the same page again first'),
+  });
 
   await page.getByTestId('model-run').click();
   await expect(page.getByTestId('episode-stop')).toContainText('stopped: submitted', { timeout: 30_000 });
@@ -263,7 +264,11 @@ test('a server that echoes the key, a header value and a URL credential: none re
   server = await startMockServer({
     cors: true,
     respond: [
-      { kind: 'tool-calls', content: `Checking ${echo}`, calls: [{ name: 'run_sql', arguments: { query: `SELECT '${KEY}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }] },
+      {
+        kind: 'tool-calls',
+        content: `Checking ${echo}`,
+        calls: [{ name: 'run_sql', arguments: { query: `SELECT '${KEY}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }],
+      },
       { kind: 'prose', content: `Finished: ${echo}` },
     ],
   });
@@ -359,9 +364,14 @@ test('a 60 MB reply is refused as it streams, with a message and Retry; the next
   await page.getByTestId('endpoint-settings').screenshot({ path: 'test-results/max-reply-setting.png' });
 });
 
-test('Step is one model call: an invalid call spends one turn and says why; the saved trace shows the model’s words and the calls that never ran', async ({ page }) => {
+test('Step is one model call: an invalid call spends one turn and says why; the saved trace shows the model’s words and the calls that never ran', async ({
+  page,
+}) => {
   const task = faultTask('clean', 2);
-  server = await startMockServer({ respond: () => ({ kind: 'tool-calls', content: 'Fetching the first page now.', calls: [{ name: 'fetch_page', arguments: '{not json', id: 'bad' }] }), cors: true });
+  server = await startMockServer({
+    respond: () => ({ kind: 'tool-calls', content: 'Fetching the first page now.', calls: [{ name: 'fetch_page', arguments: '{not json', id: 'bad' }] }),
+    cors: true,
+  });
   await configure(page, modelUrl({ ...task.spec, max_turns: 3 }), server.baseUrl);
   await page.getByTestId('model-step').click();
   await expect(page.getByTestId('model-status')).toContainText('could not run', { timeout: 20_000 });

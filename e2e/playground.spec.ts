@@ -44,7 +44,8 @@ test('home: the gotchas, the fault-api solvers and the ticket-queue sentinels, c
   await expect(tq.getByTestId('row-metric-gaming').getByTestId('naive')).toHaveText('1.00 PASS');
   await expect(tq.getByTestId('row-metric-gaming').getByTestId('full')).toContainText('0.00 FAIL');
   // The rows above were painted from the build (Node); the page recomputes them and says they agree.
-  for (const w of ['tripwire', 'fault-api', 'ticket-queue']) await expect(page.getByTestId(`check-${w}`)).toContainText('Verified in this browser', { timeout: 30_000 });
+  for (const w of ['tripwire', 'fault-api', 'ticket-queue'])
+    await expect(page.getByTestId(`check-${w}`)).toContainText('Verified in this browser', { timeout: 30_000 });
   await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
 
@@ -169,7 +170,9 @@ test('a runaway query in the browser is cut off by the watchdog, the Worker repl
   await expect(page.getByTestId('step-3').locator('table.data')).toContainText('refunded');
 });
 
-test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limit error without freezing the page, ten ~0.7 s statements are cut at 2 s', async ({ page }, testInfo) => {
+test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limit error without freezing the page, ten ~0.7 s statements are cut at 2 s', async ({
+  page,
+}, testInfo) => {
   await startHumanRun(page, 'tripwire', { id: 'refund-a' });
   // The longest gap between 50 ms ticks on the page's thread: what a person feels as a freeze.
   await page.evaluate(() => {
@@ -185,7 +188,10 @@ test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limi
   const longestGap = () => page.evaluate(() => (window as unknown as { longestGap: number }).longestGap);
   const stepShown = (n: number) =>
     // Polled every frame, so the time measured is the step's, not the poll interval's.
-    page.waitForFunction((k) => document.querySelector('[data-testid="step-counter"]')?.textContent === `step ${k} / ${k}`, n, { polling: 'raf', timeout: 20_000 });
+    page.waitForFunction((k) => document.querySelector('[data-testid="step-counter"]')?.textContent === `step ${k} / ${k}`, n, {
+      polling: 'raf',
+      timeout: 20_000,
+    });
   const run = async (query: string, n: number) => {
     await page.getByTestId('sql-editor').fill(query);
     await page.evaluate(() => ((window as unknown as { longestGap: number }).longestGap = 0));

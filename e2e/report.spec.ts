@@ -7,7 +7,9 @@ import { exportTracesJsonl } from '../src/traces/export/index';
 import { WORLDS } from '../src/worlds/registry';
 import { importFile, runReference } from './traceFixtures';
 
-test('the report: one h1, scroll boxes a keyboard reaches, no column twice, nothing cut at 1440 px, and an export imported twice counted once with a warning', async ({ page }) => {
+test('the report: one h1, scroll boxes a keyboard reaches, no column twice, nothing cut at 1440 px, and an export imported twice counted once with a warning', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const traces: Trace[] = [];

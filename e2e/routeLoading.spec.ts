@@ -14,7 +14,9 @@ import { runReference } from './traceFixtures';
 const WORLD_CHUNKS = [...WORLDS.map((w) => w.id), 'world'].join('|');
 const NOT_FOR_LISTING = [
   /\.wasm$/,
-  new RegExp(`/(TraceView|EpisodeView|EpisodeBody|Calibration|CalibrationView|CalibrationChart|MatrixCalibration|calibrationJob|${WORLD_CHUNKS})-[\\w-]+\\.js$`),
+  new RegExp(
+    `/(TraceView|EpisodeView|EpisodeBody|Calibration|CalibrationView|CalibrationChart|MatrixCalibration|calibrationJob|${WORLD_CHUNKS})-[\\w-]+\\.js$`,
+  ),
   /\/(calibration|home)\.worker-[\w-]+\.js$/,
 ];
 
@@ -38,7 +40,10 @@ const layoutOf = (root: Locator) =>
   );
 
 test('#/traces?src=… loads the library alone: no SQLite, world, calibration or episode code until a trace is opened', async ({ page, context }) => {
-  const traces = [await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful')];
+  const traces = [
+    await runReference(tripwireWorld, { id: 'top-refund-customer' }, 'the-peeker'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
+  ];
   await context.route('https://raw.example.test/**', (route) =>
     route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } }),
   );
@@ -97,7 +102,10 @@ test('SQLite is preloaded on the home page, whose tables are checked with it, an
 });
 
 test('#/traces?src=… asks on the painted page, before the app has loaded: the same question, and a click there imports', async ({ page, context }) => {
-  const traces = [await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'), await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn')];
+  const traces = [
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'stubborn'),
+  ];
   const seen: string[] = [];
   await context.route('https://raw.example.test/**', (route) => {
     seen.push(route.request().url());

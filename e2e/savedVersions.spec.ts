@@ -9,7 +9,10 @@ import { TRACE_VERSION } from '../src/core/types';
  * and is stored migrated; a run only a newer build can read is named, and the
  * others are still listed.
  */
-const V1_RUN = JSON.parse(readFileSync(new URL('../src/traces/fixtures/saved-run-v1.json', import.meta.url), 'utf8')) as { id: string; trace: Record<string, unknown> };
+const V1_RUN = JSON.parse(readFileSync(new URL('../src/traces/fixtures/saved-run-v1.json', import.meta.url), 'utf8')) as {
+  id: string;
+  trace: Record<string, unknown>;
+};
 const NEWER = { ...V1_RUN, id: 'run-from-a-newer-build', trace: { ...V1_RUN.trace, version: TRACE_VERSION + 1 } };
 
 /** The database as this build's schema has it (version 2: runs and gotchas), with these records put straight in. */
@@ -62,7 +65,9 @@ test('runs saved by earlier builds open, migrated; one only a newer build can re
   await plant(page, [V1_RUN, NEWER]);
   await page.goto('./#/traces');
   await expect(page.getByTestId('library-count')).toHaveText(/^1 of 1 traces/);
-  await expect(page.getByTestId('storage-notice')).toContainText(`${NEWER.id}: trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`);
+  await expect(page.getByTestId('storage-notice')).toContainText(
+    `${NEWER.id}: trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`,
+  );
   await testInfo.attach('library-unreadable-run', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   await page.screenshot({ path: join('test-results', 'library-unreadable-run.png'), fullPage: true });
 

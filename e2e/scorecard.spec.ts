@@ -97,7 +97,11 @@ test('one colour per meaning on the timeline: every mark and line is in the lege
   await expect(page.getByTestId('legend-limit')).toContainText('hidden quota');
 
   // What each meaning is drawn in, as the browser paints it.
-  const paint = (sel: string, prop: 'fill' | 'stroke') => timeline.locator(sel).first().evaluate((e, p) => getComputedStyle(e)[p], prop);
+  const paint = (sel: string, prop: 'fill' | 'stroke') =>
+    timeline
+      .locator(sel)
+      .first()
+      .evaluate((e, p) => getComputedStyle(e)[p], prop);
   const colours = {
     naive: await paint('[data-testid="reading-naive"]', 'stroke'),
     full: await paint('[data-testid="reading-full"]', 'stroke'),
@@ -107,7 +111,11 @@ test('one colour per meaning on the timeline: every mark and line is in the lege
   };
   expect(new Set(Object.values(colours)).size, JSON.stringify(colours)).toBe(Object.keys(colours).length);
   // The same two verifiers in the scorecard, in the same colours.
-  const swatch = (name: string) => page.getByTestId(`verdict-${name}`).locator('.swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
+  const swatch = (name: string) =>
+    page
+      .getByTestId(`verdict-${name}`)
+      .locator('.swatch')
+      .evaluate((e) => getComputedStyle(e).backgroundColor);
   expect(await swatch('naive')).toBe(colours.naive);
   expect(await swatch('full')).toBe(colours.full);
 
@@ -117,7 +125,9 @@ test('one colour per meaning on the timeline: every mark and line is in the lege
   expect(label!.y).toBeGreaterThanOrEqual(readings!.y + readings!.height);
 });
 
-test('compare: a trace recorded before scorecards carried their arithmetic shows its shares recomputed, naive first, with the why', async ({ page }, testInfo) => {
+test('compare: a trace recorded before scorecards carried their arithmetic shows its shares recomputed, naive first, with the why', async ({
+  page,
+}, testInfo) => {
   const old = readFileSync(fileURLToPath(new URL('../src/traces/fixtures/native-v1-fault-api.json', import.meta.url)), 'utf8');
   const spec = (JSON.parse(old) as { task: object }).task;
   const fresh = await runReference(faultApiWorld, spec, 'careful');

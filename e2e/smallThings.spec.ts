@@ -35,7 +35,9 @@ test('our own CSV export, imported, gets one message: export JSONL instead', asy
   writeFileSync(path, csvTable(items, []).text);
   await page.goto('./#/traces');
   await importFile(page, path);
-  await expect(page.getByTestId('import-issues').locator('li')).toHaveText(["line 1: CSV files can't be imported; export JSONL (a CSV keeps each run's scores, not the steps a trace is replayed from)"]);
+  await expect(page.getByTestId('import-issues').locator('li')).toHaveText([
+    "line 1: CSV files can't be imported; export JSONL (a CSV keeps each run's scores, not the steps a trace is replayed from)",
+  ]);
 });
 
 test('the navigation names the home page "Home" and marks the view a person is on', async ({ page }) => {
@@ -43,7 +45,11 @@ test('the navigation names the home page "Home" and marks the view a person is o
   await page.goto('./');
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Worlds' })).toHaveCount(0);
-  for (const [path, name] of [['#/traces', 'Traces'], ['#/calibration', 'Calibration'], ['#/episode/fault-api?agent=human', 'Play']] as const) {
+  for (const [path, name] of [
+    ['#/traces', 'Traces'],
+    ['#/calibration', 'Calibration'],
+    ['#/episode/fault-api?agent=human', 'Play'],
+  ] as const) {
     await page.goto(`./${path}`);
     await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current]')).toHaveCount(1);

@@ -26,12 +26,17 @@ async function fetchPages(page: Page, from: number, to: number) {
 
 async function exportFromBanner(page: Page): Promise<{ steps: unknown[] }> {
   const downloading = page.waitForEvent('download');
-  await page.getByTestId('save-banner').getByRole('button', { name: /Export/ }).click();
+  await page
+    .getByTestId('save-banner')
+    .getByRole('button', { name: /Export/ })
+    .click();
   const file = await (await downloading).path();
   return JSON.parse(readFileSync(file, 'utf8')) as { steps: unknown[] };
 }
 
-test('a write that throws QuotaExceededError: play goes on, the banner offers the export, and the next good write saves every step', async ({ page }, testInfo) => {
+test('a write that throws QuotaExceededError: play goes on, the banner offers the export, and the next good write saves every step', async ({
+  page,
+}, testInfo) => {
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {

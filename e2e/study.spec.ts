@@ -31,7 +31,10 @@ async function makeStudyLink(page: Page): Promise<string> {
   await page.getByTestId('maker-instructions').fill('Collect every record the API lists, as you would at work.');
   for (const [i, profile] of PROFILES.entries()) {
     if (i > 0) await page.getByTestId('maker-add-task').click();
-    await page.getByTestId(`maker-task-${i + 1}`).getByLabel('profile').selectOption(profile);
+    await page
+      .getByTestId(`maker-task-${i + 1}`)
+      .getByLabel('profile')
+      .selectOption(profile);
   }
   await page.getByTestId('maker-order').selectOption('shuffled');
   await page.getByTestId('maker-limit').fill('600');
@@ -65,7 +68,9 @@ async function participate(browser: Browser, href: string, pseudonym: string, st
   const page = await context.newPage();
   await page.goto(`./${href}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagination baseline');
-  await expect(page.getByTestId('study-time')).toHaveText('About 15 minutes in all; each task has a time limit of 10 min (a clock shows what is left), so at most 30 min in all.');
+  await expect(page.getByTestId('study-time')).toHaveText(
+    'About 15 minutes in all; each task has a time limit of 10 min (a clock shows what is left), so at most 30 min in all.',
+  );
   await expect(page.getByTestId('study-privacy')).toContainText('Nothing leaves this browser until you download your results.');
   await page.getByTestId('pseudonym').fill(pseudonym);
   await page.getByTestId('study-begin').click();
@@ -156,7 +161,10 @@ async function expectRow(page: Page, testId: string, runs: Run[]) {
   }
 }
 
-test('two participants play a 3-task study by clicking; their files beside a model batch make the report’s human baseline, and an edited file is left out', async ({ page, browser }, testInfo) => {
+test('two participants play a 3-task study by clicking; their files beside a model batch make the report’s human baseline, and an edited file is left out', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const tasks = PROFILES.map((p) => faultTask(p, 1));
   server = await startMockServer({ respond: policyResponder(tasks[0]!, stubbornSolver), cors: true });
@@ -211,10 +219,18 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   await expect(table.getByTestId('bl-all-mock-model').getByRole('cell').first()).toHaveText('mock-model (n = 6)');
 
   await expectRow(page, 'bl-all-human', people.map(human));
-  await expectRow(page, 'bl-all-mock-model', models.map((t) => runOf(t, null)));
+  await expectRow(
+    page,
+    'bl-all-mock-model',
+    models.map((t) => runOf(t, null)),
+  );
   for (const n of [1, 2, 3]) {
     await expectRow(page, `bl-${n}-human`, people.filter((t) => taskOf(t) === n).map(human));
-    await expectRow(page, `bl-${n}-mock-model`, models.filter((t) => t.task.profile === PROFILES[n - 1]).map((t) => runOf(t, null)));
+    await expectRow(
+      page,
+      `bl-${n}-mock-model`,
+      models.filter((t) => t.task.profile === PROFILES[n - 1]).map((t) => runOf(t, null)),
+    );
   }
 
   // The edited file: flagged with why, and out of the figures above.
@@ -222,7 +238,9 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   await expect(left.getByTestId('baseline-run')).toHaveCount(1);
   await expect(left.getByTestId('baseline-run')).toContainText('edited: the file mallory.jsonl (mallory, 3 runs)');
   await expect(left).toContainText('its checksum does not match its content: the file was edited after it was downloaded');
-  await expect(left).toContainText(`the file says full 1.00 ${forged[0]!.scorecard!.verdict.full}; its replay scores ${people[3]!.scorecard!.reward.toFixed(2)}`);
+  await expect(left).toContainText(
+    `the file says full 1.00 ${forged[0]!.scorecard!.verdict.full}; its replay scores ${people[3]!.scorecard!.reward.toFixed(2)}`,
+  );
   await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
   await table.screenshot({ path: 'test-results/study-report.png' });
 
@@ -249,7 +267,10 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="baselines"]').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`), scheme).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`),
+      scheme,
+    ).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 900 });
   await expect.poll(async () => (await sideScroll(page)).over).toBeLessThanOrEqual(0);
@@ -267,13 +288,23 @@ test('a study link that was edited or cut short says what is wrong, and starts n
   await page.goto(`./${href.slice(0, href.indexOf('&task='))}`);
   await expect(page.getByTestId('study-link-problem')).toHaveText('the link says it has 1 task but lists 0: it was cut short (copy the whole link)');
   await page.goto(`./${href.replace('v=1', 'v=9')}`);
-  await expect(page.getByTestId('study-link-problem')).toHaveText('this study link is version 9; this site reads version 1: open the link on a newer copy of the site');
+  await expect(page.getByTestId('study-link-problem')).toHaveText(
+    'this study link is version 9; this site reads version 1: open the link on a newer copy of the site',
+  );
   await expect(page.getByTestId('pseudonym')).toHaveCount(0);
 });
 
 test('the clock of a timed task counts down, and ends the task when it runs out', async ({ page }) => {
   const tasks = [faultTask('clean', 1), faultTask('clean', 2)];
-  const made = makeStudy({ title: 'Timed', instructions: '', tasks: tasks.map((t) => ({ world: 'fault-api', spec: t.spec })), order: 'fixed', timeLimitS: 30, minutes: null, showScores: false });
+  const made = makeStudy({
+    title: 'Timed',
+    instructions: '',
+    tasks: tasks.map((t) => ({ world: 'fault-api', spec: t.spec })),
+    order: 'fixed',
+    timeLimitS: 30,
+    minutes: null,
+    showScores: false,
+  });
   if (!made.ok) throw new Error(made.error);
   await page.clock.install();
   await page.goto(`./${studyHref(made.value)}`);

@@ -38,11 +38,19 @@ const FIRST_MOVES: Record<string, (page: Page) => Promise<void>> = {
     }
   },
   tripwire: async (page) => {
-    await page.getByTestId('sql-editor').fill("SELECT o.id, o.status, o.amount_cents, o.placed_on, c.name, c.email, c.city, c.tier FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status <> 'refunded' ORDER BY o.amount_cents DESC LIMIT 8");
+    await page
+      .getByTestId('sql-editor')
+      .fill(
+        "SELECT o.id, o.status, o.amount_cents, o.placed_on, c.name, c.email, c.city, c.tier FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status <> 'refunded' ORDER BY o.amount_cents DESC LIMIT 8",
+      );
     await page.getByTestId('sql-editor').press('Control+Enter');
     await expect(counter(page)).toHaveText('step 1 / 1', { timeout: 20_000 });
     // A refused write: its message is long and must stay readable.
-    await page.getByTestId('sql-editor').fill("UPDATE orders SET status = 'refunded', placed_on = '2024-01-01T00:00:00Z' WHERE id = 1045 AND customer_id IN (SELECT id FROM customers WHERE tier = 'gold')");
+    await page
+      .getByTestId('sql-editor')
+      .fill(
+        "UPDATE orders SET status = 'refunded', placed_on = '2024-01-01T00:00:00Z' WHERE id = 1045 AND customer_id IN (SELECT id FROM customers WHERE tier = 'gold')",
+      );
     await page.getByTestId('sql-editor').press('Control+Enter');
     await expect(counter(page)).toHaveText('step 2 / 2', { timeout: 20_000 });
   },
@@ -284,7 +292,10 @@ function tourStudy(): string {
   const study = makeStudy({
     title: 'Tour study: two tasks of the first world',
     instructions: 'Play each task as you would at work. '.repeat(8).trim(),
-    tasks: world.listTasks().slice(0, 2).map((t) => ({ world: world.id, spec: t.spec })),
+    tasks: world
+      .listTasks()
+      .slice(0, 2)
+      .map((t) => ({ world: world.id, spec: t.spec })),
     order: 'fixed',
     timeLimitS: 900,
     minutes: 20,

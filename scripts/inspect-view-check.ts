@@ -19,7 +19,13 @@ if (!dist || logs.length === 0) {
 }
 if (shots) mkdirSync(shots, { recursive: true });
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 const byName = new Map(logs.map((l, i) => [`${i}-${basename(l)}`, resolve(l)]));
 
 // The viewer reads an .eval log with HTTP range requests, as it does from a log server.
@@ -68,7 +74,9 @@ for (const name of byName.keys()) {
   const ok = errors.length === 0 && text !== '' && !/loading|unable to load|error/i.test(text.slice(0, 400));
   if (!ok) failed++;
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`) });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${byName.get(name)}\n     ${text.slice(0, 160)}${errors.length ? `\n     errors: ${errors.slice(0, 3).join(' | ')}` : ''}`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${byName.get(name)}\n     ${text.slice(0, 160)}${errors.length ? `\n     errors: ${errors.slice(0, 3).join(' | ')}` : ''}`,
+  );
 }
 await browser.close();
 server.close();

@@ -1,4 +1,4 @@
-// The one test command (`npm test`): typecheck, lint, dead exports, unit tests, production
+// The one test command (`npm test`): typecheck, lint, dead exports, format, unit tests, production
 // build, then Playwright against that build. Ends with one plain line
 // "N passed, M failed" summed from both runners' JSON reports, and exits
 // non-zero on any failure or when no test ran.
@@ -31,8 +31,9 @@ const problems = [];
 for (const [label, cmd, args] of [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  // Exports nothing imports (knip.json); the UI's are left out of it for now.
+  // Exports nothing imports (knip.json), over the whole repository.
   ['dead exports', 'npx', ['knip']],
+  ['format', 'npx', ['prettier', '--check', '.']],
 ]) {
   if (!run(label, cmd, args)) {
     failed++;
@@ -47,7 +48,7 @@ if (vitest) {
   failed += vitest.numFailedTests ?? 0;
   if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0) {
     failed++;
-    problems.push("a unit test file failed to load");
+    problems.push('a unit test file failed to load');
   }
 } else {
   failed++;

@@ -70,7 +70,8 @@ async function main() {
       const a = zstdDecompress(e.raw, 1 << 30, e.size);
       const b = fzstd(e.raw);
       const c = zd.decode(e.raw, e.size);
-      if (Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0 || Buffer.compare(Buffer.from(a), Buffer.from(c)) !== 0) throw new Error(`${file} ${e.name}: decoders disagree`);
+      if (Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0 || Buffer.compare(Buffer.from(a), Buffer.from(c)) !== 0)
+        throw new Error(`${file} ${e.name}: decoders disagree`);
     }
     const runs = total > 20 * MiB ? 5 : 30;
     const ours = time(runs, () => entries.forEach((e) => zstdDecompress(e.raw, 1 << 30, e.size)));

@@ -67,7 +67,9 @@ export function zstdZip(files: Record<string, Uint8Array>): Uint8Array {
 export function makeLogs(inputDir: string, outDir: string, bigSamples: number): string[] {
   const written: string[] = [];
   let biggest: { files: Record<string, Uint8Array>; size: number } | null = null;
-  for (const name of readdirSync(inputDir).filter((n) => n.endsWith('.eval')).sort()) {
+  for (const name of readdirSync(inputDir)
+    .filter((n) => n.endsWith('.eval'))
+    .sort()) {
     const files = unzipSync(readFileSync(join(inputDir, name)));
     const out = join(outDir, name.replace(/\.eval$/, '.zstd.eval'));
     writeFileSync(out, zstdZip(files));

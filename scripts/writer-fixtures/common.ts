@@ -56,7 +56,20 @@ export function zstdZip(entries: [string, unknown][]): Uint8Array {
     const data = zstd(raw);
     const nameBytes = [...strToU8(name)];
     const offset = out.length;
-    const common = [...u16(63), 0, 0, ...u16(93), ...u16(time), ...u16(date), ...u32(crc32(raw)), ...u32(data.length), ...u32(raw.length), ...u16(nameBytes.length), 0, 0];
+    const common = [
+      ...u16(63),
+      0,
+      0,
+      ...u16(93),
+      ...u16(time),
+      ...u16(date),
+      ...u32(crc32(raw)),
+      ...u32(data.length),
+      ...u32(raw.length),
+      ...u16(nameBytes.length),
+      0,
+      0,
+    ];
     out.push(0x50, 0x4b, 3, 4, ...common, ...nameBytes);
     for (const b of data) out.push(b);
     central.push(0x50, 0x4b, 1, 2, ...u16(63), ...common, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...u32(offset), ...nameBytes);
@@ -66,7 +79,24 @@ export function zstdZip(entries: [string, unknown][]): Uint8Array {
   return Uint8Array.from([...out, ...central, ...end]);
 }
 
-const WORDS = ['the', 'ledger', 'balance', 'invoice', 'shipment', 'arrived', 'late', 'customer', 'refund', 'total', 'order', 'checked', 'matches', 'record', 'before', 'after'];
+const WORDS = [
+  'the',
+  'ledger',
+  'balance',
+  'invoice',
+  'shipment',
+  'arrived',
+  'late',
+  'customer',
+  'refund',
+  'total',
+  'order',
+  'checked',
+  'matches',
+  'record',
+  'before',
+  'after',
+];
 
 /** A sentence of `n` words from a seeded stream. */
 export function prose(next: () => number, n: number): string {

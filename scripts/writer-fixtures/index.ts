@@ -22,7 +22,10 @@ put('inspect-py-v1-0.3.4.json', `${JSON.stringify(pythonJsonV1(), null, 2)}\n`);
 put('inspect-r-vitals-0.3.63.json', `${JSON.stringify(rVitals(), null, 2)}\n`);
 put('inspect-py-0.3.95-deflate.eval', deflateZip(pythonEval09x(), new Date(Date.UTC(2025, 4, 20, 14))));
 put('inspect-py-0.3.133-zstd.eval', zstdZip(pythonEvalZstd()));
-for (const [dir, run] of [['vf-hosted-run', hostedRun()], ['vf-0.3-string-info', stringInfo()]] as const) {
+for (const [dir, run] of [
+  ['vf-hosted-run', hostedRun()],
+  ['vf-0.3-string-info', stringInfo()],
+] as const) {
   put(`${dir}/metadata.json`, JSON.stringify(run.metadata));
   put(`${dir}/results.jsonl`, run.rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
 }

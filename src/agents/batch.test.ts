@@ -46,7 +46,12 @@ describe('runBatch', () => {
     });
     expect(result.traces).toHaveLength(6);
     expect(result).toMatchObject({ cancelled: 0, failed: [] });
-    expect(result.runs.map((r) => [r.rollout.task.id, r.rollout.index])).toEqual(tasks.flatMap((t) => [[t.id, 0], [t.id, 1]]));
+    expect(result.runs.map((r) => [r.rollout.task.id, r.rollout.index])).toEqual(
+      tasks.flatMap((t) => [
+        [t.id, 0],
+        [t.id, 1],
+      ]),
+    );
     expect(stats.peak).toBe(2);
     expect(Math.max(...progress.map((p) => p.running))).toBe(2);
     expect(progress.at(-1)).toMatchObject({ done: 6, total: 6 });

@@ -24,7 +24,14 @@ async function failWith(
   extra: { timeoutMs?: number; env?: Partial<ChatEnv>; model?: string; maxResponseBytes?: number; config?: Partial<EndpointConfig> } = {},
 ): Promise<ChatError> {
   server.setResponder([reply]);
-  const config = { baseUrl: server.baseUrl, model: extra.model ?? 'm', apiKey: KEY, timeoutMs: extra.timeoutMs ?? 5000, maxResponseBytes: extra.maxResponseBytes, ...extra.config };
+  const config = {
+    baseUrl: server.baseUrl,
+    model: extra.model ?? 'm',
+    apiKey: KEY,
+    timeoutMs: extra.timeoutMs ?? 5000,
+    maxResponseBytes: extra.maxResponseBytes,
+    ...extra.config,
+  };
   const e = await chatCompletion(config, MESSAGES, TOOLS, undefined, { ...env, ...extra.env }).then(
     () => null,
     (x: unknown) => x,
@@ -43,7 +50,9 @@ describe('chatCompletion', () => {
     expect(r).toMatchObject({ finishReason: 'tool_calls', usage: { promptTokens: 11, completionTokens: 3 }, latencyMs: 0 });
     const req = server.requests.at(-1)!;
     expect(req.body).toEqual({ model: 'm', messages: MESSAGES, tools: TOOLS, temperature: 0, max_tokens: 50 });
-    const custom = Object.keys(req.headers).filter((h) => !['host', 'connection', 'content-length', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode', 'user-agent'].includes(h));
+    const custom = Object.keys(req.headers).filter(
+      (h) => !['host', 'connection', 'content-length', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode', 'user-agent'].includes(h),
+    );
     expect(custom.sort()).toEqual(['authorization', 'content-type']);
   });
 

@@ -79,12 +79,22 @@ export async function chatCompletion(
       if (e instanceof ChatError) throw e;
       if (signal?.aborted) throw new ChatError('aborted', 'The request was cancelled.', false);
       if (timedOut)
-        throw new ChatError('timeout', `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout) for this attempt. A large local model may need a longer timeout.`, true);
+        throw new ChatError(
+          'timeout',
+          `No answer from the model within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (timeout) for this attempt. A large local model may need a longer timeout.`,
+          true,
+        );
       throw new ChatError('network', networkMessage(shown, scrub(e instanceof Error ? e.message : String(e), secrets, 120), env.pageOrigin), true);
     }
     const latencyMs = Math.max(0, env.now() - started);
     if (!res.ok)
-      throw httpError(res.status, summariseBody(text, res.headers.get('content-type'), secrets), config.model, shown, parseRetryAfter(res.headers.get('retry-after'), env.now()));
+      throw httpError(
+        res.status,
+        summariseBody(text, res.headers.get('content-type'), secrets),
+        config.model,
+        shown,
+        parseRetryAfter(res.headers.get('retry-after'), env.now()),
+      );
     return { ...parseBody(text, secrets), latencyMs };
   } finally {
     clearTimeout(timer);
@@ -107,7 +117,11 @@ function parseBody(text: string, key: readonly string[]): Omit<ChatResponse, 'la
   if (!isObject(doc) || !Array.isArray(doc.choices)) throw badBody('no "choices" list', text, key);
   const choice: unknown = doc.choices[0];
   if (choice === undefined)
-    throw new ChatError('empty-choices', 'The server answered with no choices (an empty "choices" list): the model produced nothing. Try again, or check the server log.', true);
+    throw new ChatError(
+      'empty-choices',
+      'The server answered with no choices (an empty "choices" list): the model produced nothing. Try again, or check the server log.',
+      true,
+    );
   if (!isObject(choice) || !isObject(choice.message)) throw badBody('choices[0] has no "message"', text, key);
   const msg = choice.message;
   if (msg.content !== undefined && msg.content !== null && typeof msg.content !== 'string') throw badBody('message.content is not text', text, key);

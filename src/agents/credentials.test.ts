@@ -22,7 +22,12 @@ describe('credentials in a base URL', () => {
 
 describe('secretsOf', () => {
   it('is the key, every extra header value and the URL credentials', () => {
-    const config = { baseUrl: 'https://h.example/v1?api_key=qp-SECRET-9911', model: 'm', apiKey: 'sk-test-SECRET123', extraHeaders: { 'X-Title': 'vp', 'X-Org': 'org-SECRET-1' } };
+    const config = {
+      baseUrl: 'https://h.example/v1?api_key=qp-SECRET-9911',
+      model: 'm',
+      apiKey: 'sk-test-SECRET123',
+      extraHeaders: { 'X-Title': 'vp', 'X-Org': 'org-SECRET-1' },
+    };
     expect(secretsOf(config).sort()).toEqual(['org-SECRET-1', 'qp-SECRET-9911', 'sk-test-SECRET123', 'vp']);
   });
 });

@@ -48,7 +48,10 @@ const params = (text: string | null) =>
       return { raw: p, name: decode(eq >= 0 ? p.slice(0, eq) : p), value: eq >= 0 ? decode(p.slice(eq + 1)) : '' };
     });
 
-const kept = (text: string | null) => params(text).filter((p) => !CREDENTIAL_PARAM.test(p.name)).map((p) => p.raw);
+const kept = (text: string | null) =>
+  params(text)
+    .filter((p) => !CREDENTIAL_PARAM.test(p.name))
+    .map((p) => p.raw);
 
 /** The base URL as it may be written down: no user:password@, no credential parameters. */
 export function stripCredentials(url: string): string {
@@ -62,7 +65,13 @@ export function stripCredentials(url: string): string {
 export function urlSecrets(url: string): string[] {
   const { userinfo, query, fragment } = split(url);
   const out: string[] = [];
-  if (userinfo) out.push(...userinfo.split(':').map(decode).filter((s) => s !== ''));
+  if (userinfo)
+    out.push(
+      ...userinfo
+        .split(':')
+        .map(decode)
+        .filter((s) => s !== ''),
+    );
   for (const p of [...params(query), ...params(fragment)]) if (CREDENTIAL_PARAM.test(p.name) && p.value !== '') out.push(p.value);
   return out;
 }

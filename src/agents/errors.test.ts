@@ -37,10 +37,19 @@ describe('a request tried more than once', () => {
       return Promise.reject(new ChatError('timeout', 'No answer from the model within 3 s (timeout) for this attempt.', true));
     };
     const sleep = (ms: number) => ((t += ms), Promise.resolve());
-    const e = await withRetries(timeout, DEFAULT_RETRY, sleep, undefined, () => {}, () => t).catch((x: unknown) => x);
+    const e = await withRetries(
+      timeout,
+      DEFAULT_RETRY,
+      sleep,
+      undefined,
+      () => {},
+      () => t,
+    ).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ChatError);
     // 4 attempts of 3 s, and 0.5 + 1 + 2 s of backoff between them.
-    expect((e as ChatError).message).toBe('No answer from the model within 3 s (timeout) for this attempt. Tried 4 times over 15.5 s (3 retries, with pauses between them); this is the last attempt\'s error.');
+    expect((e as ChatError).message).toBe(
+      "No answer from the model within 3 s (timeout) for this attempt. Tried 4 times over 15.5 s (3 retries, with pauses between them); this is the last attempt's error.",
+    );
     expect((e as ChatError).kind).toBe('timeout');
   });
 

@@ -1,16 +1,6 @@
 /** Why a chat request failed, in a form the UI can branch on and a person can act on. */
 export type ChatErrorKind =
-  | 'network'
-  | 'unauthorized'
-  | 'not-found'
-  | 'rate-limited'
-  | 'server'
-  | 'http'
-  | 'timeout'
-  | 'bad-body'
-  | 'empty-choices'
-  | 'too-large'
-  | 'aborted';
+  'network' | 'unauthorized' | 'not-found' | 'rate-limited' | 'server' | 'http' | 'timeout' | 'bad-body' | 'empty-choices' | 'too-large' | 'aborted';
 
 export class ChatError extends Error {
   constructor(
@@ -83,7 +73,12 @@ export function networkMessage(url: string, cause: string, pageOrigin: string | 
 export function summariseBody(text: string, contentType: string | null, secrets: readonly string[]): string {
   const html = /html/i.test(contentType ?? '') || /^\s*(<!doctype html|<html)/i.test(text);
   if (!html) return scrub(text, secrets);
-  const pick = (re: RegExp) => re.exec(text)?.[1]?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() ?? '';
+  const pick = (re: RegExp) =>
+    re
+      .exec(text)?.[1]
+      ?.replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ?? '';
   const title = pick(/<title[^>]*>([\s\S]*?)<\/title>/i) || pick(/<h1[^>]*>([\s\S]*?)<\/h1>/i);
   const size = `${text.length.toLocaleString('en')} characters`;
   return scrub(title ? `an HTML page, "${title}" (${size})` : `an HTML page (${size}) with no title`, secrets, 200);
@@ -93,7 +88,12 @@ export function summariseBody(text: string, contentType: string | null, secrets:
 export function httpError(status: number, body: string, model: string, url: string, retryAfterMs: number | null): ChatError {
   const said = body ? ` The server said: ${body}` : '';
   if (status === 501)
-    return new ChatError('http', `The server does not implement this request (501): it may not offer /chat/completions at this base URL, or not with tools.${said}`, false, status);
+    return new ChatError(
+      'http',
+      `The server does not implement this request (501): it may not offer /chat/completions at this base URL, or not with tools.${said}`,
+      false,
+      status,
+    );
   if (status === 401 || status === 403)
     return new ChatError(
       'unauthorized',
@@ -116,7 +116,6 @@ export function httpError(status: number, body: string, model: string, url: stri
         : ` It asked to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
     return new ChatError('rate-limited', `Rate limited (429): too many requests or tokens for now.${wait}${said}`, true, status, retryAfterMs);
   }
-  if (status >= 500)
-    return new ChatError('server', `The server failed (${status}); this is usually temporary.${said}`, true, status, retryAfterMs);
+  if (status >= 500) return new ChatError('server', `The server failed (${status}); this is usually temporary.${said}`, true, status, retryAfterMs);
   return new ChatError('http', `The server rejected the request (${status}); check the model supports tool calls and the settings.${said}`, false, status);
 }

@@ -12,7 +12,10 @@ import { multiTaskResponder } from './testing/policyResponder';
 import { startMockServer, type MockServer } from './testing/mockServer';
 
 const KEY = 'sk-eval-SECRET-777';
-const specs = [{ profile: 'hostile', seed: 1 }, { profile: 'clean', seed: 2, max_turns: 25 }];
+const specs = [
+  { profile: 'hostile', seed: 1 },
+  { profile: 'clean', seed: 2, max_turns: 25 },
+];
 const tasks = specs.map((s) => {
   const t = faultApiWorld.makeTask(s);
   if (!t.ok) throw new Error(t.error);
@@ -28,7 +31,14 @@ describe('runEval (vp eval)', () => {
   it('scores tasks × rollouts with usage and latency, and writes replayable traces without the key', async () => {
     server = await startMockServer({ respond: multiTaskResponder(tasks, carefulSolver) });
     const out = join(tmp, 'traces.jsonl');
-    const cards = await runEval({ ...base(), task: specs.map((s) => JSON.stringify(s)), rollouts: 2, apiKeyEnv: 'VP_TEST_KEY', env: { VP_TEST_KEY: KEY }, out });
+    const cards = await runEval({
+      ...base(),
+      task: specs.map((s) => JSON.stringify(s)),
+      rollouts: 2,
+      apiKeyEnv: 'VP_TEST_KEY',
+      env: { VP_TEST_KEY: KEY },
+      out,
+    });
     expect(cards.map((c) => [c.task.profile, c.rollout, c.reward, c.stop, c.model])).toEqual([
       ['hostile', 0, 1, 'submitted', 'mock-model'],
       ['hostile', 1, 1, 'submitted', 'mock-model'],
@@ -116,7 +126,9 @@ describe('runEval (vp eval)', () => {
 
   it('--max-response-bytes: a reply over it fails the rollout with the limit in words', async () => {
     server = await startMockServer({ respond: () => ({ kind: 'prose', content: 'x'.repeat(100_000) }) });
-    await expect(runEval({ ...base(), task: '{"seed":1}', maxResponseBytes: 65_536 })).rejects.toThrow(/^every rollout failed: The model's reply is larger than the 64 KiB limit/);
+    await expect(runEval({ ...base(), task: '{"seed":1}', maxResponseBytes: 65_536 })).rejects.toThrow(
+      /^every rollout failed: The model's reply is larger than the 64 KiB limit/,
+    );
   });
 
   it('a key passed where the variable name goes is refused without being echoed', async () => {
@@ -142,7 +154,9 @@ describe('formatEval', () => {
     const lines = formatEval(cards).split('\n');
     expect(lines[0]).toMatch(/^task\s+rollout\s+naive\s+full\s+verdicts\s+stop\s+steps\s+tok in\s+tok out\s+peak ctx\s+latency s\s+cost \$$/);
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('divergence: naive PASS · full FAIL: 0 of 1 (0%) · naive FAIL · full PASS: 0 of 1 (0%) · strict 0 while full ≥ 0.50: no strict reading');
+    expect(lines[3]).toBe(
+      'divergence: naive PASS · full FAIL: 0 of 1 (0%) · naive FAIL · full PASS: 0 of 1 (0%) · strict 0 while full ≥ 0.50: no strict reading',
+    );
     const c = cards[0]!;
     expect(lines[2]!.split(/\s{2,}/)).toEqual([
       JSON.stringify(c.task),
@@ -164,10 +178,25 @@ describe('formatEval', () => {
 describe('vp eval divergence', () => {
   // Scorecards as `vp eval` prints them, written by hand: only verdicts, reward and readings matter here.
   const card = (naive: 'PASS' | 'FAIL', full: 'PASS' | 'FAIL', reward: number, strict?: number): EvalScorecard => ({
-    world: 'ticket-queue', task: { id: 't' }, reward, naive: naive === 'PASS' ? 1 : 0, layers: {}, shares: [], formula: null, why: '',
+    world: 'ticket-queue',
+    task: { id: 't' },
+    reward,
+    naive: naive === 'PASS' ? 1 : 0,
+    layers: {},
+    shares: [],
+    formula: null,
+    why: '',
     ...(strict === undefined ? {} : { readings: { strict } }),
-    verdict: { naive, full, caught_by: null }, replay: 'n/a', stop: 'submitted', steps: 1, model: 'm', driver: 'history', rollout: 0,
-    usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 }, latency_ms: 0, cost_usd: null,
+    verdict: { naive, full, caught_by: null },
+    replay: 'n/a',
+    stop: 'submitted',
+    steps: 1,
+    model: 'm',
+    driver: 'history',
+    rollout: 0,
+    usage: { prompt_tokens: 0, completion_tokens: 0, peak_prompt_tokens: 0 },
+    latency_ms: 0,
+    cost_usd: null,
   });
   const cards = [card('PASS', 'PASS', 1, 1), card('PASS', 'FAIL', 0.9, 0), card('FAIL', 'FAIL', 0.2, 0), card('FAIL', 'PASS', 1, 1)];
 
@@ -193,7 +222,12 @@ describe('vp eval divergence', () => {
 
 describe('vp eval --driver', () => {
   it('scratchpad: every request is the prompt and one scratchpad message; the mode is on each scorecard and trace', async () => {
-    server = await startMockServer({ respond: [{ kind: 'tool-calls', calls: [{ name: 'fetch_page', arguments: { cursor: null } }] }, { kind: 'prose', content: 'stop' }] });
+    server = await startMockServer({
+      respond: [
+        { kind: 'tool-calls', calls: [{ name: 'fetch_page', arguments: { cursor: null } }] },
+        { kind: 'prose', content: 'stop' },
+      ],
+    });
     const out = join(tmp, 'scratch.jsonl');
     const cards = await runEval({ ...base(), task: JSON.stringify(specs[0]), driver: 'scratchpad', out });
     expect(cards.map((c) => [c.driver, c.steps, c.stop])).toEqual([['scratchpad', 1, 'no-tool-call']]);
@@ -206,7 +240,9 @@ describe('vp eval --driver', () => {
 
   it('refuses a mode it does not know, before any request', async () => {
     server = await startMockServer({ respond: [] });
-    await expect(runEval({ ...base(), task: JSON.stringify(specs[0]), driver: 'memory' })).rejects.toThrow(new CliError('--driver must be one of history, scratchpad, got "memory"'));
+    await expect(runEval({ ...base(), task: JSON.stringify(specs[0]), driver: 'memory' })).rejects.toThrow(
+      new CliError('--driver must be one of history, scratchpad, got "memory"'),
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -216,7 +252,9 @@ describe('vp eval plans within its budget', () => {
     server = await startMockServer({ respond: [] });
     const e = await runEval({ ...base(), task: ['{"seed":1}', '{"seed":2}'], rollouts: 10_000 }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CliError);
-    expect((e as Error).message).toBe('vp eval: 2 tasks × 10,000 rollouts = 20,000, over the evalRollouts limit of 10,000 (tasks × rollouts in one `vp eval`): nothing was sent; split the tasks or lower --rollouts');
+    expect((e as Error).message).toBe(
+      'vp eval: 2 tasks × 10,000 rollouts = 20,000, over the evalRollouts limit of 10,000 (tasks × rollouts in one `vp eval`): nothing was sent; split the tasks or lower --rollouts',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -28,7 +28,9 @@ describe('ModelAgent against the mock endpoint', () => {
     expect(printedScorecard(trace, 'n/a')).toMatchObject({ world: 'fault-api', reward: 1, verdict: { full: 'PASS' }, stop: 'submitted' });
     expect(trace.agent).toEqual({ kind: 'model', name: 'mock-model', model: 'mock-model' });
     const reference = await runEpisode(faultApiWorld, hostile, carefulSolver());
-    expect(trace.steps.map((s) => [s.call.name, s.call.arguments, s.result.content])).toEqual(reference.steps.map((s) => [s.call.name, s.call.arguments, s.result.content]));
+    expect(trace.steps.map((s) => [s.call.name, s.call.arguments, s.result.content])).toEqual(
+      reference.steps.map((s) => [s.call.name, s.call.arguments, s.result.content]),
+    );
     expect(trace.steps.flatMap((s) => s.events.map((e) => e.code))).toContain('timeout');
     for (const s of trace.steps) {
       expect(s.usage!.promptTokens).toBeGreaterThan(0);
@@ -90,11 +92,17 @@ describe('ModelAgent against the mock endpoint', () => {
 
   it('reads the turns left from the episode: one broken call among three leaves room for two, then the budget stops it', async () => {
     const fetch = (id: string, args: unknown) => ({ name: 'fetch_page', arguments: args, id });
-    await start([{ kind: 'tool-calls', calls: [fetch('a', { cursor: null }), fetch('b', '{oops'), fetch('c', { cursor: null }), fetch('d', { cursor: null })] }]);
+    await start([
+      { kind: 'tool-calls', calls: [fetch('a', { cursor: null }), fetch('b', '{oops'), fetch('c', { cursor: null }), fetch('d', { cursor: null })] },
+    ]);
     const agent = new ModelAgent({ config: mockConfig(server) });
     const trace = await runEpisode(faultApiWorld, small(3), agent);
     expect(trace.steps.map((s) => s.call.id)).toEqual(['a', 'c']);
-    expect(trace.stop).toMatchObject({ reason: 'budget', truncated: true, detail: 'turn budget of 3 calls used; 1 of them could not run and were answered by the agent' });
+    expect(trace.stop).toMatchObject({
+      reason: 'budget',
+      truncated: true,
+      detail: 'turn budget of 3 calls used; 1 of them could not run and were answered by the agent',
+    });
     expect(server.completions()).toHaveLength(1);
     expect(agent.events().map((e) => e.code)).toEqual(['calls-dropped', 'invalid-arguments']);
   });

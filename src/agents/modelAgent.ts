@@ -217,7 +217,11 @@ export class ModelAgent implements Agent {
       const limit = historyLimits(this.opts.config).messageChars;
       for (const s of steps) {
         const id = `vp_prior_${s.index + 1}`;
-        this.log.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: s.call.name, arguments: JSON.stringify(s.call.arguments) } }] });
+        this.log.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name: s.call.name, arguments: JSON.stringify(s.call.arguments) } }],
+        });
         this.log.push({ role: 'tool', tool_call_id: id, content: boundText(s.result.content, limit) });
         this.pad.step(s.index + 1, s.call, s.result);
       }
@@ -303,9 +307,16 @@ export class ModelAgent implements Agent {
     const taken = this.mode === 'scratchpad' ? calls.slice(0, 1) : calls;
     this.queue = taken.map((wire, i) => ({ wire, dropped: i >= room, tooLong: tooLong.get(wire.id) ?? null }));
     if (taken.length > room)
-      this.event(stepIndex, 'calls-dropped', 'info', `The model asked for ${taken.length} calls with ${room} turn(s) left; ${taken.length - room} were dropped.`, undefined, {
-        dropped: taken.slice(room).map((c) => c.function.name),
-      });
+      this.event(
+        stepIndex,
+        'calls-dropped',
+        'info',
+        `The model asked for ${taken.length} calls with ${room} turn(s) left; ${taken.length - room} were dropped.`,
+        undefined,
+        {
+          dropped: taken.slice(room).map((c) => c.function.name),
+        },
+      );
   }
 
   private lastAssistantText(): string | null {

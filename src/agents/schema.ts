@@ -44,8 +44,7 @@ function checkObject(schema: JsonObject, value: JsonObject, path: string, out: s
   const props = isJsonObject(schema.properties) ? schema.properties : {};
   const prefix = path === '' ? '' : `${path}.`;
   if (Array.isArray(schema.required))
-    for (const name of schema.required)
-      if (typeof name === 'string' && !(name in value)) out.push(`${at(path)}: missing required "${name}"`);
+    for (const name of schema.required) if (typeof name === 'string' && !(name in value)) out.push(`${at(path)}: missing required "${name}"`);
   for (const [name, v] of Object.entries(value)) {
     const sub = props[name];
     if (sub !== undefined) check(sub, v, `${prefix}${name}`, out);

@@ -19,7 +19,8 @@ const bodies = () => server.completions().map((c) => c.body as { messages: WireM
 const bytes = (x: unknown) => new TextEncoder().encode(JSON.stringify(x)).length;
 
 /** A "model" that makes the careful solver's calls in order, one per request, whatever it is sent. */
-const replay = (trace: Trace): MockReply[] => trace.steps.map((s, i) => ({ kind: 'tool-calls', calls: [{ name: s.call.name, arguments: s.call.arguments, id: `c${i}` }] }));
+const replay = (trace: Trace): MockReply[] =>
+  trace.steps.map((s, i) => ({ kind: 'tool-calls', calls: [{ name: s.call.name, arguments: s.call.arguments, id: `c${i}` }] }));
 
 describe('the scratchpad driver against the mock endpoint', () => {
   it('sends the task and a scratchpad of the world’s summaries, never the conversation: requests stay bounded while history grows', async () => {
@@ -86,7 +87,9 @@ describe('the scratchpad driver against the mock endpoint', () => {
       await runOn(episode, new ModelAgent({ config: mockConfig(server, { driver }), summarize: faultApiWorld.summarize }));
       const [first] = bodies();
       if (driver === 'scratchpad') {
-        expect(first!.messages.at(-1)!.content).toContain(`2. fetch_page ${JSON.stringify(reference.steps[1]!.call.arguments)} → ${faultApiWorld.summarize!(reference.steps[1]!)}`);
+        expect(first!.messages.at(-1)!.content).toContain(
+          `2. fetch_page ${JSON.stringify(reference.steps[1]!.call.arguments)} → ${faultApiWorld.summarize!(reference.steps[1]!)}`,
+        );
       } else {
         const prior = first!.messages.slice(hostile.prompt.length);
         expect(prior).toHaveLength(4);

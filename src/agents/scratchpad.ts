@@ -41,7 +41,9 @@ export class Scratchpad {
     const shown = this.lines.slice(-PAD_LINES);
     const hidden = this.lines.length - shown.length;
     const parts = [
-      this.lines.length === 0 ? 'Scratchpad: no calls yet.' : `Scratchpad (one line per call so far${hidden ? `; ${hidden} earlier not shown` : ''}):\n${shown.join('\n')}`,
+      this.lines.length === 0
+        ? 'Scratchpad: no calls yet.'
+        : `Scratchpad (one line per call so far${hidden ? `; ${hidden} earlier not shown` : ''}):\n${shown.join('\n')}`,
     ];
     if (this.latest) {
       const c = this.latest.content;

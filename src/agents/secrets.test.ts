@@ -78,7 +78,11 @@ describe('a model that echoes the key back (tripwire, SELECT of the key)', () =>
     if (!t.ok) throw new Error(t.error);
     server = await startMockServer({
       respond: [
-        { kind: 'tool-calls', content: `Checking ${echo}`, calls: [{ name: 'run_sql', arguments: { query: `SELECT '${SHORT}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }] },
+        {
+          kind: 'tool-calls',
+          content: `Checking ${echo}`,
+          calls: [{ name: 'run_sql', arguments: { query: `SELECT '${SHORT}' AS k, '${HEADER}' AS h, '${CRED}' AS c` } }],
+        },
         { kind: 'tool-calls', calls: [{ name: 'run_sql', arguments: `{"query": "${echo}` }] },
         { kind: 'prose', content: `Finished: ${echo}` },
       ],

@@ -8,7 +8,11 @@ import { startMockServer, type MockReply, type MockServer } from './testing/mock
 import type { WireMessage } from './wire';
 
 const task = taskFromParams(params('clean', 1));
-const call = (name: string, args: unknown, id: string): MockReply => ({ kind: 'tool-calls', calls: [{ name, arguments: args, id }], content: `calling ${name}` });
+const call = (name: string, args: unknown, id: string): MockReply => ({
+  kind: 'tool-calls',
+  calls: [{ name, arguments: args, id }],
+  content: `calling ${name}`,
+});
 
 let server: MockServer;
 afterEach(() => server?.close());
@@ -17,14 +21,23 @@ const sent = (i: number): WireMessage[] => (server.completions()[i]!.body as { m
 describe('step mode: a person approves, edits or rejects each call', () => {
   it('propose → edit → apply, then reject (the model sees a refusal), then approve', async () => {
     server = await startMockServer({
-      respond: [call('fetch_page', { cursor: 'made-up' }, 'a'), call('submit_records', { records: [] }, 'b'), call('submit_records', { records: [{ id: 'x', amount: 1 }] }, 'c')],
+      respond: [
+        call('fetch_page', { cursor: 'made-up' }, 'a'),
+        call('submit_records', { records: [] }, 'b'),
+        call('submit_records', { records: [{ id: 'x', amount: 1 }] }, 'c'),
+      ],
     });
     const agent = new ModelAgent({ config: mockConfig(server) });
     const episode = await Episode.open(faultApiWorld, task, agent.info);
     const obs = () => episode.observation();
 
     const first = await agent.propose(obs());
-    expect(first).toMatchObject({ type: 'call', call: { name: 'fetch_page', arguments: { cursor: 'made-up' }, id: 'a' }, thought: 'calling fetch_page', queued: 0 });
+    expect(first).toMatchObject({
+      type: 'call',
+      call: { name: 'fetch_page', arguments: { cursor: 'made-up' }, id: 'a' },
+      thought: 'calling fetch_page',
+      queued: 0,
+    });
     expect(await agent.propose(obs())).toBe(first);
     expect(server.completions()).toHaveLength(1);
 
@@ -46,7 +59,10 @@ describe('step mode: a person approves, edits or rejects each call', () => {
     expect(third).toMatchObject({ call: { id: 'c' } });
     const refusal = sent(2).at(-1)!;
     expect(refusal).toMatchObject({ role: 'tool', tool_call_id: 'b' });
-    expect(JSON.parse((refusal as { content: string }).content)).toEqual({ error: 'rejected', message: 'The user rejected this call; it was not run: you have not read every page' });
+    expect(JSON.parse((refusal as { content: string }).content)).toEqual({
+      error: 'rejected',
+      message: 'The user rejected this call; it was not run: you have not read every page',
+    });
     expect(sent(1).at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'a', content: episode.steps[0]!.result.content });
 
     const last = agent.accept();
@@ -76,7 +92,9 @@ describe('step mode: a person approves, edits or rejects each call', () => {
   });
 
   it('the review hook drives the same decisions inside runEpisode', async () => {
-    server = await startMockServer({ respond: [call('submit_records', { records: [] }, 'a'), call('submit_records', { records: [{ id: 'r', amount: 1 }] }, 'b')] });
+    server = await startMockServer({
+      respond: [call('submit_records', { records: [] }, 'a'), call('submit_records', { records: [{ id: 'r', amount: 1 }] }, 'b')],
+    });
     const seen: Proposal[] = [];
     const review = async (p: Proposal): Promise<Decision> => {
       seen.push(p);

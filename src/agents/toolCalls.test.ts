@@ -33,12 +33,19 @@ describe('checkToolCall', () => {
       raw: '{"sql": 5}',
       message: 'the arguments of mcp__db__execute_sql (read as run_sql) do not match its schema: query: expected string, got integer',
     });
-    expect(checkToolCall(wire('fetch_page', '{"page": 2}'), api)).toMatchObject({ ok: false, code: 'schema-mismatch', message: expect.stringContaining('unexpected property "page"') });
+    expect(checkToolCall(wire('fetch_page', '{"page": 2}'), api)).toMatchObject({
+      ok: false,
+      code: 'schema-mismatch',
+      message: expect.stringContaining('unexpected property "page"'),
+    });
     expect(checkToolCall(wire('submit_answer', '{}'), sql)).toMatchObject({ ok: false, message: expect.stringContaining('missing required "answer"') });
   });
 
   it('an unknown tool and conflicting arguments go to the world, which answers them', () => {
-    for (const [name, args] of [['drop_table', '{}'], ['run_sql', '{"sql": "SELECT 1", "query": "SELECT 2"}']] as const)
+    for (const [name, args] of [
+      ['drop_table', '{}'],
+      ['run_sql', '{"sql": "SELECT 1", "query": "SELECT 2"}'],
+    ] as const)
       expect(checkToolCall(wire(name, args), sql)).toMatchObject({ ok: true, call: { name, arguments: JSON.parse(args) } });
   });
 
@@ -66,6 +73,9 @@ describe('ModelAgent with a model that names things its own way', () => {
       ['mcp__api__getPage', { nextCursor: null }, true],
       ['submit', { items: [] }, true],
     ]);
-    expect(trace.steps.map((s) => s.events.at(-1)?.message)).toEqual(['mcp__api__getPage → fetch_page; argument nextCursor → cursor', 'submit → submit_records; argument items → records']);
+    expect(trace.steps.map((s) => s.events.at(-1)?.message)).toEqual([
+      'mcp__api__getPage → fetch_page; argument nextCursor → cursor',
+      'submit → submit_records; argument items → records',
+    ]);
   });
 });

@@ -5,8 +5,7 @@ import { validateArgs } from './schema';
 import type { WireToolCall } from './wire';
 
 export type CheckedCall =
-  | { ok: true; call: ToolCall }
-  | { ok: false; code: 'invalid-arguments' | 'schema-mismatch' | 'arguments-too-large'; message: string; raw: string };
+  { ok: true; call: ToolCall } | { ok: false; code: 'invalid-arguments' | 'schema-mismatch' | 'arguments-too-large'; message: string; raw: string };
 
 const snippet = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
 

@@ -1,6 +1,29 @@
 import { CliError } from './io';
 
-const VALUE_OPTIONS = ['seeds', 'world', 'task', 'query', 'tasks', 'rollouts', 'concurrency', 'base-url', 'model', 'api-key-env', 'max-response-bytes', 'out', 'suite', 'write-suite', 'from', 'step', 'format', 'driver', 'time-limit', 'title', 'minutes', 'site'] as const;
+const VALUE_OPTIONS = [
+  'seeds',
+  'world',
+  'task',
+  'query',
+  'tasks',
+  'rollouts',
+  'concurrency',
+  'base-url',
+  'model',
+  'api-key-env',
+  'max-response-bytes',
+  'out',
+  'suite',
+  'write-suite',
+  'from',
+  'step',
+  'format',
+  'driver',
+  'time-limit',
+  'title',
+  'minutes',
+  'site',
+] as const;
 const FLAG_OPTIONS = ['json', 'help', 'shuffle', 'show-scores'] as const;
 
 export type ValueOption = (typeof VALUE_OPTIONS)[number];

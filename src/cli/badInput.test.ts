@@ -166,7 +166,10 @@ const CASES: [string[], string][] = [
   [['export', missing, '--format', 'vf', '--out', join(tmp, 'no-such-dir', 'x.jsonl')], `cannot write ${join(tmp, 'no-such-dir', 'x.jsonl')}: ENOENT`],
   [['export', missing, '--format', 'vf', '--out', join(plain, 'x.jsonl')], 'ENOTDIR'],
   [['export', missing, '--format', 'vf', '--out', outFile], `cannot read ${missing}: ENOENT`],
-  [['export', hangman, '--format', 'native', '--out', join(tmp, 'native-out.jsonl')], "nothing to write as native: 3 rows of hangman_agent: not one of the playground's worlds"],
+  [
+    ['export', hangman, '--format', 'native', '--out', join(tmp, 'native-out.jsonl')],
+    "nothing to write as native: 3 rows of hangman_agent: not one of the playground's worlds",
+  ],
   [['export', hangman, '--format', 'vf', '--out', outFile, '--seeds', '2'], 'export does not take --seeds (it takes --format, --out, --json)'],
 
   [['study'], 'study needs a FILE (make or summarize)'],
@@ -179,8 +182,14 @@ const CASES: [string[], string][] = [
   [['study', 'make', '--tasks', studyTasks, '--title', 't', '--time-limit', '5'], '--time-limit must be an integer from 10 to 86400, got "5"'],
   [['study', 'make', '--tasks', studyTasks, '--title', 't', '--site', 'ftp://x'], '--site must be an http(s) address'],
   [['study', 'make', '--tasks', studyTasks, '--title', 't', 'extra.json'], 'study make takes no FILE arguments'],
-  [['study', 'make', '--tasks', file('mars-tasks.json', '[{"world":"mars","task":{}}]'), '--title', 't'], 'task 1 is in the world "mars", which this site does not have'],
-  [['study', 'make', '--tasks', file('bad-task.json', '[{"world":"fault-api","task":{"profile":"evil"}}]'), '--title', 't'], 'task 1 (fault-api {"profile":"evil"}) is not a task of its world'],
+  [
+    ['study', 'make', '--tasks', file('mars-tasks.json', '[{"world":"mars","task":{}}]'), '--title', 't'],
+    'task 1 is in the world "mars", which this site does not have',
+  ],
+  [
+    ['study', 'make', '--tasks', file('bad-task.json', '[{"world":"fault-api","task":{"profile":"evil"}}]'), '--title', 't'],
+    'task 1 (fault-api {"profile":"evil"}) is not a task of its world',
+  ],
   [['study', 'make', '--tasks', file('no-spec.json', '[{"world":"fault-api"}]'), '--title', 't'], 'task 1 has no task spec object'],
   [['study', 'summarize'], 'study summarize needs FILE…'],
   [['study', 'summarize', plain, '--shuffle'], 'study summarize does not take --shuffle'],
@@ -212,7 +221,8 @@ describe('vp: bad input is one line on stderr, exit 2, nothing on stdout', () =>
 
   it('no command: the usage on stderr, exit 2; help and --help: the usage on stdout, exit 0', async () => {
     expect(await vp()).toEqual({ code: 2, stdout: '', stderr: `vp: a command is required\n${USAGE}\n` });
-    for (const args of [['help'], ['--help'], ['score', '--help'], ['sql', '--query', 'SELECT 1', '--help']]) expect(await vp(...args), args.join(' ')).toEqual({ code: 0, stdout: `${USAGE}\n`, stderr: '' });
+    for (const args of [['help'], ['--help'], ['score', '--help'], ['sql', '--query', 'SELECT 1', '--help']])
+      expect(await vp(...args), args.join(' ')).toEqual({ code: 0, stdout: `${USAGE}\n`, stderr: '' });
     expect(USAGE).toContain('--query="-- a comment…"');
     expect(USAGE).toMatch(/64 MiB.*256 MiB/);
   });
@@ -220,10 +230,7 @@ describe('vp: bad input is one line on stderr, exit 2, nothing on stdout', () =>
 
 describe('vp: --query takes the next word even when it starts with "-"', () => {
   const withComment = '-- the refunds table\nSELECT count(*) AS n FROM refunds';
-  it.each([
-    ['--query', withComment],
-    [`--query=${withComment}`],
-  ])('%s …', async (...query) => {
+  it.each([['--query', withComment], [`--query=${withComment}`]])('%s …', async (...query) => {
     const r = await vp('sql', '--task', READ, ...query, '--json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

@@ -27,7 +27,12 @@ describe('stdin lines, bounded', () => {
   it('a line over the limit is dropped as it streams and reported by number; the next line reads', async () => {
     const out = await all(longLine(300 * 1024, '\n{"ok":1}\n'), 256 * 1024);
     expect(out).toEqual([
-      { overlong: true, line: 1, bytes: 300 * 1024, message: 'stdin line 1: 307,200 bytes, over the stdinLineBytes limit of 256 KiB (one line on stdin: a `vp play` call, an MCP message)' },
+      {
+        overlong: true,
+        line: 1,
+        bytes: 300 * 1024,
+        message: 'stdin line 1: 307,200 bytes, over the stdinLineBytes limit of 256 KiB (one line on stdin: a `vp play` call, an MCP message)',
+      },
       '{"ok":1}',
     ]);
   });
@@ -36,9 +41,15 @@ describe('stdin lines, bounded', () => {
     const made = faultApiWorld.makeTask({ profile: 'clean', seed: 2 });
     if (!made.ok) throw new Error(made.error);
     const sent: string[] = [];
-    await playLines(faultApiWorld, made.value, boundedLines(longLine(2 * 1024 * 1024, '\n{"name":"fetch_page","arguments":{}}\n'), 1024 * 1024), (l) => sent.push(l));
+    await playLines(faultApiWorld, made.value, boundedLines(longLine(2 * 1024 * 1024, '\n{"name":"fetch_page","arguments":{}}\n'), 1024 * 1024), (l) =>
+      sent.push(l),
+    );
     const lines = sent.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines[1]).toEqual({ ok: false, content: expect.stringMatching(/^stdin line 1: 2,097,152 bytes, over the stdinLineBytes limit of 1 MiB/), done: false });
+    expect(lines[1]).toEqual({
+      ok: false,
+      content: expect.stringMatching(/^stdin line 1: 2,097,152 bytes, over the stdinLineBytes limit of 1 MiB/),
+      done: false,
+    });
     expect(lines[2]).toMatchObject({ ok: true, done: false });
     expect(lines.at(-1)).toMatchObject({ done: true, scorecard: { stop: 'abandoned' } });
   });

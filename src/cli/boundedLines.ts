@@ -69,7 +69,12 @@ export class LineCutter {
     if (this.dropped > 0) {
       const bytes = this.dropped;
       this.dropped = 0;
-      return { overlong: true, line: this.line, bytes, message: overLimit('stdinLineBytes', `${this.what} line ${this.line}`, `${bytes.toLocaleString('en-US')} bytes`, this.maxBytes) };
+      return {
+        overlong: true,
+        line: this.line,
+        bytes,
+        message: overLimit('stdinLineBytes', `${this.what} line ${this.line}`, `${bytes.toLocaleString('en-US')} bytes`, this.maxBytes),
+      };
     }
     const whole = new Uint8Array(this.held);
     let at = 0;
@@ -84,7 +89,11 @@ export class LineCutter {
 }
 
 /** The lines of a byte stream through a LineCutter (`vp play`'s stdin). */
-export async function* boundedLines(input: AsyncIterable<Uint8Array | string>, maxBytes: number = LIMITS.stdinLineBytes.value, what = 'stdin'): AsyncGenerator<BoundedLine> {
+export async function* boundedLines(
+  input: AsyncIterable<Uint8Array | string>,
+  maxBytes: number = LIMITS.stdinLineBytes.value,
+  what = 'stdin',
+): AsyncGenerator<BoundedLine> {
   const cutter = new LineCutter(maxBytes, what);
   for await (const chunk of input) yield* cutter.push(chunk);
   yield* cutter.end();

@@ -31,7 +31,13 @@ const tasks: Command = {
     const world = args.value('world');
     const rows = listTasks(world === undefined ? worldsForNode() : [requireWorld(world)]);
     if (args.flag('json')) io.out(JSON.stringify(rows));
-    else io.out(table(['world', 'task', 'kind', 'title'], rows.map((t) => [t.world, JSON.stringify(t.task), t.kind ?? '-', t.title])));
+    else
+      io.out(
+        table(
+          ['world', 'task', 'kind', 'title'],
+          rows.map((t) => [t.world, JSON.stringify(t.task), t.kind ?? '-', t.title]),
+        ),
+      );
     return 0;
   },
 };
@@ -62,7 +68,8 @@ const play: Command = {
     const from = args.value('from');
     if (from === undefined && args.value('step') !== undefined) throw new CliError('--step goes with --from TRACE');
     if (from !== undefined && args.value('step') === undefined) throw new CliError('--from TRACE needs --step K (how many of its steps to keep)');
-    const fork = from === undefined ? null : await openForkFromFile(world, from, args.int('step', 0), args.all('task').length ? oneTask('play', world, args) : null);
+    const fork =
+      from === undefined ? null : await openForkFromFile(world, from, args.int('step', 0), args.all('task').length ? oneTask('play', world, args) : null);
     const task = fork ? fork.episode.task : oneTask('play', world, args);
     const out = args.value('out');
     if (out !== undefined) checkWritable(out);
@@ -106,7 +113,8 @@ const gotchas: Command = {
     const outFile = args.value('write-suite');
     const tableWorld = args.value('world');
     if (suiteFile !== undefined && outFile !== undefined) throw new CliError('gotchas takes --suite FILE or --write-suite FILE, not both');
-    if (tableWorld !== undefined && (suiteFile !== undefined || outFile !== undefined)) throw new CliError('--world picks a gotcha table; --suite and --write-suite cover every world');
+    if (tableWorld !== undefined && (suiteFile !== undefined || outFile !== undefined))
+      throw new CliError('--world picks a gotcha table; --suite and --write-suite cover every world');
     if (tableWorld !== undefined && !GOTCHA_WORLDS.includes(tableWorld))
       throw new CliError(`gotchas --world: "${tableWorld}" has no gotcha table (worlds with one: ${GOTCHA_WORLDS.join(', ')})`);
     if (outFile !== undefined) {
@@ -135,7 +143,7 @@ const gotchas: Command = {
 };
 
 const validate: Command = {
-  usage: '  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence, the contract\'s generated variants',
+  usage: "  validate [--world W] [--json]          quality gates: oracle 1.0, sentinels rejected, divergence, the contract's generated variants",
   options: ['world', 'json'],
   async run(args, io) {
     const id = args.value('world');
@@ -150,7 +158,10 @@ const validate: Command = {
           const ref = findReferenceAgent(world, name);
           const ceiling = ref?.ceiling?.value ?? world.sentinelCeiling;
           const family = ref?.family ? ` [${ref.family}]` : '';
-          const limit = ceiling === null ? ' (fails the full verdict; a known limit of the lenient published reward)' : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;
+          const limit =
+            ceiling === null
+              ? ' (fails the full verdict; a known limit of the lenient published reward)'
+              : ` (ceiling ${fmt(ceiling)}${ref?.ceiling ? `: ${ref.ceiling.why}` : ''})`;
           io.out(`  sentinel ${name}${family}: max ${fmt(max)}${limit}`);
         }
         for (const f of reports[world.id]!.details.failures) io.out(`  ! ${f}`);
@@ -246,8 +257,8 @@ const study: Command = {
     '  study make --tasks FILE [--title T] [--shuffle] [--time-limit S] [--minutes M] [--show-scores] [--site URL] [--json]',
     '                                         a study link (#/study?…) for people to play the tasks as a baseline',
     '                                         (FILE: rows of vp tasks --json, or {title, instructions, minutes, tasks};',
-    '                                         S: seconds per task 10–86400; --site prefixes the site\'s address)',
-    '  study summarize FILE… [--json]         participants\' results files and model runs: each study run replayed,',
+    "                                         S: seconds per task 10–86400; --site prefixes the site's address)",
+    "  study summarize FILE… [--json]         participants' results files and model runs: each study run replayed,",
     '                                         humans by study beside models by name, per task and overall',
   ].join('\n'),
   options: MAKE_OPTIONS,
@@ -273,9 +284,11 @@ const study: Command = {
       return 0;
     }
     if (sub === 'summarize') {
-      const stray = (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ?? (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
+      const stray =
+        (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ??
+        (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
       if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE… and --json)`);
-      if (rest.length === 0) throw new CliError('study summarize needs FILE… (participants\' results files, and model runs to set beside them)');
+      if (rest.length === 0) throw new CliError("study summarize needs FILE… (participants' results files, and model runs to set beside them)");
       const summary = await summarizeStudies(rest, worldsForNode(true));
       io.out(args.flag('json') ? JSON.stringify(summary) : formatStudies(summary));
       return 0;

@@ -44,7 +44,10 @@ describe('vp gotchas', () => {
     expect(report.entries.map((e: { id: string; status: string }) => [e.id, e.status])).toEqual(picked.map((e) => [e.id, 'unchanged']));
 
     const victim = picked[1]!;
-    const edited = file('edited.json', JSON.stringify({ ...suite, entries: picked.map((e) => (e === victim ? { ...e, expected: { ...e.expected, full: 'PASS' } } : e)) }));
+    const edited = file(
+      'edited.json',
+      JSON.stringify({ ...suite, entries: picked.map((e) => (e === victim ? { ...e, expected: { ...e.expected, full: 'PASS' } } : e)) }),
+    );
     const changed = vp('gotchas', '--suite', edited);
     expect(changed.status).toBe(1);
     const line = changed.stdout.split('\n').find((l) => l.startsWith(victim.id));
@@ -59,5 +62,4 @@ describe('vp gotchas', () => {
     expect(notJson.stderr).toContain('not JSON');
     // Five processes in a row, one replaying the whole red team: past 30 s on a shared, loaded machine.
   }, 90000);
-
 });

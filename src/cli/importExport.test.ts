@@ -40,7 +40,7 @@ async function humanTrace(): Promise<string> {
 }
 
 describe('vp import FILE…', () => {
-  it('reports every file, its rows and runs, and where each run\'s env and model came from', async () => {
+  it("reports every file, its rows and runs, and where each run's env and model came from", async () => {
     const evalLog = join(tmp, 'weather.eval');
     writeFileSync(evalLog, evalZipOf(handLog()));
     const junk = join(tmp, 'junk.jsonl');
@@ -95,11 +95,19 @@ describe('vp export IN… --format … --out OUT', () => {
     const out = join(tmp, 'many.json');
     const r = await vp('export', hangman, await humanTrace(), '--format', 'inspect', '--out', out);
     expect(r.code).toBe(0);
-    expect(r.stderr).toEqual(['vp export: not represented: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)']);
-    expect(r.stdout.split('\n')).toEqual([`wrote 3 rows to ${join(tmp, 'many-1.json')} (inspect: hangman × openai/gpt-4.1-mini)`, `wrote 1 rows to ${join(tmp, 'many-2.json')} (inspect: fault-api × human)`]);
+    expect(r.stderr).toEqual([
+      'vp export: not represented: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
+    ]);
+    expect(r.stdout.split('\n')).toEqual([
+      `wrote 3 rows to ${join(tmp, 'many-1.json')} (inspect: hangman × openai/gpt-4.1-mini)`,
+      `wrote 1 rows to ${join(tmp, 'many-2.json')} (inspect: fault-api × human)`,
+    ]);
     // OUT was opened first to fail early; it is not left behind empty.
     expect(existsSync(out)).toBe(false);
-    expect(JSON.parse(readFileSync(join(tmp, 'many-1.json'), 'utf8'))).toMatchObject({ eval: { task: 'hangman', model: 'openai/gpt-4.1-mini' }, samples: [{}, {}, {}] });
+    expect(JSON.parse(readFileSync(join(tmp, 'many-1.json'), 'utf8'))).toMatchObject({
+      eval: { task: 'hangman', model: 'openai/gpt-4.1-mini' },
+      samples: [{}, {}, {}],
+    });
   });
 
   it('a failed export leaves no empty OUT behind', async () => {
@@ -118,6 +126,8 @@ describe('vp import of hostile archives', () => {
     writeFileSync(path, overlappingBomb(40, 2048, header));
     const r = await vp('import', path);
     expect(r.code).toBe(2);
-    expect(r.stderr.join('')).toMatch(/bomb\.eval: nothing could be imported: entries samples\/0_epoch_1\.json and samples\/1_epoch_1\.json overlap .*overlappingEntries/);
+    expect(r.stderr.join('')).toMatch(
+      /bomb\.eval: nothing could be imported: entries samples\/0_epoch_1\.json and samples\/1_epoch_1\.json overlap .*overlappingEntries/,
+    );
   });
 });

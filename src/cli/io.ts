@@ -22,7 +22,11 @@ export function fmt(x: number, digits = 2): string {
 /** A plain text table with padded columns. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -101,7 +105,10 @@ const MAX_LINE = 1000;
  * world name, a parse error) is.
  */
 export function oneLine(message: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const flat = message.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u001F\u007F]/g, ' ').trim();
+  const flat = message
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001F\u007F]/g, ' ')
+    .trim();
   return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE - 1)}…` : flat;
 }

@@ -32,7 +32,14 @@ function playPiped(world: string, spec: JsonObject, script: string, extra: strin
     }, HANG_MS);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr, lines: stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) });
+      resolve({
+        code,
+        stderr,
+        lines: stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      });
     });
     child.stdin.end(script);
   });
@@ -68,7 +75,10 @@ describe.each(CASES)('vp play over piped stdio: %s', (id, spec) => {
     expect(run.code).toBe(0);
     expect(run.lines[0]).toEqual({ tools: task.tools, prompt: task.prompt });
     expect(run.lines.slice(1, -1)).toEqual(repliesOf(trace));
-    expect(run.lines.at(-1)).toMatchObject({ done: true, scorecard: { stop: 'submitted', steps: trace.steps.length, reward: 1, naive: 1, verdict: { naive: 'PASS', full: 'PASS' } } });
+    expect(run.lines.at(-1)).toMatchObject({
+      done: true,
+      scorecard: { stop: 'submitted', steps: trace.steps.length, reward: 1, naive: 1, verdict: { naive: 'PASS', full: 'PASS' } },
+    });
   });
 
   it('a script that stops early: every call answered, then end of input scores it abandoned', async () => {
@@ -111,9 +121,14 @@ describe('vp play --from TRACE --step K', () => {
     const trace = await runEpisode(world, made.value, world.referenceAgents.find((a) => a.role === 'oracle')!.create(made.value));
     const file = join(mkdtempSync(join(tmpdir(), 'vp-fork-')), 't.json');
     writeFileSync(file, JSON.stringify(trace));
-    const child = spawnSync(process.execPath, [...CLI, 'play', '--world', 'fault-api', '--from', file, '--step', String(trace.steps.length)], { encoding: 'utf8', input: '' });
+    const child = spawnSync(process.execPath, [...CLI, 'play', '--world', 'fault-api', '--from', file, '--step', String(trace.steps.length)], {
+      encoding: 'utf8',
+      input: '',
+    });
     expect(child.status).toBe(2);
     expect(child.stdout).toBe('');
-    expect(child.stderr.trim()).toMatch(/^vp: cannot continue .*t\.json from step \d+: the episode had ended after step \d+ \(submitted\): continue from an earlier step$/);
+    expect(child.stderr.trim()).toMatch(
+      /^vp: cannot continue .*t\.json from step \d+: the episode had ended after step \d+ \(submitted\): continue from an earlier step$/,
+    );
   });
 });

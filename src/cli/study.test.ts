@@ -29,14 +29,31 @@ const write = (name: string, text: string) => {
 
 describe('vp study make', () => {
   it('prints a link that reads back as the study, its tasks as their worlds spell them', async () => {
-    const tasks = write('tasks.jsonl', '{"world":"fault-api","task":{"profile":"clean","seed":1}}\n{"world":"fault-api","task":{"profile":"hostile","seed":2}}\n');
-    const r = await vp('study', 'make', '--tasks', tasks, '--title', 'Pilot', '--shuffle', '--time-limit', '300', '--site', 'https://example.org/vp/index.html#/old', '--json');
+    const tasks = write(
+      'tasks.jsonl',
+      '{"world":"fault-api","task":{"profile":"clean","seed":1}}\n{"world":"fault-api","task":{"profile":"hostile","seed":2}}\n',
+    );
+    const r = await vp(
+      'study',
+      'make',
+      '--tasks',
+      tasks,
+      '--title',
+      'Pilot',
+      '--shuffle',
+      '--time-limit',
+      '300',
+      '--site',
+      'https://example.org/vp/index.html#/old',
+      '--json',
+    );
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const made = JSON.parse(r.stdout) as { href: string; url: string; study: { id: string } };
     expect(made.url).toBe(`https://example.org/vp/index.html${made.href}`);
     const back = readStudyParams(new URLSearchParams(made.href.split('?')[1]));
     expect(back).toMatchObject({ ok: true, value: { id: made.study.id, title: 'Pilot', order: 'shuffled', timeLimitS: 300, showScores: false } });
-    if (back.ok) expect(back.value.tasks[1]).toEqual({ world: 'fault-api', spec: { profile: 'hostile', seed: 2, num_records: 40, page_size: 4, max_turns: 30 } });
+    if (back.ok)
+      expect(back.value.tasks[1]).toEqual({ world: 'fault-api', spec: { profile: 'hostile', seed: 2, num_records: 40, page_size: 4, max_turns: 30 } });
   });
 
   it('reads a study object, and `vp tasks --json` rows', async () => {
@@ -44,14 +61,17 @@ describe('vp study make', () => {
     const file = write('study.json', JSON.stringify({ title: 'Portal', instructions: 'Be careful.', minutes: 15, tasks: rows.slice(0, 2) }));
     const r = await vp('study', 'make', '--tasks', file);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^#\/study\?v=1&id=[0-9a-f]{16}&n=2&title=Portal&about=Be\+careful\.&minutes=15&order=fixed&scores=hidden&hints=never&task=web-portal/);
+    expect(r.stdout).toMatch(
+      /^#\/study\?v=1&id=[0-9a-f]{16}&n=2&title=Portal&about=Be\+careful\.&minutes=15&order=fixed&scores=hidden&hints=never&task=web-portal/,
+    );
   });
 });
 
 describe('vp study summarize', () => {
   it('prints humans by study beside models by name, and leaves an edited file out', async () => {
     const made = JSON.parse(
-      (await vp('study', 'make', '--tasks', write('t.json', '[{"world":"fault-api","task":{"profile":"hostile","seed":6}}]'), '--title', 'One task', '--json')).stdout,
+      (await vp('study', 'make', '--tasks', write('t.json', '[{"world":"fault-api","task":{"profile":"hostile","seed":6}}]'), '--title', 'One task', '--json'))
+        .stdout,
     ) as { href: string };
     const study = readStudyParams(new URLSearchParams(made.href.split('?')[1]));
     if (!study.ok) throw new Error(study.error);
@@ -59,7 +79,13 @@ describe('vp study summarize', () => {
     if (!task.ok) throw new Error(task.error);
     const person = async (pseudonym: string, solver: typeof carefulSolver): Promise<Trace> => {
       const played = await runEpisode(faultApiWorld, task.value, solver());
-      const { trace } = await replayCalls(faultApiWorld, task.value, played.steps.map((s) => ({ call: s.call, extras: { durationMs: 2000 } })), { kind: 'human', name: 'you', hints: false }, played.stop);
+      const { trace } = await replayCalls(
+        faultApiWorld,
+        task.value,
+        played.steps.map((s) => ({ call: s.call, extras: { durationMs: 2000 } })),
+        { kind: 'human', name: 'you', hints: false },
+        played.stop,
+      );
       return { ...trace, meta: startMeta(study.value, pseudonym, 0, 0) };
     };
     const ada = write('ada.jsonl', resultsFile([{ trace: await person('ada', carefulSolver), end: { wallMs: 40_000, timedOut: false } }]));

@@ -7,7 +7,6 @@ import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
 
-
 describe('validateWorld on ticket-queue', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
     const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: ticketQueueWorld.sentinelCeiling });
@@ -127,7 +126,12 @@ describe('validateWorld catches a broken verifier', () => {
 
 describe('strictOf', () => {
   const card = (full: 'PASS' | 'FAIL', readings?: Record<string, number>): Scorecard => ({
-    layers: [], reward: 0, naive: 0, readings, verdict: { naive: 'FAIL', full, caughtBy: null }, final: true,
+    layers: [],
+    reward: 0,
+    naive: 0,
+    readings,
+    verdict: { naive: 'FAIL', full, caughtBy: null },
+    final: true,
   });
   it('reads the strict reading when there is one, else the full verdict', () => {
     expect(strictOf(card('PASS', { strict: 0 }))).toBe(0);

@@ -55,10 +55,7 @@ export function scriptedAgent(name: string, calls: readonly ToolCall[]): Agent {
  * A reactive scripted agent: `decide` sees the steps so far and returns the next
  * call, or null to stop. Reference solvers are written this way.
  */
-export function policyAgent(
-  name: string,
-  decide: (steps: readonly Step[], task: Task) => ToolCall | null,
-): Agent {
+export function policyAgent(name: string, decide: (steps: readonly Step[], task: Task) => ToolCall | null): Agent {
   return {
     info: { kind: 'scripted', name },
     next: async ({ steps, task }) => {

@@ -5,7 +5,15 @@ import { numbersIn, wordsToDigits } from './answerNumbers';
 const count: Gold = { rows: [[16]], context: 'How many orders were placed in March 2025?' };
 const person: Gold = { rows: [['Quinn Kowal', 277.17]], vocabularies: [['Quinn Kowal', 'Mira Abara', 'Tara Fischer']] };
 const order: Gold = { rows: [[1033, 392.95]] };
-const statuses: Gold = { rows: [['cancelled', 20], ['delivered', 19], ['placed', 20], ['shipped', 21]], vocabularies: [['cancelled', 'delivered', 'placed', 'shipped', 'refunded']] };
+const statuses: Gold = {
+  rows: [
+    ['cancelled', 20],
+    ['delivered', 19],
+    ['placed', 20],
+    ['shipped', 21],
+  ],
+  vocabularies: [['cancelled', 'delivered', 'placed', 'shipped', 'refunded']],
+};
 const names: Gold = { rows: [['Emeka Moreau'], ['Lena Ito']], vocabularies: [['Emeka Moreau', 'Lena Ito', 'Sven Pereira', 'Bruno Kowal', 'Ivo Gallo']] };
 const refund: Gold = { rows: [['declined']], vocabularies: [['not requested', 'pending', 'issued', 'declined']] };
 const revenue: Gold = { rows: [[1234.5]] };
@@ -21,7 +29,10 @@ describe('reading honest formats', () => {
     ['status: cancelled\ncount: 20\n\nstatus: delivered\ncount: 19\n\nstatus: placed\ncount: 20\n\nstatus: shipped\ncount: 21', statuses],
     ['- **Customer**: Quinn Kowal\n- **Total refunded**: $277.17', person],
     ['- **Order**: #1033\n- **Amount**: $392.95', order],
-    ['<table>\n<tr>\n<th>status</th>\n<th>count</th>\n</tr>\n<tr><td>cancelled</td><td>20</td></tr>\n<tr><td>delivered</td>\n<td>19</td></tr>\n<tr><td>placed</td><td>20</td></tr>\n<tr><td>shipped</td><td>21</td></tr>\n</table>', statuses],
+    [
+      '<table>\n<tr>\n<th>status</th>\n<th>count</th>\n</tr>\n<tr><td>cancelled</td><td>20</td></tr>\n<tr><td>delivered</td>\n<td>19</td></tr>\n<tr><td>placed</td><td>20</td></tr>\n<tr><td>shipped</td><td>21</td></tr>\n</table>',
+      statuses,
+    ],
     ['name,"round(sum(r.amount_cents) / 100.0, 2)"\nQuinn Kowal,277.17', person],
     ['| name | round(sum(r.amount_cents) / 100.0, 2) |\n|---|---|\n| Quinn Kowal | 277.17 |', person],
     ['cancelled, 20; delivered, 19; placed, 20; shipped, 21', statuses],

@@ -49,8 +49,49 @@ const normText = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const NEGATIONS = new Set(['not', 'never', 'nor', 'neither', 'nothing', 'none', 'without', 'cannot', 'cant', 'wont', 'isnt', 'wasnt', 'arent', 'werent', 'hasnt', 'havent', 'hadnt', 'didnt', 'doesnt', 'dont']);
-const FILLERS = new Set(['been', 'be', 'being', 'yet', 'ever', 'get', 'got', 'actually', 'currently', 'marked', 'set', 'as', 'was', 'were', 'is', 'are', 'has', 'have', 'had']);
+const NEGATIONS = new Set([
+  'not',
+  'never',
+  'nor',
+  'neither',
+  'nothing',
+  'none',
+  'without',
+  'cannot',
+  'cant',
+  'wont',
+  'isnt',
+  'wasnt',
+  'arent',
+  'werent',
+  'hasnt',
+  'havent',
+  'hadnt',
+  'didnt',
+  'doesnt',
+  'dont',
+]);
+const FILLERS = new Set([
+  'been',
+  'be',
+  'being',
+  'yet',
+  'ever',
+  'get',
+  'got',
+  'actually',
+  'currently',
+  'marked',
+  'set',
+  'as',
+  'was',
+  'were',
+  'is',
+  'are',
+  'has',
+  'have',
+  'had',
+]);
 
 /** Whether the words before a value negate it: "not issued", "has never been issued", "no refund was issued". */
 function negated(before: string): boolean {
@@ -132,7 +173,8 @@ function readerOf(gold: Gold): Reader {
 const TOTAL_LABEL = / (?:total|totals|sum|overall|all) /;
 
 /** A number the question named, or the column's total in a row labelled as such ("Total: 80"). */
-const isContext = (r: Reader, row: Row, n: number) => r.context.some((c) => sameNumber(n, c)) || (TOTAL_LABEL.test(row.words) && r.totals.some((t) => sameNumber(n, t)));
+const isContext = (r: Reader, row: Row, n: number) =>
+  r.context.some((c) => sameNumber(n, c)) || (TOTAL_LABEL.test(row.words) && r.totals.some((t) => sameNumber(n, t)));
 
 // Words that offer a second answer, even one that names nothing real ("Ada or someone else").
 const HEDGE_WORDS = / (?:or|either|maybe|perhaps|possibly|probably|alternatively) /;
@@ -154,7 +196,8 @@ function judge(row: Row, gold: Cell[], r: Reader): 'match' | 'hedge' | null {
   // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
   // The same amount in cents ("$297.61 (29761 cents)") is not a second candidate.
   const extraNumber =
-    goldNums.length > 0 && row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || (sameNumber(n, Math.round(g * 100)) && restated(row, n))) && !isContext(r, row, n));
+    goldNums.length > 0 &&
+    row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || (sameNumber(n, Math.round(g * 100)) && restated(row, n))) && !isContext(r, row, n));
   const rivalText = gold.some((cell) => typeof cell === 'string' && r.rivals(cell).some((x) => affirmed(rest, x)));
   return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
 }

@@ -38,7 +38,29 @@ export const ANSWER_FORMATS = [
 
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
 
-const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 const plain = (c: AnswerCell): string => (c === null ? '' : String(c));
 
@@ -56,7 +78,8 @@ const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.s
 
 const record = (t: AnswerTable, row: AnswerCell[]) => Object.fromEntries(t.columns.map((c, i) => [c, row[i] ?? null]));
 
-const yamlScalar = (c: AnswerCell) => (typeof c === 'number' || c === null ? plain(c) : /^[\w .@-]*$/.test(c) && c.trim() === c && c !== '' ? c : JSON.stringify(c));
+const yamlScalar = (c: AnswerCell) =>
+  typeof c === 'number' || c === null ? plain(c) : /^[\w .@-]*$/.test(c) && c.trim() === c && c !== '' ? c : JSON.stringify(c);
 
 const csvCell = (c: AnswerCell) => {
   const s = plain(c);
@@ -94,9 +117,17 @@ export function renderAnswer(t: AnswerTable, format: AnswerFormat): string {
     case 'json-array':
       return JSON.stringify(t.rows.length === 1 ? t.rows[0] : t.rows);
     case 'json-records':
-      return JSON.stringify(t.rows.map((r) => record(t, r)), null, 2);
+      return JSON.stringify(
+        t.rows.map((r) => record(t, r)),
+        null,
+        2,
+      );
     case 'json-fenced':
-      return `Here is the result:\n\n\`\`\`json\n${JSON.stringify(t.rows.map((r) => record(t, r)), null, 2)}\n\`\`\``;
+      return `Here is the result:\n\n\`\`\`json\n${JSON.stringify(
+        t.rows.map((r) => record(t, r)),
+        null,
+        2,
+      )}\n\`\`\``;
     case 'markdown-table':
       return [`| ${t.columns.join(' | ')} |`, `| ${t.columns.map(() => '---').join(' | ')} |`, ...t.rows.map((r) => `| ${cells(r).join(' | ')} |`)].join('\n');
     case 'markdown-bullets':

@@ -16,18 +16,40 @@ const DATES = [
 ];
 // A result set's column label ("round(sum(o.amount_cents) / 100.0, 2)", "count(*)") is code, not a value:
 // a SQL function applied to a column (an identifier or *), innermost first. "count(17)" names no column.
-const SQL_CALL = /\b(?:count|sum|avg|round|min|max|total|coalesce|ifnull|cast|printf|abs|length|lower|upper|substr|strftime|date|julianday|group_concat)\(([^()]*)\)/gi;
+const SQL_CALL =
+  /\b(?:count|sum|avg|round|min|max|total|coalesce|ifnull|cast|printf|abs|length|lower|upper|substr|strftime|date|julianday|group_concat)\(([^()]*)\)/gi;
 
 function withoutSql(text: string): string {
   let t = text;
-  for (let prev = ''; prev !== t; ) {
+  for (let prev = ''; prev !== t;) {
     prev = t;
     t = t.replace(SQL_CALL, (m: string, arg: string) => (/[a-z_*]/i.test(arg) ? ' col ' : m));
   }
   return t;
 }
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const longestFirst = (xs: readonly string[]) => [...xs].sort((a, b) => b.length - a.length).join('|');
 const U = `(?:${longestFirst(UNITS)})`;
@@ -71,7 +93,10 @@ const NUM = String.raw`[-$]*\d[\d,]*(?:\.\d+)?`;
  * ("not 17"). Only the number right after the frame is context.
  */
 const FRAMES = [
-  new RegExp(String.raw`(\b(?:out of|than|from|versus|vs\.?|not counting|not|never|excluding|including|ignoring|without|except|besides|across|instead of)\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`, 'gi'),
+  new RegExp(
+    String.raw`(\b(?:out of|than|from|versus|vs\.?|not counting|not|never|excluding|including|ignoring|without|except|besides|across|instead of)\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`,
+    'gi',
+  ),
   new RegExp(String.raw`(\d\s*(?:[a-z]+\s+){0,2}\(?\s*of\s+(?:the\s+|all\s+|a\s+total\s+of\s+)?)(${NUM})`, 'gi'),
 ];
 
@@ -88,7 +113,12 @@ function extract(text: string): number[] {
     .map((m) => {
       // "1,234.50" is one number; "19,22" (a list without spaces) is two.
       const thousands = /^-?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(m);
-      return thousands ? [Number(m.replace(/[$,]/g, ''))] : m.split(',').filter(Boolean).map((p) => Number(p.replace(/\$/g, '')));
+      return thousands
+        ? [Number(m.replace(/[$,]/g, ''))]
+        : m
+            .split(',')
+            .filter(Boolean)
+            .map((p) => Number(p.replace(/\$/g, '')));
     })
     .flat()
     .filter(Number.isFinite);

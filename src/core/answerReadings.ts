@@ -38,7 +38,11 @@ function jsonReadings(value: Json): string[][] {
 
 // Splits one line into list items: ";", ", " (not the comma in 1,234), " and ", " or ", " | ".
 const ITEM_SPLIT = /;|,(?!\d{3}(?:\D|$))|\s(?:and|or|&)\s|\s\|\s|\t/i;
-const items = (line: string, split: RegExp) => line.split(split).map((s) => s.trim()).filter(Boolean);
+const items = (line: string, split: RegExp) =>
+  line
+    .split(split)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const BULLET = /^(\s*)(?:[-*•+]|\d+[.)])\s+(?=\S)/;
 // A separator line of a markdown table, a fence, a rule: no content.

@@ -21,7 +21,13 @@ describe('compose', () => {
   });
 
   it('a fixed term is its weight times the factors, whatever the layer’s own value', () => {
-    const spec: CompositionSpec = { factors: ['a'], terms: [{ layer: 'a', weight: 0.8, fixed: true }, { layer: 'b', weight: 0.2 }] };
+    const spec: CompositionSpec = {
+      factors: ['a'],
+      terms: [
+        { layer: 'a', weight: 0.8, fixed: true },
+        { layer: 'b', weight: 0.2 },
+      ],
+    };
     const { reward, composition } = compose(layers, spec, values({ a: 0.5, b: 0.5 }));
     // 0.5 × (0.8 + 0.2·0.5) = 0.45
     expect(reward).toBe(0.45);
@@ -30,7 +36,11 @@ describe('compose', () => {
   });
 
   it('gives what 6-decimal rounding leaves over to the largest share, so the shares sum to the reward', () => {
-    const three = [{ id: 'x', weight: 1 / 3 }, { id: 'y', weight: 1 / 3 }, { id: 'z', weight: 1 / 3 }];
+    const three = [
+      { id: 'x', weight: 1 / 3 },
+      { id: 'y', weight: 1 / 3 },
+      { id: 'z', weight: 1 / 3 },
+    ];
     const { reward, composition } = compose(three, defaultSpec(three), values({ x: 1, y: 1, z: 1 }));
     expect(reward).toBe(1);
     expect(composition.terms.reduce((s, t) => s + t.adds, 0)).toBeCloseTo(1, 12);
@@ -40,7 +50,11 @@ describe('compose', () => {
 
 describe('printedShares', () => {
   it('apportions by largest remainder so the printed shares add up to the printed reward', () => {
-    const three = [{ id: 'x', weight: 1 / 3 }, { id: 'y', weight: 1 / 3 }, { id: 'z', weight: 1 / 3 }];
+    const three = [
+      { id: 'x', weight: 1 / 3 },
+      { id: 'y', weight: 1 / 3 },
+      { id: 'z', weight: 1 / 3 },
+    ];
     const { reward, composition } = compose(three, defaultSpec(three), values({ x: 1, y: 1, z: 1 }));
     const p = printedShares(composition, reward);
     expect(p.total).toBe('1.00');
@@ -49,7 +63,13 @@ describe('printedShares', () => {
 
   it('leaves shares that already add up alone', () => {
     const { reward, composition } = compose(layers, defaultSpec(layers), values({ a: 0.6, b: 0.2, g: 1 }));
-    expect(printedShares(composition, reward)).toEqual({ total: '0.40', adds: new Map([['a', '0.30'], ['b', '0.10']]) });
+    expect(printedShares(composition, reward)).toEqual({
+      total: '0.40',
+      adds: new Map([
+        ['a', '0.30'],
+        ['b', '0.10'],
+      ]),
+    });
   });
 });
 
@@ -67,7 +87,13 @@ describe('formulaOf', () => {
   const label = (id: string) => id.toUpperCase();
   it('writes a gate times one term without weights, a fixed share as a constant', () => {
     expect(formulaOf(compose(layers, { factors: ['g'], terms: [{ layer: 'a', weight: 1 }] }, values({})).composition, label)).toBe('G × A');
-    const spec: CompositionSpec = { factors: ['g', 'a'], terms: [{ layer: 'a', weight: 0.85, fixed: true }, { layer: 'b', weight: 0.15 }] };
+    const spec: CompositionSpec = {
+      factors: ['g', 'a'],
+      terms: [
+        { layer: 'a', weight: 0.85, fixed: true },
+        { layer: 'b', weight: 0.15 },
+      ],
+    };
     expect(formulaOf(compose(layers, spec, values({})).composition, label)).toBe('G × A × (0.85 + 0.15·B)');
     expect(formulaOf(compose(layers, defaultSpec(layers), values({})).composition, label)).toBe('G × (0.50·A + 0.50·B)');
   });

@@ -67,7 +67,11 @@ export function specProblem(layers: readonly LayerShape[], spec: CompositionSpec
  * are rounded like the reward (6 decimals); what rounding leaves over goes to
  * the largest share, so the shares sum to the reward to within float error.
  */
-export function compose(layers: readonly LayerShape[], spec: CompositionSpec, values: ReadonlyMap<string, number>): { reward: number; composition: Composition } {
+export function compose(
+  layers: readonly LayerShape[],
+  spec: CompositionSpec,
+  values: ReadonlyMap<string, number>,
+): { reward: number; composition: Composition } {
   const v = (id: string) => values.get(id) ?? 0;
   const scale = spec.factors.reduce((p, id) => p * v(id), 1);
   const raw = spec.terms.map((t) => t.weight * (t.fixed ? 1 : v(t.layer)));

@@ -82,7 +82,10 @@ export function answerFormatOperator(slot: AnswerSlot): VariantOperator {
       const at = slot.find(run.calls);
       const table = slot.table(run);
       if (at < 0 || !table) return [];
-      return ANSWER_FORMATS.map((format) => ({ label: format, calls: run.calls.map((c, i) => (i === at ? slot.withText(c, renderAnswer(table, format)) : c)) }));
+      return ANSWER_FORMATS.map((format) => ({
+        label: format,
+        calls: run.calls.map((c, i) => (i === at ? slot.withText(c, renderAnswer(table, format)) : c)),
+      }));
     },
   };
 }
@@ -121,11 +124,17 @@ export const aliasOperator: VariantOperator = {
     const toolAlias = (name: string) => Object.entries(task.lenient?.tools ?? {}).find(([, to]) => to === name)?.[0];
     const argAlias = (tool: string, key: string) => Object.entries(task.lenient?.args?.[tool] ?? {}).find(([, to]) => to === key)?.[0] ?? key;
     const variants: Variant[] = [
-      { label: 'mcp-prefix', calls: calls.map((c) => ({ ...c, name: `mcp__${task.world.replace(/-/g, '_')}__${c.name}`, arguments: renameArgs(c.arguments, camel) })) },
+      {
+        label: 'mcp-prefix',
+        calls: calls.map((c) => ({ ...c, name: `mcp__${task.world.replace(/-/g, '_')}__${c.name}`, arguments: renameArgs(c.arguments, camel) })),
+      },
       { label: 'json-string-arguments', calls: calls.map((c) => ({ ...c, arguments: JSON.stringify(c.arguments) })) },
     ];
     if (calls.some((c) => toolAlias(c.name) !== undefined))
-      variants.unshift({ label: 'world-aliases', calls: calls.map((c) => ({ ...c, name: toolAlias(c.name) ?? c.name, arguments: renameArgs(c.arguments, (k) => argAlias(c.name, k)) })) });
+      variants.unshift({
+        label: 'world-aliases',
+        calls: calls.map((c) => ({ ...c, name: toolAlias(c.name) ?? c.name, arguments: renameArgs(c.arguments, (k) => argAlias(c.name, k)) })),
+      });
     return variants;
   },
 };
@@ -180,7 +189,15 @@ export async function checkTask(world: World, contract: WorldContract, task: Tas
       const trace = await runEpisode(world, task, scriptedAgent(`variant:${op.id}:${v.label}`, v.calls));
       const card = trace.scorecard;
       const problem = card ? judgeVariant(op, oracle, card) : 'no scorecard';
-      out.push({ task: task.id, operator: op.id, kind: op.kind, label: v.label, reward: card?.reward ?? 0, verdict: card?.verdict ?? { naive: 'FAIL', full: 'FAIL', caughtBy: null }, problem });
+      out.push({
+        task: task.id,
+        operator: op.id,
+        kind: op.kind,
+        label: v.label,
+        reward: card?.reward ?? 0,
+        verdict: card?.verdict ?? { naive: 'FAIL', full: 'FAIL', caughtBy: null },
+        problem,
+      });
     }
   return out;
 }

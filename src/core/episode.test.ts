@@ -7,7 +7,16 @@ import type { World } from './world';
 
 function counterWorld(opts: { throwAt?: number } = {}): World {
   const tool = (name: string): ToolSpec => ({ type: 'function', function: { name, description: name, parameters: { type: 'object', properties: {} } } });
-  const task: Task = { world: 'counter', id: 'counter/1', title: 'count', seed: 1, spec: { id: 'c' }, maxTurns: 3, prompt: [], tools: [tool('inc'), tool('finish')] };
+  const task: Task = {
+    world: 'counter',
+    id: 'counter/1',
+    title: 'count',
+    seed: 1,
+    spec: { id: 'c' },
+    maxTurns: 3,
+    prompt: [],
+    tools: [tool('inc'), tool('finish')],
+  };
   return {
     id: 'counter',
     title: 'counter',
@@ -37,7 +46,13 @@ const run = (world: World, agent: Agent, clock?: () => number) => runEpisode(wor
 
 describe('runEpisode', () => {
   it('terminates when the agent finishes', async () => {
-    const trace = await run(counterWorld(), scriptedAgent('s', [{ name: 'inc', arguments: {} }, { name: 'finish', arguments: {} }]));
+    const trace = await run(
+      counterWorld(),
+      scriptedAgent('s', [
+        { name: 'inc', arguments: {} },
+        { name: 'finish', arguments: {} },
+      ]),
+    );
     expect(trace.stop).toEqual({ reason: 'submitted', terminated: true, truncated: false });
     expect(trace.scorecard?.reward).toBe(1);
   });
@@ -64,7 +79,13 @@ describe('runEpisode', () => {
   });
 
   it('records a session that throws as world-error', async () => {
-    const trace = await run(counterWorld({ throwAt: 1 }), scriptedAgent('s', [{ name: 'inc', arguments: {} }, { name: 'inc', arguments: {} }]));
+    const trace = await run(
+      counterWorld({ throwAt: 1 }),
+      scriptedAgent('s', [
+        { name: 'inc', arguments: {} },
+        { name: 'inc', arguments: {} },
+      ]),
+    );
     expect(trace.stop).toMatchObject({ reason: 'world-error', detail: 'disk on fire' });
     expect(trace.steps).toHaveLength(1);
   });
@@ -90,7 +111,12 @@ describe('runEpisode', () => {
     const trace = await run(counterWorld(), agent);
     expect(seen).toEqual([3, 2, 1]);
     expect(trace.steps).toHaveLength(1);
-    expect(trace.stop).toEqual({ reason: 'budget', terminated: false, truncated: true, detail: 'turn budget of 3 calls used; 2 of them could not run and were answered by the agent' });
+    expect(trace.stop).toEqual({
+      reason: 'budget',
+      terminated: false,
+      truncated: true,
+      detail: 'turn budget of 3 calls used; 2 of them could not run and were answered by the agent',
+    });
   });
 
   it("adds the agent's onEnd record to the trace's meta, once the episode has stopped", async () => {
@@ -146,10 +172,13 @@ describe('Episode', () => {
   it('reads every call leniently before the session sees it: the session gets the tool’s own name, the step keeps the call as sent', async () => {
     const seen: ToolCall[] = [];
     const base = counterWorld();
-    const world: World = { ...base, open: async (t) => {
-      const s = await base.open(t);
-      return { ...s, call: (c) => (seen.push(c), s.call(c)) };
-    } };
+    const world: World = {
+      ...base,
+      open: async (t) => {
+        const s = await base.open(t);
+        return { ...s, call: (c) => (seen.push(c), s.call(c)) };
+      },
+    };
     const episode = await Episode.open(world, world.listTasks()[0]!, { kind: 'scripted', name: 's' });
     const step = await episode.apply({ name: 'mcp__counter__Inc', arguments: '{}' });
     expect(seen).toEqual([{ name: 'inc', arguments: {} }]);
@@ -160,15 +189,26 @@ describe('Episode', () => {
   it('refuses a call it cannot read without the session running it: the default refusal, or the session’s own', async () => {
     const seen: string[] = [];
     const base = counterWorld();
-    const withRefuse = (refuse?: Session['refuse']): World => ({ ...base, open: async (t) => {
-      const s = await base.open(t);
-      return { ...s, call: (c) => (seen.push(c.name), s.call(c)), ...(refuse ? { refuse } : {}) };
-    } });
+    const withRefuse = (refuse?: Session['refuse']): World => ({
+      ...base,
+      open: async (t) => {
+        const s = await base.open(t);
+        return { ...s, call: (c) => (seen.push(c.name), s.call(c)), ...(refuse ? { refuse } : {}) };
+      },
+    });
     const plain = await Episode.open(withRefuse(), base.listTasks()[0]!, { kind: 'scripted', name: 's' });
     const step = await plain.apply({ name: 'drop', arguments: {} });
-    expect(step?.result).toEqual({ ok: false, content: JSON.stringify({ error: 'unknown_tool', message: 'unknown tool "drop"; the tools are inc and finish' }), done: false });
+    expect(step?.result).toEqual({
+      ok: false,
+      content: JSON.stringify({ error: 'unknown_tool', message: 'unknown tool "drop"; the tools are inc and finish' }),
+      done: false,
+    });
     expect(step?.events).toEqual([{ code: 'unknown_tool', kind: 'error', layer: null, message: 'unknown tool "drop"; the tools are inc and finish' }]);
-    const own = await Episode.open(withRefuse((r) => ({ ok: false, content: r.code, done: false, events: [{ code: r.code, kind: 'error', layer: 'recovery', message: r.message }] })), base.listTasks()[0]!, { kind: 'scripted', name: 's' });
+    const own = await Episode.open(
+      withRefuse((r) => ({ ok: false, content: r.code, done: false, events: [{ code: r.code, kind: 'error', layer: 'recovery', message: r.message }] })),
+      base.listTasks()[0]!,
+      { kind: 'scripted', name: 's' },
+    );
     expect((await own.apply({ name: 'drop', arguments: {} }))?.events[0]?.layer).toBe('recovery');
     expect(seen).toEqual([]);
     expect(own.turnsLeft).toBe(2);

@@ -67,7 +67,12 @@ export class Episode<S extends JsonObject = JsonObject, E extends WorldEvent = W
     this.recorded = [...(options.events ?? [])];
   }
 
-  static async open<S extends JsonObject, E extends WorldEvent>(world: World<S, E>, task: Task, agent: AgentInfo, options: EpisodeOptions = {}): Promise<Episode<S, E>> {
+  static async open<S extends JsonObject, E extends WorldEvent>(
+    world: World<S, E>,
+    task: Task,
+    agent: AgentInfo,
+    options: EpisodeOptions = {},
+  ): Promise<Episode<S, E>> {
     const session = readingCalls(await world.open(task));
     return new Episode(world, task, agent, session, options);
   }

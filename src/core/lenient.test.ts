@@ -73,7 +73,10 @@ describe('normaliseCall', () => {
   });
 
   it('two arguments meaning one is an error, not a guess, even when they agree', () => {
-    for (const args of [{ answer: '1', result: '2' }, { result: '1', answer: '1' }])
+    for (const args of [
+      { answer: '1', result: '2' },
+      { result: '1', answer: '1' },
+    ])
       expect(normaliseCall({ name: 'hand_in', arguments: args }, TASK)).toEqual({
         ok: false,
         code: 'invalid_arguments',
@@ -83,13 +86,21 @@ describe('normaliseCall', () => {
   });
 
   it('an unknown tool is an error naming every tool', () => {
-    expect(normaliseCall({ name: 'drop', arguments: {} }, TASK)).toEqual({ ok: false, code: 'unknown_tool', message: 'unknown tool "drop"; the tools are look_up and hand_in' });
+    expect(normaliseCall({ name: 'drop', arguments: {} }, TASK)).toEqual({
+      ok: false,
+      code: 'unknown_tool',
+      message: 'unknown tool "drop"; the tools are look_up and hand_in',
+    });
   });
 
   it('arguments that are not an object, or a JSON string of one, are left for the tool to refuse', () => {
     for (const args of ['not json', '[1, 2]', 7, null, [{ a: 1 }]])
       expect(normaliseCall({ name: 'look_up', arguments: args }, TASK)).toEqual({ ok: true, call: { name: 'look_up', arguments: args }, event: null });
-    expect(normaliseCall({ name: 'look_up', arguments: '  ' }, TASK)).toMatchObject({ ok: true, call: { arguments: {} }, event: { message: 'arguments read from a JSON string' } });
+    expect(normaliseCall({ name: 'look_up', arguments: '  ' }, TASK)).toMatchObject({
+      ok: true,
+      call: { arguments: {} },
+      event: { message: 'arguments read from a JSON string' },
+    });
   });
 
   it('a "__proto__" argument stays a plain key and a Object.prototype name is no synonym', () => {
@@ -97,7 +108,11 @@ describe('normaliseCall', () => {
     const r = normaliseCall({ name: 'look_up', arguments: args }, TASK);
     expect(r.ok && Object.keys(r.call.arguments as JsonObject)).toEqual(['__proto__', 'user_id']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(normaliseCall({ name: 'hand_in', arguments: { constructor: 'x' } }, TASK)).toMatchObject({ ok: true, call: { arguments: { constructor: 'x' } }, event: null });
+    expect(normaliseCall({ name: 'hand_in', arguments: { constructor: 'x' } }, TASK)).toMatchObject({
+      ok: true,
+      call: { arguments: { constructor: 'x' } },
+      event: null,
+    });
   });
 
   it('withReading appends the event after the world’s own; toolOf reads it back', () => {

@@ -45,7 +45,11 @@ export function snakeCase(name: string): string {
 }
 
 /** Harnesses namespace tools: `mcp__<server>__run_sql` (Claude's MCP), `functions.run_sql`, `default_api.run_sql`. */
-const bare = (name: string) => name.trim().replace(/^mcp__.+?__/, '').replace(/^[\w-]+\./, '');
+const bare = (name: string) =>
+  name
+    .trim()
+    .replace(/^mcp__.+?__/, '')
+    .replace(/^[\w-]+\./, '');
 
 export function canonicalTool({ tools, lenient }: Tools, name: string): string | null {
   const names = tools.map((t) => t.function.name);
@@ -93,8 +97,7 @@ function normaliseArgs(spec: ToolSpec, raw: Json, lenient: Leniency | undefined)
   for (const [key, v] of Object.entries(value)) {
     const target = targetOf(key);
     const earlier = sources.get(target);
-    if (earlier !== undefined)
-      return { ok: false, message: `${tool}: the arguments "${earlier}" and "${key}" both mean "${target}"; send it once` };
+    if (earlier !== undefined) return { ok: false, message: `${tool}: the arguments "${earlier}" and "${key}" both mean "${target}"; send it once` };
     sources.set(target, key);
     entries.push([target, v]);
     if (target !== key) renamed.push([key, target]);

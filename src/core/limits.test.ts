@@ -20,9 +20,12 @@ describe.each(Object.entries(DOCS))('the limits, stated once: %s', (_doc, text) 
 });
 
 describe('the limits, stated once', () => {
-
   it('a limit ends with one message: where, what reached it, the limit by name and value', () => {
-    expect(overLimit('rowMessages', 'line 4', '120,000 messages')).toBe('line 4: 120,000 messages, over the rowMessages limit of 100,000 (messages in one row)');
-    expect(overLimit('stdinLineBytes', 'stdin line 2', '11 MiB', 1024)).toBe('stdin line 2: 11 MiB, over the stdinLineBytes limit of 1 KiB (one line on stdin: a `vp play` call, an MCP message)');
+    expect(overLimit('rowMessages', 'line 4', '120,000 messages')).toBe(
+      'line 4: 120,000 messages, over the rowMessages limit of 100,000 (messages in one row)',
+    );
+    expect(overLimit('stdinLineBytes', 'stdin line 2', '11 MiB', 1024)).toBe(
+      'stdin line 2: 11 MiB, over the stdinLineBytes limit of 1 KiB (one line on stdin: a `vp play` call, an MCP message)',
+    );
   });
 });

@@ -36,13 +36,13 @@ export const LIMITS = {
   jsonDepth: {
     value: 128,
     unit: 'count',
-    what: 'nesting of arrays and objects in an imported row or a call\'s arguments (play, MCP)',
+    what: "nesting of arrays and objects in an imported row or a call's arguments (play, MCP)",
     why: 'real rows nest about 12 deep; every walk after parsing would otherwise need a stack as deep',
   },
   overlappingEntries: {
     value: 0,
     unit: 'bytes',
-    what: 'bytes two entries of one archive may share (each entry\'s range must be disjoint)',
+    what: "bytes two entries of one archive may share (each entry's range must be disjoint)",
     why: 'a bomb points many entries at one frame; a real zip never shares bytes',
   },
   fileDecompressedBytes: {
@@ -66,7 +66,7 @@ export const LIMITS = {
   archiveEntries: {
     value: 200_000,
     unit: 'count',
-    what: 'entries in one archive\'s central directory',
+    what: "entries in one archive's central directory",
     why: 'one per sample and epoch: 100,000 samples fit twice',
   },
   compressionRatio: {
@@ -103,7 +103,7 @@ export const LIMITS = {
     value: 200_000,
     unit: 'count',
     what: 'rows listed from one import',
-    why: 'the library\'s table and its entries stay responsive at 100,000',
+    why: "the library's table and its entries stay responsive at 100,000",
   },
   evalRollouts: {
     value: 10_000,
@@ -115,7 +115,7 @@ export const LIMITS = {
     value: 10 * MiB,
     unit: 'bytes',
     what: 'one line on stdin: a `vp play` call, an MCP message',
-    why: 'a call is a few kB; the MCP SDK\'s own buffer was 10 MB',
+    why: "a call is a few kB; the MCP SDK's own buffer was 10 MB",
   },
   mcpPendingRequests: {
     value: 64,

@@ -5,7 +5,12 @@ import type { Scorecard, Step, WorldEvent } from './types';
 const r = (naive: number, full: number): Reading => ({ naive, full, naiveVerdict: naive === 1 ? 'PASS' : 'FAIL', fullVerdict: full === 1 ? 'PASS' : 'FAIL' });
 
 const ev = (kind: WorldEvent['kind'], code: string = kind): WorldEvent => ({ code, kind, layer: null, message: code });
-const step = (index: number, events: WorldEvent[], ok = true): Step => ({ index, call: { name: 't', arguments: {} }, result: { ok, content: '', done: false }, events });
+const step = (index: number, events: WorldEvent[], ok = true): Step => ({
+  index,
+  call: { name: 't', arguments: {} },
+  result: { ok, content: '', done: false },
+  events,
+});
 
 describe('the readings of an episode so far', () => {
   it('reads a scorecard as naive and full values and verdicts', () => {

@@ -30,7 +30,12 @@ export interface Shares {
  */
 export function sharesOf(card: Scorecard, digits = 2): Shares {
   const c = card.composition;
-  if (!c) return { total: card.reward.toFixed(digits), formula: null, rows: card.layers.map((layer) => ({ layer, role: 'unknown', weight: null, adds: null, why: null })) };
+  if (!c)
+    return {
+      total: card.reward.toFixed(digits),
+      formula: null,
+      rows: card.layers.map((layer) => ({ layer, role: 'unknown', weight: null, adds: null, why: null })),
+    };
   const printed = printedShares(c, card.reward, digits);
   const label = (id: string) => card.layers.find((l) => l.id === id)?.label ?? id;
   const rows = card.layers.map((layer): ShareRow => {

@@ -129,13 +129,7 @@ export interface Step<E extends WorldEvent = WorldEvent> {
  */
 export type StepExtras = Pick<Step, 'usage' | 'model' | 'durationMs'>;
 
-export type StopReason =
-  | 'submitted'
-  | 'budget'
-  | 'no-tool-call'
-  | 'abandoned'
-  | 'agent-error'
-  | 'world-error';
+export type StopReason = 'submitted' | 'budget' | 'no-tool-call' | 'abandoned' | 'agent-error' | 'world-error';
 
 export interface Stop {
   reason: StopReason;

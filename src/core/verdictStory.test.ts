@@ -6,11 +6,25 @@ import { verdictStory } from './verdictStory';
 const task: Task = { world: 't', id: 't/1', title: 't', seed: 1, spec: {}, maxTurns: 5, prompt: [], tools: [] };
 
 function card(values: Record<string, number>, reasons: Record<string, string[]> = {}) {
-  const layer = (id: string, label: string, weight: number, gate = false) => ({ id, label, weight, ...(gate ? { gate } : {}), score: () => ({ value: values[id] ?? 1, reasons: reasons[id] ?? [] }) });
+  const layer = (id: string, label: string, weight: number, gate = false) => ({
+    id,
+    label,
+    weight,
+    ...(gate ? { gate } : {}),
+    score: () => ({ value: values[id] ?? 1, reasons: reasons[id] ?? [] }),
+  });
   const rubric: Rubric = {
     layers: [layer('answer', 'L0 answer', 0.5), layer('path', 'L2 path', 0.5), layer('gate', 'L3 gate', 1, true)],
     naive: () => values.answer ?? 1,
-    compose: () => ({ factors: ['gate'], terms: [{ layer: 'answer', weight: 0.5 }, { layer: 'path', weight: 0.5 }], naiveFrom: 'answer', naiveCheck: 'the answer is right' }),
+    compose: () => ({
+      factors: ['gate'],
+      terms: [
+        { layer: 'answer', weight: 0.5 },
+        { layer: 'path', weight: 0.5 },
+      ],
+      naiveFrom: 'answer',
+      naiveCheck: 'the answer is right',
+    }),
   };
   return scoreEpisode(rubric, { task, steps: [], stop: { reason: 'submitted', terminated: true, truncated: false }, state: {} });
 }
@@ -39,7 +53,9 @@ describe('verdictStory', () => {
 
   it('when both fail, says why each does, the naive reason from the layer the rubric names', () => {
     const s = verdictStory(card({ answer: 0, path: 0.5 }, { answer: ['no answer was submitted'] }));
-    expect(s).toBe('naive and full agree, FAIL: naive because the final answer scores 0.00: no answer was submitted; full because L0 answer is 0.00: no answer was submitted (1 more layer below full marks).');
+    expect(s).toBe(
+      'naive and full agree, FAIL: naive because the final answer scores 0.00: no answer was submitted; full because L0 answer is 0.00: no answer was submitted (1 more layer below full marks).',
+    );
   });
 
   it('falls back to "caught by" for a scorecard recorded without its composition', () => {

@@ -21,7 +21,10 @@ function naiveWhy(card: Scorecard, layer: (id: string) => LayerScore | undefined
 function fullWhy(card: Scorecard, layer: (id: string) => LayerScore | undefined): string {
   const c = card.composition;
   if (!c) return card.verdict.caughtBy ? `it was caught by ${clause(card.verdict.caughtBy)}` : `it scores ${fmt(card.reward)}`;
-  const factors = c.factors.map(layer).filter((l): l is LayerScore => l !== undefined && l.value < PASS_AT).sort((a, b) => a.value - b.value);
+  const factors = c.factors
+    .map(layer)
+    .filter((l): l is LayerScore => l !== undefined && l.value < PASS_AT)
+    .sort((a, b) => a.value - b.value);
   const scale = c.factors.reduce((p, id) => p * (layer(id)?.value ?? 0), 1);
   const terms = c.terms
     .filter((t) => !t.fixed)

@@ -77,7 +77,10 @@ function expectRescored(name: string, rescored: Scorecard, recorded: unknown): v
   const old = recorded as Scorecard;
   const added = layers.filter((l) => l.id in change.added);
   expect(Object.fromEntries(added.map((l) => [l.id, l.value])), change.why).toEqual(change.added);
-  expect(layers.filter((l) => !(l.id in change.added)), change.why).toEqual(old.layers);
+  expect(
+    layers.filter((l) => !(l.id in change.added)),
+    change.why,
+  ).toEqual(old.layers);
   expect(verdict).toEqual({ ...old.verdict, ...(change.caughtBy ? { caughtBy: change.caughtBy } : {}) });
   const { layers: _l, verdict: _v, ...oldRest } = old;
   expect(rest).toEqual(oldRest);
@@ -120,7 +123,9 @@ describe.each(V1)('a version 1 trace of %s, read forward', (world, expectations)
     expect(read.value.scorecard?.composition).toBeUndefined();
     // A card recorded before a layer was added is shown without shares (compositionOf), not with another total's.
     const changed = RESCORED[`native-v1-${world}.json`];
-    expect(compositionOf(worldOf(world), read.value.task, read.value.scorecard!)).toEqual(changed && Object.keys(changed.added).length > 0 ? null : composition);
+    expect(compositionOf(worldOf(world), read.value.task, read.value.scorecard!)).toEqual(
+      changed && Object.keys(changed.added).length > 0 ? null : composition,
+    );
     expect(report.value.trace.events).toEqual(read.value.events);
   });
 });

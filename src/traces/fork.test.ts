@@ -61,14 +61,21 @@ describe('forking a recorded episode', () => {
     const ended = await openFork(world, parent, parent.steps.length, { kind: 'human', name: 'p' });
     expect(!ended.ok && ended.error).toBe('the episode had ended after step 4 (submitted): continue from an earlier step');
     const past = await openFork(world, parent, 9, { kind: 'human', name: 'p' });
-    expect(!past.ok && past.error).toBe('the step to continue from must be 0 to 4 (the trace\'s steps), got 9');
+    expect(!past.ok && past.error).toBe("the step to continue from must be 0 to 4 (the trace's steps), got 9");
     const other = await openFork(world, { ...parent, world: 'fault-api' }, 1, { kind: 'human', name: 'p' });
     expect(!other.ok && other.error).toBe('the trace is of fault-api, not tripwire');
   });
 
   it('names a trace by a hash of what happened in it', async () => {
     const a = await skipper();
-    const b = await runEpisode(world, task, scriptedAgent('x', a.steps.map((s) => s.call)));
+    const b = await runEpisode(
+      world,
+      task,
+      scriptedAgent(
+        'x',
+        a.steps.map((s) => s.call),
+      ),
+    );
     expect(traceHash(a)).toBe(traceHash(b));
     expect(traceHash(a)).toMatch(/^[0-9a-f]{8}$/);
     expect(traceHash({ ...a, steps: a.steps.slice(0, 2) })).not.toBe(traceHash(a));

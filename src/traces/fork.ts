@@ -28,11 +28,15 @@ export function traceHash(trace: Trace): string {
 }
 
 const sameStep = (a: Step, b: Step) =>
-  a.result.ok === b.result.ok && a.result.content === b.result.content && a.result.done === b.result.done && canonicalJson(a.events) === canonicalJson(b.events);
+  a.result.ok === b.result.ok &&
+  a.result.content === b.result.content &&
+  a.result.done === b.result.done &&
+  canonicalJson(a.events) === canonicalJson(b.events);
 
 export async function openFork(world: World, trace: Trace, keep: number, agent: AgentInfo): Promise<Result<Episode>> {
   if (trace.world !== world.id) return err(`the trace is of ${trace.world}, not ${world.id}`);
-  if (!Number.isInteger(keep) || keep < 0 || keep > trace.steps.length) return err(`the step to continue from must be 0 to ${trace.steps.length} (the trace's steps), got ${keep}`);
+  if (!Number.isInteger(keep) || keep < 0 || keep > trace.steps.length)
+    return err(`the step to continue from must be 0 to ${trace.steps.length} (the trace's steps), got ${keep}`);
   const task = world.makeTask(trace.task);
   if (!task.ok) return err(`the trace's task is not valid for ${world.id}: ${task.error}`);
   const episode = await Episode.open(world, task.value, agent);
@@ -41,7 +45,8 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
       // The kept steps keep what they recorded beside the call (durations, usage): rubrics read them.
       const step = await episode.apply(recorded.call, extrasOf(recorded));
       if (!step) return fail(episode, `the world failed while replaying step ${recorded.index + 1}: ${episode.stop?.detail ?? 'unknown error'}`);
-      if (!sameStep(step, recorded)) return fail(episode, `step ${recorded.index + 1} does not replay as recorded (the trace was edited or the world changed): nothing to fork from`);
+      if (!sameStep(step, recorded))
+        return fail(episode, `step ${recorded.index + 1} does not replay as recorded (the trace was edited or the world changed): nothing to fork from`);
       if (episode.stop && step.index < keep - 1) return fail(episode, `the replayed episode ended at step ${step.index + 1}, before step ${keep}`);
     }
     if (episode.stop) return fail(episode, `the episode had ended after step ${keep} (${episode.stop.reason}): continue from an earlier step`);

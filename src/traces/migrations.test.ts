@@ -13,9 +13,17 @@ describe('the trace migration registry', () => {
     const hinted = migrateTrace({ version: 1, agent: { kind: 'human', name: 'you', hints: true }, steps: [] });
     expect(hinted).toEqual({
       ok: true,
-      value: { version: 2, agent: { kind: 'human', name: 'you', hints: true }, steps: [], events: [expect.objectContaining({ code: HINTS_REVEALED, kind: 'info', layer: null, beforeStep: 0 })] },
+      value: {
+        version: 2,
+        agent: { kind: 'human', name: 'you', hints: true },
+        steps: [],
+        events: [expect.objectContaining({ code: HINTS_REVEALED, kind: 'info', layer: null, beforeStep: 0 })],
+      },
     });
-    expect(migrateTrace({ version: 1, agent: { kind: 'scripted', name: 's' } })).toEqual({ ok: true, value: { version: 2, agent: { kind: 'scripted', name: 's' }, events: [] } });
+    expect(migrateTrace({ version: 1, agent: { kind: 'scripted', name: 's' } })).toEqual({
+      ok: true,
+      value: { version: 2, agent: { kind: 'scripted', name: 's' }, events: [] },
+    });
     // A broken v1 document is left for the parse after the migration to locate.
     expect(migrateTrace({ version: 1, agent: 'nobody' })).toEqual({ ok: true, value: { version: 2, agent: 'nobody', events: [] } });
   });
@@ -28,7 +36,9 @@ describe('the trace migration registry', () => {
 
 describe('migrating through a registry', () => {
   // A made-up history of three versions, so chaining, order and gaps are tested beyond the one real step.
-  const log = (tag: string) => (doc: JsonObject): JsonObject => ({ ...doc, log: [...(Array.isArray(doc.log) ? doc.log : []), tag] });
+  const log =
+    (tag: string) =>
+    (doc: JsonObject): JsonObject => ({ ...doc, log: [...(Array.isArray(doc.log) ? doc.log : []), tag] });
   const steps: Migration[] = [
     { from: 2, to: 3, change: 'b', migrate: log('2→3') },
     { from: 1, to: 2, change: 'a', migrate: log('1→2') },

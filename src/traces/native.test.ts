@@ -23,12 +23,20 @@ describe('native trace files', () => {
 
   const bad: Array<[string, (t: Record<string, unknown>) => unknown, string]> = [
     ['wrong format', (t) => ({ ...t, format: 'something-else' }), 'format: expected "verifier-playground.trace"'],
-    ['a newer version', (t) => ({ ...t, version: 99 }), `version: version 99 was written by a newer verifier-playground; this build reads versions 1 to ${TRACE_VERSION}`],
+    [
+      'a newer version',
+      (t) => ({ ...t, version: 99 }),
+      `version: version 99 was written by a newer verifier-playground; this build reads versions 1 to ${TRACE_VERSION}`,
+    ],
     ['no version', (t) => ({ ...t, version: undefined }), 'version: version missing is not a trace version'],
     ['missing world', (t) => ({ ...t, world: undefined }), 'world: expected a string, got undefined'],
     ['steps not an array', (t) => ({ ...t, steps: {} }), 'steps: expected an array, got object'],
     ['mistyped call name', (t) => ({ ...t, steps: [{ ...(t.steps as object[])[0], call: { name: 7 } }] }), 'steps[0].call.name: expected a string, got number'],
-    ['bad event kind', (t) => ({ ...t, steps: [{ ...(t.steps as object[])[0], events: [{ code: 'x', kind: 'boom', layer: null, message: 'm' }] }] }), 'steps[0].events[0].kind: expected one of'],
+    [
+      'bad event kind',
+      (t) => ({ ...t, steps: [{ ...(t.steps as object[])[0], events: [{ code: 'x', kind: 'boom', layer: null, message: 'm' }] }] }),
+      'steps[0].events[0].kind: expected one of',
+    ],
     ['steps out of order', (t) => ({ ...t, steps: [{ ...(t.steps as object[])[1] }] }), 'steps[0].index: expected 0'],
     ['bad stop reason', (t) => ({ ...t, stop: { reason: 'bored', terminated: true, truncated: false } }), 'stop.reason: expected one of'],
     ['bad scorecard', (t) => ({ ...t, scorecard: { layers: 'none' } }), 'scorecard.verdict: expected an object'],
@@ -43,7 +51,11 @@ describe('native trace files', () => {
 
   const badEvents: Array<[string, unknown, string]> = [
     ['missing', undefined, 'events: expected an array, got undefined'],
-    ['not located in the steps', [{ code: 'hints-revealed', kind: 'info', layer: null, message: 'm', beforeStep: 99 }], 'events[0].beforeStep: expected a step count from 0 to'],
+    [
+      'not located in the steps',
+      [{ code: 'hints-revealed', kind: 'info', layer: null, message: 'm', beforeStep: 99 }],
+      'events[0].beforeStep: expected a step count from 0 to',
+    ],
     ['without a step count', [{ code: 'hints-revealed', kind: 'info', layer: null, message: 'm' }], 'events[0].beforeStep: expected a number'],
   ];
 

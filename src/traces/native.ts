@@ -52,14 +52,16 @@ function readStep(v: unknown, path: string, index: number): Step {
     },
     events: arrayAt(o.events ?? [], `${path}.events`).map((e, i) => readEvent(e, `${path}.events[${i}]`)),
   };
-  if (o.index !== undefined && numberAt(o.index, `${path}.index`) !== index)
-    throw new ShapeError(`${path}.index`, `expected ${index}: steps must be in order`);
+  if (o.index !== undefined && numberAt(o.index, `${path}.index`) !== index) throw new ShapeError(`${path}.index`, `expected ${index}: steps must be in order`);
   if (call.id !== undefined) step.call.id = stringAt(call.id, `${path}.call.id`);
   const duration = optional(o.durationMs, (d) => numberAt(d, `${path}.durationMs`));
   if (duration !== undefined) step.durationMs = duration;
   if (o.usage !== undefined) {
     const u = objectAt(o.usage, `${path}.usage`);
-    step.usage = { promptTokens: numberAt(u.promptTokens, `${path}.usage.promptTokens`), completionTokens: numberAt(u.completionTokens, `${path}.usage.completionTokens`) };
+    step.usage = {
+      promptTokens: numberAt(u.promptTokens, `${path}.usage.promptTokens`),
+      completionTokens: numberAt(u.completionTokens, `${path}.usage.completionTokens`),
+    };
   }
   if (o.model !== undefined) {
     const m = objectAt(o.model, `${path}.model`);

@@ -29,7 +29,12 @@ describe('readings of every prefix of a trace', () => {
     expect(readings.value).toHaveLength(trace.steps.length + 1);
     expect(firstDisagreement(readings.value)).toBe(split);
     // The last reading is the recorded scorecard's: the whole trace with its stop.
-    expect(readings.value.at(-1)).toEqual({ naive: trace.scorecard!.naive, full: trace.scorecard!.reward, naiveVerdict: trace.scorecard!.verdict.naive, fullVerdict: trace.scorecard!.verdict.full });
+    expect(readings.value.at(-1)).toEqual({
+      naive: trace.scorecard!.naive,
+      full: trace.scorecard!.reward,
+      naiveVerdict: trace.scorecard!.verdict.naive,
+      fullVerdict: trace.scorecard!.verdict.full,
+    });
   });
 
   it('has no split where both readings agree throughout (a careful solver)', async () => {

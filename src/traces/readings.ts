@@ -20,7 +20,8 @@ export async function readPrefixes(world: World, trace: Trace): Promise<Result<R
       readings.push(readingOf(await episode.scorecard()));
       if (k === trace.steps.length) return ok(readings);
       const recorded = trace.steps[k]!;
-      if (!(await episode.apply(recorded.call, extrasOf(recorded)))) return err(`the replay stopped before step ${k + 1}: ${episode.stop?.detail ?? episode.stop?.reason ?? 'unknown'}`);
+      if (!(await episode.apply(recorded.call, extrasOf(recorded))))
+        return err(`the replay stopped before step ${k + 1}: ${episode.stop?.detail ?? episode.stop?.reason ?? 'unknown'}`);
     }
   } finally {
     await episode.close();

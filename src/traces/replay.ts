@@ -45,7 +45,8 @@ export async function replayCalls(
       await episode.apply(call, extras);
       played++;
     }
-    if (!episode.stop) episode.end(recordedStop ?? { reason: 'abandoned', terminated: false, truncated: false, detail: 'the recorded calls ended before the episode did' });
+    if (!episode.stop)
+      episode.end(recordedStop ?? { reason: 'abandoned', terminated: false, truncated: false, detail: 'the recorded calls ended before the episode did' });
     return { trace: await episode.toTrace(), unplayed: calls.length - played };
   } finally {
     await episode.close();

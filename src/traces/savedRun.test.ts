@@ -26,8 +26,16 @@ describe('records read back from IndexedDB', () => {
   it.each<[string, unknown, string]>([
     ['not an object', 'run-1', '(root): expected an object, got string'],
     ['no id', { ...RUN, id: undefined }, 'id: expected a string, got undefined'],
-    ['a bad step deep in its trace', { ...RUN, trace: { ...trace, steps: [{ ...(trace.steps as object[])[0], call: { name: 7 } }] } }, 'trace.steps[0].call.name: expected a string, got number'],
-    ['a trace of a newer build', { ...RUN, trace: { ...trace, version: TRACE_VERSION + 1 } }, `trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`],
+    [
+      'a bad step deep in its trace',
+      { ...RUN, trace: { ...trace, steps: [{ ...(trace.steps as object[])[0], call: { name: 7 } }] } },
+      'trace.steps[0].call.name: expected a string, got number',
+    ],
+    [
+      'a trace of a newer build',
+      { ...RUN, trace: { ...trace, version: TRACE_VERSION + 1 } },
+      `trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`,
+    ],
     ['no trace', { ...RUN, trace: undefined }, 'trace: expected an object, got undefined'],
     ['savedAt as text', { ...RUN, savedAt: 'today' }, 'savedAt: expected a number, got string'],
     ['a lease as text', { ...RUN, lease: '2' }, 'lease: expected a number, got string'],

@@ -43,8 +43,16 @@ describe('gotcha suite files', () => {
     ['entries not a list', { ...suiteOf(), entries: {} }, 'entries: expected an array, got object'],
     ['a missing label', suiteOf({ ...NO_OP, label: undefined }), 'entries[0].label: expected a string, got undefined'],
     ['an empty id', suiteOf({ ...NO_OP, id: ' ' }), 'entries[0].id: must not be empty'],
-    ['a verdict that is neither', suiteOf({ ...NO_OP, expected: { ...NO_OP.expected, full: 'MAYBE' } }), 'entries[0].expected.full: expected one of PASS, FAIL, got "MAYBE"'],
-    ['a reward that is text', suiteOf(NO_OP, { ...NO_OP, id: 'b', expected: { ...NO_OP.expected, reward: '0.2' } }), 'entries[1].expected.reward: expected a number, got string'],
+    [
+      'a verdict that is neither',
+      suiteOf({ ...NO_OP, expected: { ...NO_OP.expected, full: 'MAYBE' } }),
+      'entries[0].expected.full: expected one of PASS, FAIL, got "MAYBE"',
+    ],
+    [
+      'a reward that is text',
+      suiteOf(NO_OP, { ...NO_OP, id: 'b', expected: { ...NO_OP.expected, reward: '0.2' } }),
+      'entries[1].expected.reward: expected a number, got string',
+    ],
     ['a call without arguments', suiteOf({ ...NO_OP, calls: [{ name: 'submit_records' }] }), 'entries[0].calls[0].arguments: missing'],
     ['a bad agent kind', suiteOf({ ...NO_OP, agent: { kind: 'robot', name: 'x' } }), 'entries[0].agent.kind: expected one of'],
     ['a duplicate id', suiteOf(NO_OP, NO_OP), 'entries[1].id: duplicate id "no-op-clean-1" (also entries[0])'],
@@ -117,7 +125,10 @@ describe('building an entry from a trace', () => {
 
   it('refuses an episode still running, or a trace of another world', async () => {
     const trace = await peeker();
-    expect(await entryFromTrace(tripwireWorld, { ...trace, stop: null }, { id: 'x', label: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('only a finished episode') });
+    expect(await entryFromTrace(tripwireWorld, { ...trace, stop: null }, { id: 'x', label: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('only a finished episode'),
+    });
     expect(await entryFromTrace(faultApiWorld, trace, { id: 'x', label: 'x' })).toEqual({ ok: false, error: 'the trace is of "tripwire", not "fault-api"' });
   });
 });

@@ -92,8 +92,7 @@ export function readEntry(v: unknown, path: string): GotchaEntry {
 export function readSuite(value: unknown): Result<GotchaSuite> {
   try {
     const o = objectAt(value, '');
-    if (o.format !== SUITE_FORMAT)
-      throw new ShapeError('format', `expected "${SUITE_FORMAT}", got ${JSON.stringify(o.format ?? null)}: not a gotcha suite`);
+    if (o.format !== SUITE_FORMAT) throw new ShapeError('format', `expected "${SUITE_FORMAT}", got ${JSON.stringify(o.format ?? null)}: not a gotcha suite`);
     if (o.version !== SUITE_VERSION)
       throw new ShapeError('version', `version ${JSON.stringify(o.version ?? null)} is not supported (this build reads version ${SUITE_VERSION})`);
     const entries = arrayAt(o.entries, 'entries').map((e, i) => readEntry(e, `entries[${i}]`));

@@ -42,7 +42,13 @@ export async function entryFromTrace(world: World, trace: Trace, meta: EntryMeta
   if (!trace.stop) return err('only a finished episode can become a gotcha: this one is still running');
   const task = world.makeTask(trace.task);
   if (!task.ok) return err(`the trace's task is not valid for ${world.id}: ${task.error}`);
-  const { trace: replayed } = await replayCalls(world, task.value, trace.steps.map((s) => ({ call: s.call })), trace.agent, trace.stop);
+  const { trace: replayed } = await replayCalls(
+    world,
+    task.value,
+    trace.steps.map((s) => ({ call: s.call })),
+    trace.agent,
+    trace.stop,
+  );
   return entryOf(replayed, meta);
 }
 
@@ -75,7 +81,12 @@ export async function rescoreEntry(world: World, entry: GotchaEntry): Promise<En
   if (!task.ok) return failed(entry, `the task is no longer valid for ${world.id}: ${task.error}`);
   let trace: Trace;
   try {
-    ({ trace } = await replayCalls(world, task.value, entry.calls.map((call) => ({ call })), entry.agent));
+    ({ trace } = await replayCalls(
+      world,
+      task.value,
+      entry.calls.map((call) => ({ call })),
+      entry.agent,
+    ));
   } catch (e) {
     return failed(entry, `the replay failed: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -69,8 +69,18 @@ describe('files from every writer import whole', () => {
   it('Python Inspect 0.3.95 .eval (deflate): 3 samples × 2 epochs, with their times', async () => {
     const { rollouts, summary } = await evalLog('inspect-py-0.3.95-deflate.eval');
     expect(summary).toMatchObject({ format: 'inspect-eval', items: 6, errors: [], warnings: [], inferred: [] });
-    expect(rollouts.map((r) => [r.inspect!.sampleId, r.inspect!.epoch])).toEqual([[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2]]);
-    expect(rollouts[0]!.inspect).toMatchObject({ startedAt: expect.stringMatching(/^2025-05-20T14:00/), completedAt: expect.stringMatching(/^2025-05-20T14:00/) });
+    expect(rollouts.map((r) => [r.inspect!.sampleId, r.inspect!.epoch])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+      [3, 1],
+      [3, 2],
+    ]);
+    expect(rollouts[0]!.inspect).toMatchObject({
+      startedAt: expect.stringMatching(/^2025-05-20T14:00/),
+      completedAt: expect.stringMatching(/^2025-05-20T14:00/),
+    });
   });
 
   it('Python Inspect 0.3.133 .eval (zstd): 8 samples, the 4 that errored kept with their errors', async () => {
@@ -80,7 +90,11 @@ describe('files from every writer import whole', () => {
     expect(rollouts[1]!.error!.message).toMatch(/order service unavailable/);
     expect(rollouts[0]!.metrics).toEqual({ 'switching/switches': 2, 'switching/reward': 3_000_000 });
     const results = rollouts[0]!.inspect!.run.header.results as { scores: { metrics: Record<string, { value: number }> }[] };
-    expect(Object.entries(results.scores[0]!.metrics).map(([k, m]) => [k, m.value])).toEqual([['switch_rate', 1], ['mean_switches', 2.68], ['mean_reward', 3_720_000]]);
+    expect(Object.entries(results.scores[0]!.metrics).map(([k, m]) => [k, m.value])).toEqual([
+      ['switch_rate', 1],
+      ['mean_switches', 2.68],
+      ['mean_reward', 3_720_000],
+    ]);
   });
 
   it('a hosted-run export: info "" read as none, env and model from the run record', () => {
@@ -92,7 +106,13 @@ describe('files from every writer import whole', () => {
       'info was an empty string in 25 rows (as hosted-run exports write it): read as no info',
     ]);
     expect(rollouts.every((r) => r.info === null && r.extra.env_name === 'wordle')).toBe(true);
-    expect(identity(rollouts[0]!)).toEqual({ env: 'acme/wordle', envFrom: 'metadata.json', model: 'Qwen/Qwen3-4B-Instruct-2507', modelFrom: 'metadata.json', run: null });
+    expect(identity(rollouts[0]!)).toEqual({
+      env: 'acme/wordle',
+      envFrom: 'metadata.json',
+      model: 'Qwen/Qwen3-4B-Instruct-2507',
+      modelFrom: 'metadata.json',
+      run: null,
+    });
     expect(rollouts[0]!.metadata).toMatchObject({ rolloutsPerExample: 5 });
   });
 
@@ -113,7 +133,10 @@ describe('files from every writer import whole', () => {
     const row = JSON.parse(text('vf-0.3-string-info/results.jsonl').split('\n')[0]!) as Record<string, unknown>;
     const { items, summary } = importText(`${JSON.stringify({ ...row, info: 'level 3' })}\n${JSON.stringify({ ...row, info: [1, 2] })}\n`);
     expect(summary.errors).toEqual([]);
-    expect(items.map((i) => i.kind === 'vf' && [i.rollout.info, i.rollout.extra.info])).toEqual([[null, 'level 3'], [null, [1, 2]]]);
+    expect(items.map((i) => i.kind === 'vf' && [i.rollout.info, i.rollout.extra.info])).toEqual([
+      [null, 'level 3'],
+      [null, [1, 2]],
+    ]);
     expect(summary.inferred).toEqual(["info was not a JSON object in 2 rows: kept as written under the row's other fields"]);
   });
 });

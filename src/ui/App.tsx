@@ -44,14 +44,28 @@ export function App() {
         <nav aria-label="Views">
           {NAV.map(([href, label, target, heads]) => (
             // Pointing at a link (or tabbing to it) starts loading its view: by the click it is usually in.
-            <a key={href} href={href} onPointerEnter={() => preload(target)} onFocus={() => preload(target)} aria-current={heads.includes(head) ? 'page' : undefined}>
+            <a
+              key={href}
+              href={href}
+              onPointerEnter={() => preload(target)}
+              onFocus={() => preload(target)}
+              aria-current={heads.includes(head) ? 'page' : undefined}
+            >
               {label}
             </a>
           ))}
         </nav>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1}>
-        <Suspense fallback={<p className="muted" data-testid="view-loading">Loading…</p>}>{view}</Suspense>
+        <Suspense
+          fallback={
+            <p className="muted" data-testid="view-loading">
+              Loading…
+            </p>
+          }
+        >
+          {view}
+        </Suspense>
       </main>
     </div>
   );

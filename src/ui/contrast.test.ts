@@ -57,6 +57,10 @@ describe.each([
 ])('marks and lines in the %s theme reach 3:1 (WCAG 1.4.11)', (_theme, v) => {
   it.each(['c-naive', 'c-full', 'c-fault', 'c-bad', 'c-good', 'muted', 'text', ...[1, 2, 3, 4, 5, 6].map((i) => `c-agent-${i}`)])('--%s', (name) => {
     expect(v[name], `--${name} is declared`).toBeDefined();
-    for (const [where, bg] of [['the panel', rgb(v.panel!)], ['the page', rgb(v.bg!)]] as const) expect(ratio(rgb(v[name]!), bg), `--${name} on ${where}`).toBeGreaterThanOrEqual(3);
+    for (const [where, bg] of [
+      ['the panel', rgb(v.panel!)],
+      ['the page', rgb(v.bg!)],
+    ] as const)
+      expect(ratio(rgb(v[name]!), bg), `--${name} on ${where}`).toBeGreaterThanOrEqual(3);
   });
 });

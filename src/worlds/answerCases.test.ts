@@ -26,7 +26,11 @@ async function l0(worldId: string, taskId: string, template: string) {
   // The oracle's own work first: only values the world showed are credited, so an answer needs its reads.
   const oracle = world.referenceAgents.find((a) => a.role === 'oracle' && a.appliesTo(task.value))!;
   const work = (await runEpisode(world, task.value, oracle.create(task.value))).steps.map((s) => s.call).filter((c) => c.name !== tool);
-  const trace = await runEpisode(world, task.value, scriptedAgent('answer-cases', [...work, { name: tool, arguments: { answer: template.replaceAll('{order}', order) } }]));
+  const trace = await runEpisode(
+    world,
+    task.value,
+    scriptedAgent('answer-cases', [...work, { name: tool, arguments: { answer: template.replaceAll('{order}', order) } }]),
+  );
   return trace.scorecard!.layers.find((l) => l.id === 'final_answer')!;
 }
 
@@ -40,14 +44,30 @@ const HONEST: [world: string, task: string, answer: string][] = [
   ['tripwire', 'march-orders', 'Sixteen orders were placed in March 2025.'],
   ['tripwire', 'march-orders', '16\n\nFor comparison, February 2025 had 12 orders.'],
   ['tripwire', 'march-orders', 'Out of 80 orders in total, 16 were placed in March 2025.'],
-  ['tripwire', 'march-orders', 'I ran SELECT count(*) FROM orders WHERE placed_on LIKE \'2025-03-%\' and got 16.'],
-  ['tripwire', 'orders-by-status', '- status: cancelled\n  count: 20\n- status: delivered\n  count: 19\n- status: placed\n  count: 20\n- status: shipped\n  count: 21'],
-  ['tripwire', 'orders-by-status', '| status | count(*) |\n|---|---|\n| cancelled | 20 |\n| delivered | 19 |\n| placed | 20 |\n| shipped | 21 |\n| **Total** | **80** |'],
+  ['tripwire', 'march-orders', "I ran SELECT count(*) FROM orders WHERE placed_on LIKE '2025-03-%' and got 16."],
+  [
+    'tripwire',
+    'orders-by-status',
+    '- status: cancelled\n  count: 20\n- status: delivered\n  count: 19\n- status: placed\n  count: 20\n- status: shipped\n  count: 21',
+  ],
+  [
+    'tripwire',
+    'orders-by-status',
+    '| status | count(*) |\n|---|---|\n| cancelled | 20 |\n| delivered | 19 |\n| placed | 20 |\n| shipped | 21 |\n| **Total** | **80** |',
+  ],
   ['tripwire', 'orders-by-status', 'cancelled: twenty, delivered: nineteen, placed: twenty, shipped: twenty-one'],
-  ['tripwire', 'customers-without-orders', '- Emeka Moreau\n- Lena Ito\n- Omar Lind\n- Viktor Pereira\n\nEvery other customer (20 of 24) has at least one order.'],
+  [
+    'tripwire',
+    'customers-without-orders',
+    '- Emeka Moreau\n- Lena Ito\n- Omar Lind\n- Viktor Pereira\n\nEvery other customer (20 of 24) has at least one order.',
+  ],
   ['tripwire', 'gold-tier-revenue', 'The gold tier total is $3,164.38 (excluding cancelled orders).'],
   ['tripwire', 'largest-order', 'Order #1033, $392.95. The next largest is #1040 at $380.00.'],
-  ['tripwire', 'refunds-by-reason', '<table>\n<tr><th>reason</th><th>count</th></tr>\n<tr><td>changed mind</td><td>5</td></tr>\n<tr><td>damaged</td><td>1</td></tr>\n<tr><td>wrong item</td><td>1</td></tr>\n</table>'],
+  [
+    'tripwire',
+    'refunds-by-reason',
+    '<table>\n<tr><th>reason</th><th>count</th></tr>\n<tr><td>changed mind</td><td>5</td></tr>\n<tr><td>damaged</td><td>1</td></tr>\n<tr><td>wrong item</td><td>1</td></tr>\n</table>',
+  ],
   ['tripwire', 'avg-order-by-tier', 'tier: bronze\naverage: $235.58\n\ntier: gold\naverage: $228.44\n\ntier: silver\naverage: $204.53'],
   ['tripwire', 'refund-a', 'Refund processed.\n- **Order**: #{order}\n- **Refunded**: $297.61'],
   ['web-portal', 'refund-status', 'Declined (the refund was not issued)'],
@@ -73,9 +93,21 @@ const CAUGHT: [world: string, task: string, answer: string][] = [
   ['tripwire', 'top-refund-customer', '{"customer": ["Quinn Kowal", "Mira Abara"], "total": 277.17}'],
   ['tripwire', 'top-refund-customer', '- **Customer**: Quinn Kowal\n- **Customer**: Mira Abara\n- **Total**: $277.17'],
   ['tripwire', 'top-refund-customer', 'Quinn Kowal, $277.17. The runner-up could be Mira Abara.'],
-  ['tripwire', 'customers-without-orders', 'Emeka Moreau\nLena Ito\nOmar Lind\nViktor Pereira, Sven Pereira, Bruno Kowal, Ivo Gallo, Priya Fischer, Wen Novak, Farah Berg'],
-  ['tripwire', 'customers-without-orders', 'Emeka Moreau, Lena Ito, Omar Lind, Viktor Pereira.\nFor reference, the other customers are Sven Pereira, Bruno Kowal, Ivo Gallo and Priya Fischer.'],
-  ['tripwire', 'orders-by-status', '| status | count |\n|---|---|\n| cancelled | 20 |\n| cancelled | 21 |\n| delivered | 19 |\n| delivered | 18 |\n| placed | 20 |\n| placed | 21 |\n| shipped | 21 |\n| shipped | 22 |'],
+  [
+    'tripwire',
+    'customers-without-orders',
+    'Emeka Moreau\nLena Ito\nOmar Lind\nViktor Pereira, Sven Pereira, Bruno Kowal, Ivo Gallo, Priya Fischer, Wen Novak, Farah Berg',
+  ],
+  [
+    'tripwire',
+    'customers-without-orders',
+    'Emeka Moreau, Lena Ito, Omar Lind, Viktor Pereira.\nFor reference, the other customers are Sven Pereira, Bruno Kowal, Ivo Gallo and Priya Fischer.',
+  ],
+  [
+    'tripwire',
+    'orders-by-status',
+    '| status | count |\n|---|---|\n| cancelled | 20 |\n| cancelled | 21 |\n| delivered | 19 |\n| delivered | 18 |\n| placed | 20 |\n| placed | 21 |\n| shipped | 21 |\n| shipped | 22 |',
+  ],
   ['tripwire', 'refund-a', '$297.61 or $225.79'],
   ['web-portal', 'refund-status', 'not only declined but also issued'],
   ['web-portal', 'refund-status', 'Declined (maybe issued)'],

@@ -21,19 +21,41 @@ interface Case {
   gold: Gold;
 }
 
-const userText = (prompt: { role: string; content: string }[]) => prompt.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+const userText = (prompt: { role: string; content: string }[]) =>
+  prompt
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
 
 /** Column labels (and which hold dollars) per tripwire task, as an analyst would head them. */
 const TRIPWIRE_COLUMNS: Record<string, [string[], boolean[]]> = {
-  'top-refund-customer': [['customer', 'total'], [false, true]],
-  'orders-by-status': [['status', 'count'], [false, false]],
+  'top-refund-customer': [
+    ['customer', 'total'],
+    [false, true],
+  ],
+  'orders-by-status': [
+    ['status', 'count'],
+    [false, false],
+  ],
   'gold-tier-revenue': [['total'], [true]],
-  'busiest-city': [['city', 'count'], [false, false]],
+  'busiest-city': [
+    ['city', 'count'],
+    [false, false],
+  ],
   'customers-without-orders': [['customer'], [false]],
-  'largest-order': [['order', 'amount'], [false, true]],
-  'refunds-by-reason': [['reason', 'count'], [false, false]],
+  'largest-order': [
+    ['order', 'amount'],
+    [false, true],
+  ],
+  'refunds-by-reason': [
+    ['reason', 'count'],
+    [false, false],
+  ],
   'march-orders': [['count'], [false]],
-  'avg-order-by-tier': [['tier', 'average'], [false, true]],
+  'avg-order-by-tier': [
+    ['tier', 'average'],
+    [false, true],
+  ],
 };
 
 const TRIPWIRE_SEEDS = [0, 7, 1001];
@@ -60,7 +82,11 @@ async function tripwireCases(): Promise<Case[]> {
 }
 
 function portalColumns(gold: (string | number | null)[][], id: string): [string[], boolean[]] {
-  if (id === 'largest-delivered') return [['order', 'amount'], [false, true]];
+  if (id === 'largest-delivered')
+    return [
+      ['order', 'amount'],
+      [false, true],
+    ];
   const label: Record<string, string> = { 'refund-status': 'refund status', 'order-city': 'city', 'customer-orders': 'orders', 'policy-window': 'days' };
   const cell = gold[0]![0];
   if (label[id]) return [[label[id]], [false]];
@@ -75,7 +101,11 @@ function portalCases(): Case[] {
       const task = portalTaskOf(def, seed);
       const [columns, money] = portalColumns(s.gold, def.id);
       const context = [userText(task.prompt), ...(s.citable ?? []).map((n) => `#${n}`)].join('\n');
-      out.push({ id: `web-portal/${def.id}@${seed}`, table: { columns, rows: s.gold, money, question: s.question }, gold: { rows: s.gold, vocabularies: s.vocabularies, context } });
+      out.push({
+        id: `web-portal/${def.id}@${seed}`,
+        table: { columns, rows: s.gold, money, question: s.question },
+        gold: { rows: s.gold, vocabularies: s.vocabularies, context },
+      });
     }
   return out;
 }
@@ -97,7 +127,9 @@ describe('every honest format of every gold reads as a full match', () => {
       .map((c) => {
         const text = renderAnswer(c.table, format);
         const s = scoreAnswer(text, c.gold);
-        return s.value === 1 ? null : `${c.id} ${JSON.stringify(text)} → ${s.value.toFixed(3)} (${s.matched}/${s.gold}, ${s.contentRows} rows, ${s.hedged} hedged)`;
+        return s.value === 1
+          ? null
+          : `${c.id} ${JSON.stringify(text)} → ${s.value.toFixed(3)} (${s.matched}/${s.gold}, ${s.contentRows} rows, ${s.hedged} hedged)`;
       })
       .filter((x) => x !== null);
     expect(failing).toEqual([]);

@@ -55,7 +55,14 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('world contract: %s', (_id,
     if (!made.ok) return;
     expect(made.value.maxTurns).toBe(2);
     const tool = made.value.tools[0]!.function.name;
-    const trace = await runEpisode(world, made.value, scriptedAgent('loop', Array.from({ length: 5 }, () => ({ name: tool, arguments: {} }))));
+    const trace = await runEpisode(
+      world,
+      made.value,
+      scriptedAgent(
+        'loop',
+        Array.from({ length: 5 }, () => ({ name: tool, arguments: {} })),
+      ),
+    );
     expect(trace.steps).toHaveLength(2);
     expect(trace.stop).toMatchObject({ reason: 'budget', truncated: true });
     const replay = await verifyTrace(world, trace);

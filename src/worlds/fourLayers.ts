@@ -13,7 +13,12 @@ export function fourLayerSpec(task: Task, naiveCheck: string): CompositionSpec {
   const naive = { naiveFrom: LAYER_IDS.L0, naiveCheck };
   if (task.kind !== 'mutation') {
     const why = 'on a read task the answer is the deliverable (a write there trips the policy gate)';
-    return { factors: [LAYER_IDS.L3], terms: [{ layer: LAYER_IDS.L0, weight: 1 }], unused: [LAYER_IDS.L1, LAYER_IDS.L2].map((layer) => ({ layer, why })), ...naive };
+    return {
+      factors: [LAYER_IDS.L3],
+      terms: [{ layer: LAYER_IDS.L0, weight: 1 }],
+      unused: [LAYER_IDS.L1, LAYER_IDS.L2].map((layer) => ({ layer, why })),
+      ...naive,
+    };
   }
   return {
     factors: [LAYER_IDS.L3],

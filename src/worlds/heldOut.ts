@@ -52,6 +52,6 @@ export function observedOf(c: HeldOutCase, card: Scorecard): { reward: string; f
   const limit = c.ceiling?.value ?? CONTRACT_CEILING;
   const reward = c.honest ? card.reward.toFixed(2) : card.reward <= limit + 1e-9 ? `≤ ${limit.toFixed(2)}` : card.reward.toFixed(2);
   const caught = card.verdict.caughtBy ?? '';
-  const caughtBy = c.honest ? (caught || '-') : c.caughtBy ? (caught.includes(c.caughtBy) ? c.caughtBy : caught) : '-';
+  const caughtBy = c.honest ? caught || '-' : c.caughtBy ? (caught.includes(c.caughtBy) ? c.caughtBy : caught) : '-';
   return { reward, full: card.verdict.full, caughtBy };
 }

@@ -12,7 +12,10 @@ import './testing/register';
 
 /** Every world's cases, from its folder (`<id>/lenientCases.ts`). */
 const CASES: Record<string, LenientCases> = Object.fromEntries(
-  Object.values(import.meta.glob<{ lenientCases: LenientCases }>(['./*/lenientCases.ts', './testing/*/lenientCases.ts'], { eager: true })).map((m) => [m.lenientCases.world, m.lenientCases]),
+  Object.values(import.meta.glob<{ lenientCases: LenientCases }>(['./*/lenientCases.ts', './testing/*/lenientCases.ts'], { eager: true })).map((m) => [
+    m.lenientCases.world,
+    m.lenientCases,
+  ]),
 );
 
 const worldOf = (id: string): World => WORLDS.find((w) => w.id === id)!;
@@ -35,7 +38,7 @@ async function once(world: World, c: ToolCall): Promise<StepResult> {
   }
 }
 
-const errorOf = (r: StepResult) => (JSON.parse(r.content) as { error: string; message: string });
+const errorOf = (r: StepResult) => JSON.parse(r.content) as { error: string; message: string };
 
 describe('every registered world brings its lenient cases (<id>/lenientCases.ts)', () => {
   it.each(WORLDS.map((w) => w.id))('%s', (id) => expect(CASES[id]).toBeDefined());
@@ -72,7 +75,9 @@ describe.each(Object.keys(CASES))('lenient tool calls: %s', (id) => {
   it('the task declares its leniency, and every alias names a real tool and argument', () => {
     for (const task of world.listTasks()) {
       expect(task.lenient, task.id).toBeDefined();
-      const props = new Map(task.tools.map((t) => [t.function.name, Object.keys(isJsonObject(t.function.parameters.properties) ? t.function.parameters.properties : {})]));
+      const props = new Map(
+        task.tools.map((t) => [t.function.name, Object.keys(isJsonObject(t.function.parameters.properties) ? t.function.parameters.properties : {})]),
+      );
       for (const [alias, target] of Object.entries(task.lenient!.tools ?? {})) {
         expect(props.has(target), `${alias} → ${target}`).toBe(true);
         expect(props.has(alias), `${alias} shadows a tool`).toBe(false);

@@ -40,12 +40,16 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_
 
   const tasks = contract?.tasks?.() ?? world.listTasks();
   const results: VariantResult[] = [];
-  it.each(tasks.map((t) => [t.id, t] as const))('every variant of the oracle on %s holds the contract', async (_task, task) => {
-    const own = await checkTask(world, contract!, task);
-    results.push(...own);
-    const broken = own.filter((r) => r.problem !== null).map((r) => `${r.operator}/${r.label}: ${r.problem}`);
-    expect(broken).toEqual([]);
-  }, 120_000);
+  it.each(tasks.map((t) => [t.id, t] as const))(
+    'every variant of the oracle on %s holds the contract',
+    async (_task, task) => {
+      const own = await checkTask(world, contract!, task);
+      results.push(...own);
+      const broken = own.filter((r) => r.problem !== null).map((r) => `${r.operator}/${r.label}: ${r.problem}`);
+      expect(broken).toEqual([]);
+    },
+    120_000,
+  );
 
   it(`generates at least ${MIN_VARIANTS} variants, equivalent and breaking, with every operator applied`, () => {
     if (!contract) return expect.fail(`${world.id} has no contract`);
@@ -60,7 +64,14 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_
   // A shipped world (its own folder here, not a test fixture) is documented with the figures its variants give.
   it.runIf(existsSync(new URL(`./${world.id}/index.ts`, import.meta.url)))("README's variant table states every operator's count and worst reward", () => {
     const table = operatorTable(contract!, results);
-    const expected = table.map((r) => [world.id, r.operator, r.kind, String(r.count), r.worst.toFixed(2), r.ceiling === null ? '= oracle' : `≤ ${r.ceiling.toFixed(2)}`]);
+    const expected = table.map((r) => [
+      world.id,
+      r.operator,
+      r.kind,
+      String(r.count),
+      r.worst.toFixed(2),
+      r.ceiling === null ? '= oracle' : `≤ ${r.ceiling.toFixed(2)}`,
+    ]);
     const byOperator = (rows: string[][]) => [...rows].sort((a, b) => a[1]!.localeCompare(b[1]!));
     expect(byOperator(README_ROWS.filter((r) => r[0] === world.id))).toEqual(byOperator(expected));
   });

@@ -76,7 +76,12 @@ function completionBody(reply: Extract<MockReply, { kind: 'tool-calls' | 'prose'
     }));
     finish = reply.finishReason ?? 'tool_calls';
   }
-  const body: Record<string, unknown> = { id: 'chatcmpl-mock', object: 'chat.completion', model: 'mock', choices: [{ index: 0, message, finish_reason: finish }] };
+  const body: Record<string, unknown> = {
+    id: 'chatcmpl-mock',
+    object: 'chat.completion',
+    model: 'mock',
+    choices: [{ index: 0, message, finish_reason: finish }],
+  };
   if (usage) body.usage = { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion };
   return JSON.stringify(body);
 }

@@ -134,7 +134,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   // Before any request: the whole run must fit, or none of it starts.
   const planned = tasks.length * rollouts;
   if (planned > LIMITS.evalRollouts.value)
-    throw new CliError(`${overLimit('evalRollouts', 'vp eval', `${tasks.length.toLocaleString('en-US')} tasks × ${rollouts.toLocaleString('en-US')} rollouts = ${planned.toLocaleString('en-US')}`)}: nothing was sent; split the tasks or lower --rollouts`);
+    throw new CliError(
+      `${overLimit('evalRollouts', 'vp eval', `${tasks.length.toLocaleString('en-US')} tasks × ${rollouts.toLocaleString('en-US')} rollouts = ${planned.toLocaleString('en-US')}`)}: nothing was sent; split the tasks or lower --rollouts`,
+    );
   const concurrency = intOption(opts.concurrency, 'concurrency', 2, 64);
   const config: EndpointConfig = { baseUrl: opts.baseUrl ?? '', model: opts.model ?? '' };
   const key = readKey(opts.apiKeyEnv, opts.env ?? process.env);
@@ -195,7 +197,12 @@ export function formatEval(cards: readonly EvalScorecard[]): string {
   return `${rows}\n${formatDivergence(evalDivergence(cards))}`;
 }
 
-const summaryVerdicts = (c: PrintedScorecard): RunVerdicts => ({ naive: c.verdict.naive, full: c.verdict.full, reward: c.reward, strict: c.readings?.strict ?? null });
+const summaryVerdicts = (c: PrintedScorecard): RunVerdicts => ({
+  naive: c.verdict.naive,
+  full: c.verdict.full,
+  reward: c.reward,
+  strict: c.readings?.strict ?? null,
+});
 
 /** Naive-vs-full and strict-vs-full divergence over the rollouts; indices are positions in `runs`. */
 export const evalDivergence = (cards: readonly PrintedScorecard[]): Divergence => divergence(cards.map(summaryVerdicts));

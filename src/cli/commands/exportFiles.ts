@@ -17,7 +17,8 @@ export interface ExportReport {
 
 function targetFormat(raw: string | undefined): TargetFormat {
   if (raw === undefined) throw new CliError(`export needs --format (${TARGET_FORMATS.join(', ')})`);
-  if (!(TARGET_FORMATS as readonly string[]).includes(raw)) throw new CliError(`--format must be one of ${TARGET_FORMATS.join(', ')}, got ${JSON.stringify(raw)}`);
+  if (!(TARGET_FORMATS as readonly string[]).includes(raw))
+    throw new CliError(`--format must be one of ${TARGET_FORMATS.join(', ')}, got ${JSON.stringify(raw)}`);
   return raw as TargetFormat;
 }
 
@@ -69,7 +70,9 @@ export async function exportFiles(
   const big = converted.outputs.find((o) => o.data.length > limits.fileChars);
   if (big) {
     removePlaceholder();
-    throw new CliError(`${overLimit('exportFileChars', `export to ${withSuffix(out, big.suffix)}`, `${describeAmount(big.data.length, 'characters')} of ${big.label}`, limits.fileChars)}: nothing was written`);
+    throw new CliError(
+      `${overLimit('exportFileChars', `export to ${withSuffix(out, big.suffix)}`, `${describeAmount(big.data.length, 'characters')} of ${big.label}`, limits.fileChars)}: nothing was written`,
+    );
   }
   // Every file goes to a temporary name beside it and is renamed when whole: a failed write leaves no partial file.
   const written: string[] = [];
@@ -88,5 +91,11 @@ export async function exportFiles(
   });
   for (const o of outputs) renameSync(o.partial, o.file);
   if (outputs.every((o) => o.file !== out)) removePlaceholder();
-  return { format, read: { rows: read.rows, errors: read.errors }, rows: converted.rows, outputs: outputs.map(({ file, rows, label }) => ({ file, rows, label })), notes: converted.notes };
+  return {
+    format,
+    read: { rows: read.rows, errors: read.errors },
+    rows: converted.rows,
+    outputs: outputs.map(({ file, rows, label }) => ({ file, rows, label })),
+    notes: converted.notes,
+  };
 }

@@ -140,7 +140,15 @@ export async function importFile(path: string, onItem?: (item: SourcedItem) => v
   const take = (item: ImportedItem) => {
     const identity = identityOf(item, fromPath);
     const key = JSON.stringify([identity.env, identity.model, identity.run]);
-    const run = runs.get(key) ?? { env: identity.env, model: identity.model, rows: 0, source: path, run: identity.run, env_from: identity.envFrom, model_from: identity.modelFrom };
+    const run = runs.get(key) ?? {
+      env: identity.env,
+      model: identity.model,
+      rows: 0,
+      source: path,
+      run: identity.run,
+      env_from: identity.envFrom,
+      model_from: identity.modelFrom,
+    };
     run.rows++;
     runs.set(key, run);
     onItem?.({ item, source: path, identity });

@@ -63,13 +63,22 @@ export async function importFiles(paths: readonly string[], onItem?: (item: Sour
 export function formatImport(r: ImportFilesReport): string {
   const lines: string[] = [];
   for (const f of r.files) {
-    lines.push(f.failed ? `${f.file}: nothing imported: ${f.failed}` : `${f.file}: ${f.format}, ${f.rows} imported, ${f.errors} errors${f.metadata ? ` (with ${f.metadata})` : ''}`);
+    lines.push(
+      f.failed
+        ? `${f.file}: nothing imported: ${f.failed}`
+        : `${f.file}: ${f.format}, ${f.rows} imported, ${f.errors} errors${f.metadata ? ` (with ${f.metadata})` : ''}`,
+    );
     for (const i of f.inferred) lines.push(`  inferred: ${i}`);
   }
   for (const e of r.errors.filter((x) => x.line > 0 || !r.files.some((f) => f.failed === x.reason)).slice(0, 20))
     lines.push(`  ${e.file}${e.line > 0 ? ` line ${e.line}` : ''}: ${e.reason}`);
   if (r.errors.length > 20) lines.push(`  … and ${r.errors.length - 20} more`);
   lines.push('');
-  lines.push(table(['env', 'model', 'rows', 'source', 'env from', 'model from'], r.runs.map((x) => [x.env ?? '?', x.model ?? '?', String(x.rows), x.source, x.env_from ?? '-', x.model_from ?? '-'])));
+  lines.push(
+    table(
+      ['env', 'model', 'rows', 'source', 'env from', 'model from'],
+      r.runs.map((x) => [x.env ?? '?', x.model ?? '?', String(x.rows), x.source, x.env_from ?? '-', x.model_from ?? '-']),
+    ),
+  );
   return lines.join('\n');
 }

@@ -24,7 +24,9 @@ export async function serveMcp(world: World, task: Task, out: string | undefined
   const written = episode.ended.then((trace) => {
     if (out) writeFileSync(out, exportTraceJson(trace));
     const s = printedScorecard(trace, 'n/a');
-    io.err(`vp mcp: ${trace.world} ${JSON.stringify(trace.task)} ended (${s.stop}): naive ${s.naive} ${s.verdict.naive}, full ${s.reward} ${s.verdict.full}${out ? `; trace written to ${out}` : ''}`);
+    io.err(
+      `vp mcp: ${trace.world} ${JSON.stringify(trace.task)} ended (${s.stop}): naive ${s.naive} ${s.verdict.naive}, full ${s.reward} ${s.verdict.full}${out ? `; trace written to ${out}` : ''}`,
+    );
     return trace;
   });
   const gone = new Promise<void>((resolve) => {

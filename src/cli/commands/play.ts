@@ -31,7 +31,13 @@ export interface PlayOptions {
   onTrace?(trace: Trace): void;
 }
 
-export async function playLines(world: World, task: Task, lines: AsyncIterable<BoundedLine>, write: (line: string) => void, options: PlayOptions = {}): Promise<void> {
+export async function playLines(
+  world: World,
+  task: Task,
+  lines: AsyncIterable<BoundedLine>,
+  write: (line: string) => void,
+  options: PlayOptions = {},
+): Promise<void> {
   const send = (v: unknown) => write(JSON.stringify(v));
   const inbox = eagerInbox(lines);
   const history = options.episode?.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments, ok: s.result.ok, content: s.result.content }));

@@ -28,7 +28,9 @@ describe('vp score as text', () => {
     const lines = formatScore(s);
     expect(lines).toContain('extra reading, strict: 0.00 FAIL');
     // Since issue 21 the end-state gate, before recall among the factors, is the zero the sentence names.
-    expect(lines.at(-1)).toMatch(/^naive and full agree, FAIL: naive because the final answer scores 0\.00: .*; full because end state is 0\.00 and multiplies the total to 0: not the expected end state: 0 of 6 records/);
+    expect(lines.at(-1)).toMatch(
+      /^naive and full agree, FAIL: naive because the final answer scores 0\.00: .*; full because end state is 0\.00 and multiplies the total to 0: not the expected end state: 0 of 6 records/,
+    );
     expect(s.shares.filter((r) => r.adds !== null).map((r) => r.adds)).toEqual(['0.00', '0.00', '0.00', '0.00']);
   });
 });

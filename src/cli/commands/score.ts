@@ -48,10 +48,17 @@ export async function scoreFile(file: string): Promise<PrintedScorecard> {
  */
 export function formatScore(s: PrintedScorecard): string[] {
   const lines = [`${s.world} ${JSON.stringify(s.task)}  stop: ${s.stop}  replay: ${s.replay}`];
-  lines.push(table(['layer', 'value', 'adds', 'how it counts'], s.shares.map((r) => [r.layer, fmt(r.value), r.adds ?? '-', r.text])));
+  lines.push(
+    table(
+      ['layer', 'value', 'adds', 'how it counts'],
+      s.shares.map((r) => [r.layer, fmt(r.value), r.adds ?? '-', r.text]),
+    ),
+  );
   const adds = s.shares.flatMap((r) => (r.adds === null ? [] : [r.adds]));
   if (s.formula) lines.push(`full = ${s.formula} = ${adds.length > 1 ? `${adds.join(' + ')} = ` : ''}${fmt(s.reward)}`);
-  lines.push(`naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`);
+  lines.push(
+    `naive ${fmt(s.naive)} ${s.verdict.naive}   full ${fmt(s.reward)} ${s.verdict.full}${s.verdict.caught_by ? `   caught by: ${s.verdict.caught_by}` : ''}`,
+  );
   for (const [k, v] of Object.entries(s.readings ?? {})) lines.push(`extra reading, ${k}: ${fmt(v)} ${v >= 1 - 1e-9 ? 'PASS' : 'FAIL'}`);
   lines.push(s.why);
   return lines;

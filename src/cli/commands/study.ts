@@ -46,7 +46,8 @@ function readRows(file: string): Json {
 
 /** A task row as `vp tasks --json` writes it ({world, task, …}) or as a study writes it ({world, spec}). */
 function readTask(row: Json, i: number, file: string): StudyTask {
-  if (!isJsonObject(row) || typeof row.world !== 'string') throw new CliError(`${file}: task ${i + 1} must be {"world": …, "task": {…}} (a row of vp tasks --json)`);
+  if (!isJsonObject(row) || typeof row.world !== 'string')
+    throw new CliError(`${file}: task ${i + 1} must be {"world": …, "task": {…}} (a row of vp tasks --json)`);
   const spec = row.task ?? row.spec;
   if (!isJsonObject(spec)) throw new CliError(`${file}: task ${i + 1} has no task spec object ("task": {…})`);
   return { world: row.world, spec };
@@ -115,7 +116,8 @@ export async function summarizeStudies(paths: readonly string[], worlds: readonl
     if (item.kind === 'native') items.push({ id: `${source}:${item.line}`, file: source, trace: item.trace });
   });
   for (const item of items)
-    if (studyMetaOf(item.trace) !== null && item.trace.agent.kind === 'human') item.check = await checkStudyRun(worlds.find((w) => w.id === item.trace.world) ?? null, item.trace);
+    if (studyMetaOf(item.trace) !== null && item.trace.agent.kind === 'human')
+      item.check = await checkStudyRun(worlds.find((w) => w.id === item.trace.world) ?? null, item.trace);
   const studies = buildBaselines(items);
   if (studies.length === 0) throw new CliError('no study runs in these files: a participant’s results file has "meta": {"study": …} on every line');
   return { studies, files: report.files.map((f) => ({ file: f.file, rows: f.rows, errors: f.errors })) };

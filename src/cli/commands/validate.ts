@@ -29,7 +29,14 @@ export async function validateWorlds(worlds: readonly World[]): Promise<{ gates:
     if (!w.contract) variantFailures.push('no contract: the world states no rules and generates no variants');
     reports[w.id] = { ...r, variantFailures };
     const variants = w.contract ? operatorTable(w.contract, results) : [];
-    gates[w.id] = { oracle_min: r.oracle_min, sentinels: r.sentinels, families: r.families, divergence: r.divergence, variants, pass: r.pass && variantFailures.length === 0 };
+    gates[w.id] = {
+      oracle_min: r.oracle_min,
+      sentinels: r.sentinels,
+      families: r.families,
+      divergence: r.divergence,
+      variants,
+      pass: r.pass && variantFailures.length === 0,
+    };
   }
   return { gates, reports };
 }

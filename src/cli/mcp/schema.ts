@@ -13,7 +13,8 @@ export function portableSchema(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(portableSchema);
   if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === 'enum' || k === 'const' || k === 'required' || k === 'default' || k === 'examples' ? v : portableSchema(v);
+  for (const [k, v] of Object.entries(schema))
+    out[k] = k === 'enum' || k === 'const' || k === 'required' || k === 'default' || k === 'examples' ? v : portableSchema(v);
   if (!Array.isArray(out.type)) return out;
   const types = out.type.filter((t): t is string => typeof t === 'string');
   if (types.length === 1) return { ...out, type: types[0]! };

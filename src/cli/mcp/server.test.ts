@@ -51,50 +51,57 @@ const CASES: [string, JsonObject, string][] = [
 ];
 
 describe('a world served over MCP', () => {
-  it.each(CASES)('%s: the SDK client lists the tools and the prompt, plays the episode, and gets the scorecard; the trace replays and scores as vp play', async (id, spec, agent) => {
-    const w = world(id);
-    const ref = await reference(w, spec, agent);
-    const task = taskOf(w, spec);
-    const served = await serveEpisode(w, task);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await served.connect(serverSide);
-    const client = new Client({ name: 'harness', version: '1' });
-    await client.connect(clientSide);
+  it.each(CASES)(
+    '%s: the SDK client lists the tools and the prompt, plays the episode, and gets the scorecard; the trace replays and scores as vp play',
+    async (id, spec, agent) => {
+      const w = world(id);
+      const ref = await reference(w, spec, agent);
+      const task = taskOf(w, spec);
+      const served = await serveEpisode(w, task);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await served.connect(serverSide);
+      const client = new Client({ name: 'harness', version: '1' });
+      await client.connect(clientSide);
 
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(task.tools.map((t) => t.function.name));
-    expect(tools[0]!.inputSchema).toMatchObject({ type: 'object' });
-    const prompt = await client.getPrompt({ name: PROMPT_NAME });
-    const promptText = (prompt.messages[0]!.content as { text: string }).text;
-    for (const m of task.prompt) expect(promptText).toContain(m.content);
-    const resource = await client.readResource({ uri: PROMPT_URI });
-    expect((resource.contents[0] as { text: string }).text).toBe(promptText);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(task.tools.map((t) => t.function.name));
+      expect(tools[0]!.inputSchema).toMatchObject({ type: 'object' });
+      const prompt = await client.getPrompt({ name: PROMPT_NAME });
+      const promptText = (prompt.messages[0]!.content as { text: string }).text;
+      for (const m of task.prompt) expect(promptText).toContain(m.content);
+      const resource = await client.readResource({ uri: PROMPT_URI });
+      expect((resource.contents[0] as { text: string }).text).toBe(promptText);
 
-    let last: string[] = [];
-    for (const step of ref.steps) {
-      const r = await client.callTool({ name: step.call.name, arguments: step.call.arguments as Record<string, unknown> });
-      last = textOf(r);
-      expect(last[0], `step ${step.index}`).toBe(step.result.content);
-      expect(Boolean(r.isError), `step ${step.index}`).toBe(!step.result.ok);
-    }
-    expect(last[1]).toMatch(/^The episode has ended\. Scorecard: /);
+      let last: string[] = [];
+      for (const step of ref.steps) {
+        const r = await client.callTool({ name: step.call.name, arguments: step.call.arguments as Record<string, unknown> });
+        last = textOf(r);
+        expect(last[0], `step ${step.index}`).toBe(step.result.content);
+        expect(Boolean(r.isError), `step ${step.index}`).toBe(!step.result.ok);
+      }
+      expect(last[1]).toMatch(/^The episode has ended\. Scorecard: /);
 
-    const trace = await served.ended;
-    expect(trace.agent).toEqual({ kind: 'scripted', name: 'mcp:harness' });
-    expect(trace.scorecard!.reward).toBe(ref.scorecard!.reward);
-    const replay = await verifyTrace(w, trace);
-    expect(replay.ok && replay.value.status).toBe('match');
-    const play = await viaPlay(w, task, ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
-    const mcpCard = JSON.parse(last[1]!.replace(/^The episode has ended\. Scorecard: /, '')) as Record<string, unknown>;
-    expect(mcpCard).toEqual(play);
-    expect(printedScorecard(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
+      const trace = await served.ended;
+      expect(trace.agent).toEqual({ kind: 'scripted', name: 'mcp:harness' });
+      expect(trace.scorecard!.reward).toBe(ref.scorecard!.reward);
+      const replay = await verifyTrace(w, trace);
+      expect(replay.ok && replay.value.status).toBe('match');
+      const play = await viaPlay(
+        w,
+        task,
+        ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })),
+      );
+      const mcpCard = JSON.parse(last[1]!.replace(/^The episode has ended\. Scorecard: /, '')) as Record<string, unknown>;
+      expect(mcpCard).toEqual(play);
+      expect(printedScorecard(trace, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
 
-    const after = await client.callTool({ name: task.tools[0]!.function.name, arguments: {} });
-    expect(after.isError).toBe(true);
-    expect(textOf(after)[0]).toMatch(/episode is over/);
-    await client.close();
-    await served.close();
-  });
+      const after = await client.callTool({ name: task.tools[0]!.function.name, arguments: {} });
+      expect(after.isError).toBe(true);
+      expect(textOf(after)[0]).toMatch(/episode is over/);
+      await client.close();
+      await served.close();
+    },
+  );
 
   it('a client that disconnects mid-episode leaves an abandoned trace of what it played', async () => {
     const w = world('fault-api');
@@ -112,7 +119,7 @@ describe('a world served over MCP', () => {
     expect(trace.scorecard!.verdict.full).toBe('FAIL');
   });
 
-  it('an unknown tool gets the world\'s error and the episode goes on', async () => {
+  it("an unknown tool gets the world's error and the episode goes on", async () => {
     const w = world('tripwire');
     const served = await serveEpisode(w, taskOf(w, { id: 'march-orders' }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -152,7 +159,11 @@ describe('vp mcp, the real CLI over stdio', () => {
     if (!trace.ok) return;
     const replay = await verifyTrace(w, trace.value);
     expect(replay.ok && replay.value.status).toBe('match');
-    const play = await viaPlay(w, taskOf(w, spec), ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
+    const play = await viaPlay(
+      w,
+      taskOf(w, spec),
+      ref.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })),
+    );
     expect(printedScorecard(trace.value, 'n/a')).toEqual((play as { scorecard: unknown }).scorecard);
     expect(stderr).toMatch(/vp mcp: tripwire .* ended \(submitted\): naive 1 PASS, full 1 PASS; trace written to /);
   });
@@ -168,7 +179,9 @@ describe('MCP errors and schemas as strict clients want them', () => {
     const typeArrays = (v: unknown, at: string): string[] => {
       if (Array.isArray(v)) return v.flatMap((x, i) => typeArrays(x, `${at}[${i}]`));
       if (typeof v !== 'object' || v === null) return [];
-      return Object.entries(v).flatMap(([k, x]) => (k === 'type' && typeof x !== 'string' && at.endsWith('properties') === false ? [`${at}.type`] : typeArrays(x, `${at}.${k}`)));
+      return Object.entries(v).flatMap(([k, x]) =>
+        k === 'type' && typeof x !== 'string' && at.endsWith('properties') === false ? [`${at}.type`] : typeArrays(x, `${at}.${k}`),
+      );
     };
     let rewritten = 0;
     for (const w of WORLDS) {
@@ -200,7 +213,11 @@ describe('MCP errors and schemas as strict clients want them', () => {
 
 describe('vp mcp over real stdio: JSON-RPC error codes', () => {
   it('a line that is not JSON gets −32700, a non-message −32600, malformed tools/call params −32602; the episode goes on', { timeout: 60000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'main.ts'), 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, '..', 'main.ts'), 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     const replies: Record<string, unknown>[] = [];
     let pending = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -219,11 +236,22 @@ describe('vp mcp over real stdio: JSON-RPC error codes', () => {
       }
       throw new Error(`no reply; got ${JSON.stringify(replies)}`);
     };
-    send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    );
     await reply((r) => r.id === 1);
     send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     send('this is not json');
-    expect(await reply((r) => r.id === null && (r.error as { code: number }).code === -32700)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(await reply((r) => r.id === null && (r.error as { code: number }).code === -32700)).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700 },
+    });
     send(JSON.stringify({ hello: 'world', id: 7 }));
     expect(await reply((r) => r.id === 7)).toMatchObject({ error: { code: -32600 } });
     send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }));

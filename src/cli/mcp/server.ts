@@ -76,7 +76,8 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   async function finish(): Promise<Trace> {
     if (finished) return finished;
     const refused = notes.length ? `; the server had refused: ${notes.slice(-3).join('; ')}` : '';
-    if (!episode.stop) episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: `the MCP client disconnected before the episode ended${refused}` });
+    if (!episode.stop)
+      episode.end({ reason: 'abandoned', terminated: false, truncated: false, detail: `the MCP client disconnected before the episode ended${refused}` });
     const trace = { ...(await episode.toTrace()), agent: agent() };
     finished = trace;
     await episode.close();
@@ -88,13 +89,20 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   const stopNow = () => episode.stop;
 
   async function call(name: string, args: Json): Promise<CallToolResult> {
-    if (finished || stopNow()) return { content: [text(`the episode is over (${stopNow()?.reason ?? 'ended'}); its scorecard was the last tool result`)], isError: true };
+    if (finished || stopNow())
+      return { content: [text(`the episode is over (${stopNow()?.reason ?? 'ended'}); its scorecard was the last tool result`)], isError: true };
     const deep = tooDeep(args, LIMITS.jsonDepth.value);
     if (deep) return { content: [text(`arguments ${deep} (the jsonDepth limit): not run`)], isError: true };
     const step = await episode.apply({ name, arguments: args });
     if (!step) {
       const trace = await finish();
-      return { content: [text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`), text(JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') }))], isError: true };
+      return {
+        content: [
+          text(`the world failed: ${stopNow()?.detail ?? 'unknown error'}`),
+          text(JSON.stringify({ done: true, scorecard: printedScorecard(trace, 'n/a') })),
+        ],
+        isError: true,
+      };
     }
     const content = [text(step.result.content)];
     const stop = stopNow();

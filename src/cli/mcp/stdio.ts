@@ -64,7 +64,8 @@ export class LineTransport implements Transport {
   }
 
   private readonly onData = (chunk: Buffer | string) => {
-    for (const line of this.cutter.push(typeof chunk === 'string' ? chunk : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) this.queue.push(line);
+    for (const line of this.cutter.push(typeof chunk === 'string' ? chunk : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+      this.queue.push(line);
     this.drain();
   };
 

@@ -103,8 +103,8 @@ describe('export to every format, re-import: identity and scores kept', () => {
     const out = await convert([...items, ...vfOfOurs], 'native', { worlds: WORLDS, created: CREATED });
     expect(out.rows).toBe(3 + vfOfOurs.length);
     expect(out.notes).toEqual([
-      '3 rows of hangman_agent: not one of the playground\'s worlds, so not representable as native traces (nothing to replay them into); not written',
-      '2 rows of weather_qa: not one of the playground\'s worlds, so not representable as native traces (nothing to replay them into); not written',
+      "3 rows of hangman_agent: not one of the playground's worlds, so not representable as native traces (nothing to replay them into); not written",
+      "2 rows of weather_qa: not one of the playground's worlds, so not representable as native traces (nothing to replay them into); not written",
       'the transcript events of 1 Inspect sample: not kept on import, so not written',
     ]);
     const back = importText(out.outputs[0]!.data as string).items;

@@ -67,7 +67,8 @@ async function toTraces(items: readonly ConvertItem[], worlds: readonly World[],
     const r = item.rollout;
     const plan = vfRolloutToTrace(r, worlds);
     if (!plan.ok) {
-      if (/is not one of the playground's worlds/.test(plan.error)) foreign.set(env ?? 'an unnamed environment', (foreign.get(env ?? 'an unnamed environment') ?? 0) + 1);
+      if (/is not one of the playground's worlds/.test(plan.error))
+        foreign.set(env ?? 'an unnamed environment', (foreign.get(env ?? 'an unnamed environment') ?? 0) + 1);
       else unreadable.push(plan.error);
       continue;
     }
@@ -76,9 +77,15 @@ async function toTraces(items: readonly ConvertItem[], worlds: readonly World[],
     if (r.reward !== null && trace.scorecard && Math.abs(trace.scorecard.reward - r.reward) > 1e-9) rescored++;
     traces.push(trace);
   }
-  for (const [env, n] of foreign) notes.push(`${plural(n, 'row')} of ${env}: not one of the playground's worlds, so not representable as native traces (nothing to replay them into); not written`);
+  for (const [env, n] of foreign)
+    notes.push(
+      `${plural(n, 'row')} of ${env}: not one of the playground's worlds, so not representable as native traces (nothing to replay them into); not written`,
+    );
   if (unreadable.length) notes.push(`${plural(unreadable.length, 'row')} of our worlds that cannot be replayed: not written (first: ${unreadable[0]})`);
-  if (rescored) notes.push(`${plural(rescored, 'replayed row')} scored differently from the reward recorded in the file (today's verifiers; the recorded reward is in meta.recorded_reward)`);
+  if (rescored)
+    notes.push(
+      `${plural(rescored, 'replayed row')} scored differently from the reward recorded in the file (today's verifiers; the recorded reward is in meta.recorded_reward)`,
+    );
   return traces;
 }
 
@@ -97,13 +104,17 @@ function toVf(items: readonly ConvertItem[], worlds: readonly World[], secrets: 
     return rolloutToVfRow(item.rollout, env, model);
   });
   if (natives)
-    notes.push(`the per-step world events, step timings, layer reasons and meta of ${plural(natives, 'native trace')}: vf-eval rows have no field for them (replaying a row into its world derives the events and reasons again)`);
+    notes.push(
+      `the per-step world events, step timings, layer reasons and meta of ${plural(natives, 'native trace')}: vf-eval rows have no field for them (replaying a row into its world derives the events and reasons again)`,
+    );
   if (parts) notes.push(`${plural(parts, 'Inspect message')} with content parts (reasoning, images): written as their text`);
   return { suffix: '', data: rows.map((r) => `${safeJson(r, undefined, secrets)}\n`).join(''), rows: rows.length, label: 'vf-eval results.jsonl' };
 }
 
 function toInspect(items: readonly ConvertItem[], options: ConvertOptions, notes: string[]): Output[] {
-  const entries: ExportEntry[] = items.map(({ item, env, model, run }) => (item.kind === 'native' ? { kind: 'native', trace: item.trace } : { kind: 'rollout', rollout: item.rollout, env, model, run }));
+  const entries: ExportEntry[] = items.map(({ item, env, model, run }) =>
+    item.kind === 'native' ? { kind: 'native', trace: item.trace } : { kind: 'rollout', rollout: item.rollout, env, model, run },
+  );
   const built = buildInspectLogs(entries, options.worlds, options.created);
   notes.push(...built.notes);
   const secrets = options.secrets ?? [];
@@ -135,7 +146,9 @@ export async function convert(items: readonly ConvertItem[], format: TargetForma
   if (format === 'native') {
     const traces = await toTraces(items, options.worlds, notes);
     const single = options.document && traces.length === 1;
-    outputs = traces.length ? [{ suffix: '', data: single ? exportTraceJson(traces[0]!, secrets) : exportTracesJsonl(traces, secrets), rows: traces.length, label: 'native traces' }] : [];
+    outputs = traces.length
+      ? [{ suffix: '', data: single ? exportTraceJson(traces[0]!, secrets) : exportTracesJsonl(traces, secrets), rows: traces.length, label: 'native traces' }]
+      : [];
   } else if (format === 'vf') outputs = [toVf(items, options.worlds, secrets, notes)];
   else if (format === 'inspect') outputs = toInspect(items, options, notes);
   else {

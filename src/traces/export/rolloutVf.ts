@@ -2,7 +2,23 @@ import type { Json, JsonObject } from '../../core/json';
 import type { VfMessage, VfRollout } from '../import/types';
 
 /** Top-level keys of the row shape; a metric or an extra column must not shadow one. */
-const RESERVED = new Set(['example_id', 'prompt', 'completion', 'task', 'answer', 'info', 'reward', 'error', 'timing', 'is_completed', 'is_truncated', 'stop_condition', 'metrics', 'tool_defs', 'token_usage']);
+const RESERVED = new Set([
+  'example_id',
+  'prompt',
+  'completion',
+  'task',
+  'answer',
+  'info',
+  'reward',
+  'error',
+  'timing',
+  'is_completed',
+  'is_truncated',
+  'stop_condition',
+  'metrics',
+  'tool_defs',
+  'token_usage',
+]);
 
 /**
  * A message in the current legacy encoding (v0.1.12+): tool calls as JSON
@@ -13,7 +29,13 @@ const RESERVED = new Set(['example_id', 'prompt', 'completion', 'task', 'answer'
 function message(m: VfMessage, inspect: boolean, callId: (i: number) => string, firstCall: number): JsonObject {
   const out: JsonObject = { role: m.role, content: !inspect && m.contentParts ? m.contentParts : m.content };
   if (m.toolCalls?.length)
-    out.tool_calls = m.toolCalls.map((c, i) => JSON.stringify({ id: c.id ?? callId(firstCall + i), name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) }));
+    out.tool_calls = m.toolCalls.map((c, i) =>
+      JSON.stringify({
+        id: c.id ?? callId(firstCall + i),
+        name: c.name,
+        arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+      }),
+    );
   if (m.toolCallId !== undefined) out.tool_call_id = m.toolCallId;
   if (m.reasoning !== undefined) out.reasoning_content = m.reasoning;
   return out;
@@ -39,7 +61,12 @@ function messages(r: VfRollout, list: VfMessage[], part: 'prompt' | 'completion'
 function errorOf(r: VfRollout): Json {
   if (!r.error) return null;
   if (!r.inspect) return r.error.raw;
-  return { error: r.error.type ?? 'Error', message: r.error.message, error_chain_repr: r.error.chain ?? r.error.message, error_chain_str: r.error.chain ?? r.error.message };
+  return {
+    error: r.error.type ?? 'Error',
+    message: r.error.message,
+    error_chain_repr: r.error.chain ?? r.error.message,
+    error_chain_str: r.error.chain ?? r.error.message,
+  };
 }
 
 /**

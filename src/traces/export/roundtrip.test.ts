@@ -26,7 +26,9 @@ describe('native → vf-eval results.jsonl → import → replay', () => {
       if (!plan.ok) throw new Error(plan.error);
       expect(plan.value.taskSpec).toEqual(trace.task);
       expect(plan.value.agent).toEqual(trace.agent);
-      expect(plan.value.calls.map((c) => ({ name: c.call.name, arguments: c.call.arguments }))).toEqual(trace.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })));
+      expect(plan.value.calls.map((c) => ({ name: c.call.name, arguments: c.call.arguments }))).toEqual(
+        trace.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })),
+      );
       const { trace: replayed } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
       expect(replayed.steps.map((s) => s.result)).toEqual(trace.steps.map((s) => s.result));
       expect(replayed.stop?.reason).toBe(trace.stop?.reason);
@@ -50,8 +52,28 @@ describe('native → vf-eval results.jsonl → import → replay', () => {
   it('writes the v0.1.12+ row shape Python tooling reads', async () => {
     const [trace] = await nativeTraces();
     const row = traceToVfRow(trace!, 3, WORLDS);
-    expect(Object.keys(row)).toEqual(expect.arrayContaining(['example_id', 'prompt', 'completion', 'info', 'reward', 'metrics', 'is_completed', 'is_truncated', 'stop_condition', 'tool_defs']));
-    expect(row).toMatchObject({ example_id: 3, task: 'fault-api', stop_condition: 'submitted', is_completed: true, is_truncated: false, naive_reward: trace!.scorecard!.naive });
+    expect(Object.keys(row)).toEqual(
+      expect.arrayContaining([
+        'example_id',
+        'prompt',
+        'completion',
+        'info',
+        'reward',
+        'metrics',
+        'is_completed',
+        'is_truncated',
+        'stop_condition',
+        'tool_defs',
+      ]),
+    );
+    expect(row).toMatchObject({
+      example_id: 3,
+      task: 'fault-api',
+      stop_condition: 'submitted',
+      is_completed: true,
+      is_truncated: false,
+      naive_reward: trace!.scorecard!.naive,
+    });
     const completion = row.completion as Array<Record<string, unknown>>;
     const call = JSON.parse((completion[0]!.tool_calls as string[])[0]!) as Record<string, unknown>;
     expect(Object.keys(call)).toEqual(['id', 'name', 'arguments']);

@@ -10,7 +10,12 @@ const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz012345';
 
 describe('exports never contain an API key', () => {
   it('drops credential-named fields at any depth and redacts key-shaped strings', () => {
-    const value = { apiKey: KEY, nested: [{ Authorization: `Bearer ${KEY}`, headers: { 'x-api-key': 'k', keep: 'ok' } }], note: `my key is ${KEY}.`, password: 'p' };
+    const value = {
+      apiKey: KEY,
+      nested: [{ Authorization: `Bearer ${KEY}`, headers: { 'x-api-key': 'k', keep: 'ok' } }],
+      note: `my key is ${KEY}.`,
+      password: 'p',
+    };
     expect(scrubSecrets(value)).toEqual({ nested: [{ headers: { keep: 'ok' } }], note: 'my key is [redacted].' });
   });
 
@@ -24,7 +29,11 @@ describe('exports never contain an API key', () => {
 
   it('holds for every export format, even if a trace were given a key', async () => {
     const [trace] = await nativeTraces();
-    const leaky = { ...trace!, meta: { apiKey: KEY, authorization: `Bearer ${KEY}`, source: 'run.jsonl' }, agent: { ...trace!.agent, name: `model via ${KEY}` } } as Trace;
+    const leaky = {
+      ...trace!,
+      meta: { apiKey: KEY, authorization: `Bearer ${KEY}`, source: 'run.jsonl' },
+      agent: { ...trace!.agent, name: `model via ${KEY}` },
+    } as Trace;
     for (const text of [exportTraceJson(leaky), exportTracesJsonl([leaky]), exportVfResultsJsonl([leaky], WORLDS)]) {
       expect(text).not.toContain(KEY);
       expect(text).not.toMatch(/apiKey|authorization/i);

@@ -5,7 +5,8 @@ import type { Json } from '../../core/json';
  * the second line of defence for whatever a future field, an `info` blob or
  * imported metadata (base_url with a key, headers) might smuggle into an export.
  */
-const SECRET_KEY = /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|access[-_]?token|refresh[-_]?token|bearer|password|secret|client[-_]?secret|cookie|set[-_]cookie)$/i;
+const SECRET_KEY =
+  /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|access[-_]?token|refresh[-_]?token|bearer|password|secret|client[-_]?secret|cookie|set[-_]cookie)$/i;
 
 /** Provider key shapes (OpenAI/Anthropic/OpenRouter sk-…, Google AIza…, HF hf_…, "Bearer …") inside any string. */
 const SECRET_VALUE = /\b(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|hf_[A-Za-z0-9]{30,})\b|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
@@ -48,7 +49,7 @@ function base64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = Math.ceil(((Math.min(3, bytes.length - i)) * 8) / 6);
+    const chars = Math.ceil((Math.min(3, bytes.length - i) * 8) / 6);
     for (let k = 0; k < chars; k++) out += A[(n >> (18 - 6 * k)) & 63];
   }
   return out;
@@ -95,7 +96,16 @@ export function scrubber(secrets: Iterable<string | null | undefined>): Scrubber
   const forms = new Set<string>();
   for (const s of secrets) if (s && s.length >= MIN_SECRET_LENGTH) for (const f of spellings(s)) forms.add(f);
   // Longest first: a secret that contains another is masked whole, not as "***-rest".
-  const exact = forms.size === 0 ? null : new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegex).join('|'), 'g');
+  const exact =
+    forms.size === 0
+      ? null
+      : new RegExp(
+          [...forms]
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegex)
+            .join('|'),
+          'g',
+        );
   const text = (s: string) => (exact ? s.replace(exact, MASK) : s).replace(SECRET_VALUE, REDACTED);
   return { text, value: <T>(v: T): T => walk(v, text) as T };
 }

@@ -84,5 +84,4 @@ describe('every export format, given the secrets', () => {
     expectClean(text);
     expect(text).toContain(MASK);
   });
-
 });

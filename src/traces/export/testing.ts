@@ -17,7 +17,8 @@ export async function traceCarrying(secrets: readonly string[]): Promise<Trace> 
   trace.task = { ...trace.task, note: said };
   trace.agent = { ...trace.agent, name: `agent ${said}`, model: said };
   const step = trace.steps[0]!;
-  const args: JsonObject = typeof step.call.arguments === 'object' && step.call.arguments !== null && !Array.isArray(step.call.arguments) ? step.call.arguments : {};
+  const args: JsonObject =
+    typeof step.call.arguments === 'object' && step.call.arguments !== null && !Array.isArray(step.call.arguments) ? step.call.arguments : {};
   step.call = { ...step.call, arguments: { ...args, query: `SELECT '${first}'`, [first]: 'as a key', list: [said] } };
   step.result = { ...step.result, content: `${step.result.content} ${said}` };
   step.events.push({ code: 'echo', kind: 'info', layer: null, message: said, data: { echo: said, nested: { deeper: [said] } } });

@@ -14,7 +14,23 @@ export const STOP_CONDITION: Record<StopReason, string> = {
 };
 
 /** Keys a metric must not shadow when flattened to the top level. */
-const RESERVED = new Set(['example_id', 'prompt', 'completion', 'task', 'answer', 'info', 'reward', 'error', 'timing', 'is_completed', 'is_truncated', 'stop_condition', 'metrics', 'tool_defs', 'token_usage']);
+const RESERVED = new Set([
+  'example_id',
+  'prompt',
+  'completion',
+  'task',
+  'answer',
+  'info',
+  'reward',
+  'error',
+  'timing',
+  'is_completed',
+  'is_truncated',
+  'stop_condition',
+  'metrics',
+  'tool_defs',
+  'token_usage',
+]);
 
 function taskOf(trace: Trace, worlds: readonly World[]): Task | null {
   const world = worlds.find((w) => w.id === trace.world);

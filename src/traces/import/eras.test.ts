@@ -58,7 +58,7 @@ describe('vf-eval results of every era', () => {
     expect(pairing(rollouts[3]!)).toEqual(['search_pages@1/order', 'read_section@none']);
     expect(rollouts[0]!.calls[0]!.call).toEqual({ id: 'call_a0', name: 'search_pages', arguments: { query: 'Who composed the music for Fallout 76?' } });
     expect(rollouts[0]!.timing).toMatchObject({ generationMs: 5123.4, scoringMs: 812, totalMs: 5935.4 });
-    expect(rollouts[0]!.calls[1]!.result!.content).toBe("<p>The score was written by <b>Inon Zur</b>.</p><script>alert(1)</script>");
+    expect(rollouts[0]!.calls[1]!.result!.content).toBe('<p>The score was written by <b>Inon Zur</b>.</p><script>alert(1)</script>');
   });
 
   it('v0.1.6–v0.1.9: example_id, error repr, state columns kept apart from metrics despite empty avg_metrics', () => {
@@ -115,6 +115,13 @@ describe('vf-eval results of every era', () => {
     const { rollouts, errors, metadata } = load('completion-mode');
     expect(errors).toEqual([]);
     expect(metadata.model).toBe('Qwen/Qwen2.5-0.5B');
-    expect(rollouts[1]).toMatchObject({ mode: 'completion', prompt: [{ role: 'text', content: 'Q: 3*5=?\nA:' }], completion: [{ role: 'text', content: ' 16' }], calls: [], reward: 0, metrics: { exact_match: 0 } });
+    expect(rollouts[1]).toMatchObject({
+      mode: 'completion',
+      prompt: [{ role: 'text', content: 'Q: 3*5=?\nA:' }],
+      completion: [{ role: 'text', content: ' 16' }],
+      calls: [],
+      reward: 0,
+      metrics: { exact_match: 0 },
+    });
   });
 });

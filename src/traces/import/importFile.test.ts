@@ -40,7 +40,9 @@ describe('importFile (the CLI import command)', () => {
     await expect(importFile(empty)).rejects.toThrow(new CliError(`${empty}: nothing could be imported: the file is empty`));
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, '[1]\n[2]\n');
-    await expect(importFile(bad)).rejects.toThrow(/bad\.jsonl: nothing could be imported: line 1: a JSON array, expected one object per line .*\(and 1 more\)$/);
+    await expect(importFile(bad)).rejects.toThrow(
+      /bad\.jsonl: nothing could be imported: line 1: a JSON array, expected one object per line .*\(and 1 more\)$/,
+    );
     await expect(importFile(join(dir, 'missing.jsonl'))).rejects.toThrow(/cannot read .*missing\.jsonl: ENOENT/);
   });
 });

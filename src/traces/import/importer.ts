@@ -52,7 +52,21 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
   const maxRows = options.maxRows ?? LIMITS.importRows.value;
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = { format: 'none', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const s: ImportSummary = {
+    format: 'none',
+    items: 0,
+    native: 0,
+    vf: 0,
+    inspect: 0,
+    errors: [],
+    warnings: [],
+    unlisted: 0,
+    fatal: null,
+    lines: 0,
+    chars: 0,
+    vfEras: [],
+    inferred: [],
+  };
   const tally = new Tally();
   for (const what of options.metadata?.inferred ?? []) tally.note(what);
   let mode: Mode = 'detect';
@@ -106,7 +120,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     const key = JSON.stringify(exampleId);
     const count = (rowsPerId.get(key) ?? 0) + 1;
     rowsPerId.set(key, count);
-    if (count === r + 1) issue(line, 'warning', `example ${key} has more than the ${r} rollouts per example metadata.json states (a resumed or concatenated run?): all are kept`);
+    if (count === r + 1)
+      issue(line, 'warning', `example ${key} has more than the ${r} rollouts per example metadata.json states (a resumed or concatenated run?): all are kept`);
   }
 
   /** A row that fits its budgets is listed; past the rows one file may list, the import stops. */
@@ -115,7 +130,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       if (mode !== 'stopped') stop(line, overLimit('importRows', `line ${line}`, `row ${(s.items + 1).toLocaleString('en-US')}`, maxRows));
       return false;
     }
-    const where = item.kind === 'native' ? `line ${line}` : item.rollout.inspect ? `line ${line}, sample ${JSON.stringify(item.rollout.exampleId)}` : `line ${line}`;
+    const where =
+      item.kind === 'native' ? `line ${line}` : item.rollout.inspect ? `line ${line}, sample ${JSON.stringify(item.rollout.exampleId)}` : `line ${line}`;
     const over = item.kind === 'native' ? traceOverLimit(item.trace, where, rowLimits) : rowOverLimit(item.rollout, where, rowLimits);
     if (over) {
       issue(line, 'error', over);
@@ -185,7 +201,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     if (bad) return issue(line.number, 'error', bad);
     const key = lineKey(text);
     const first = seenLines.get(key);
-    if (first !== undefined) issue(line.number, 'warning', `looks identical to line ${first} (same length, start, end and sampled text: a duplicated row?): both kept`);
+    if (first !== undefined)
+      issue(line.number, 'warning', `looks identical to line ${first} (same length, start, end and sampled text: a duplicated row?): both kept`);
     else seenLines.set(key, line.number);
     let value: Json;
     try {

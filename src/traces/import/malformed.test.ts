@@ -29,11 +29,24 @@ describe('malformed input: located messages, good lines still import', () => {
     ['an unknown object', '{"hello": "world"}', /neither a trace nor a vf-eval row \(keys: hello\)/],
     ['HTML', '<html><body>404</body></html>', /HTML or XML markup/],
     ['a message without a role', '{"example_id": 9, "prompt": [{"content": "hi"}], "completion": []}', /vf-eval row: prompt\[0\]\.role: expected a string/],
-    ['a tool call that is not JSON', '{"example_id": 9, "prompt": [], "completion": [{"role": "assistant", "tool_calls": ["{nope"]}]}', /completion\[0\]\.tool_calls\[0\]: a tool call string that is not JSON/],
+    [
+      'a tool call that is not JSON',
+      '{"example_id": 9, "prompt": [], "completion": [{"role": "assistant", "tool_calls": ["{nope"]}]}',
+      /completion\[0\]\.tool_calls\[0\]: a tool call string that is not JSON/,
+    ],
     ['an Inspect AI log without a model', '{"version": 2, "status": "success", "eval": {"task": "x"}}', /Inspect log: eval\.model: expected a string/],
     ['a verifiers v1 episode without traces', '{"id": "e1", "env": {"id": "x"}, "traces": []}', /a verifiers v1 episode without traces/],
-    ['a verifiers v1 trace of a newer version', '{"id": "e1", "env": {"id": "x"}, "traces": [{"version": 2}]}', /verifiers v1 episode: traces\[0\]\.version: trace version 2 is newer than this importer reads \(1\)/],
-    ['a line over the line limit', `{"example_id": 1, "prompt": "${'x'.repeat(5000)}"}`, /longer than the 4 KiB line limit: skipped/, { limits: { maxLineChars: 4096 } }],
+    [
+      'a verifiers v1 trace of a newer version',
+      '{"id": "e1", "env": {"id": "x"}, "traces": [{"version": 2}]}',
+      /verifiers v1 episode: traces\[0\]\.version: trace version 2 is newer than this importer reads \(1\)/,
+    ],
+    [
+      'a line over the line limit',
+      `{"example_id": 1, "prompt": "${'x'.repeat(5000)}"}`,
+      /longer than the 4 KiB line limit: skipped/,
+      { limits: { maxLineChars: 4096 } },
+    ],
   ];
 
   it.each(cases)('%s', (_name, bad, reason, options) => {
@@ -47,7 +60,9 @@ describe('malformed input: located messages, good lines still import', () => {
     const [a, b] = (await nativeTraces()).map((t) => JSON.stringify(t));
     const { items, summary } = importText(`${a}\n${b!.replace(`"version":${TRACE_VERSION}`, '"version":99')}\n${b}\n`);
     expect(items.map((i) => i.kind === 'native' && i.line)).toEqual([1, 3]);
-    expect(summary.errors).toEqual([{ line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 was written by a newer verifier-playground') }]);
+    expect(summary.errors).toEqual([
+      { line: 2, severity: 'error', reason: expect.stringContaining('native trace: version: version 99 was written by a newer verifier-playground') },
+    ]);
     expect(summary.format).toBe('native-jsonl');
   });
 
@@ -55,8 +70,15 @@ describe('malformed input: located messages, good lines still import', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x0a, 0, 0x0a]);
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0x08, 0, 0x0a, 0x0a]);
     const decoded = (b: Uint8Array) => new TextDecoder().decode(b);
-    expect(importText(decoded(png)).summary).toMatchObject({ items: 0, fatal: expect.stringMatching(/^the file is not text: invalid UTF-8/), errors: [expect.anything()] });
-    expect(importText(decoded(zip)).summary).toMatchObject({ items: 0, fatal: 'the file is not text: binary data (control byte 0x03 at column 3): not a text file' });
+    expect(importText(decoded(png)).summary).toMatchObject({
+      items: 0,
+      fatal: expect.stringMatching(/^the file is not text: invalid UTF-8/),
+      errors: [expect.anything()],
+    });
+    expect(importText(decoded(zip)).summary).toMatchObject({
+      items: 0,
+      fatal: 'the file is not text: binary data (control byte 0x03 at column 3): not a text file',
+    });
   });
 
   it('invalid UTF-8 bytes in one row of a file: that row only', () => {
@@ -105,7 +127,21 @@ describe('malformed input: located messages, good lines still import', () => {
     const r = between(row(0));
     expect(r.lines).toEqual([1, 2, 3]);
     expect(r.warnings).toEqual([{ line: 2, severity: 'warning', reason: expect.stringMatching(/^looks identical to line 1 .*: both kept$/) }]);
-    const meta = { envId: 'x', model: null, numExamples: 3, rolloutsPerExample: 1, samplingArgs: null, date: null, durationMs: null, avgReward: null, avgMetrics: {}, stateColumns: [], vfVersion: null, tools: null, raw: {} };
+    const meta = {
+      envId: 'x',
+      model: null,
+      numExamples: 3,
+      rolloutsPerExample: 1,
+      samplingArgs: null,
+      date: null,
+      durationMs: null,
+      avgReward: null,
+      avgMetrics: {},
+      stateColumns: [],
+      vfVersion: null,
+      tools: null,
+      raw: {},
+    };
     const again = row(0).replace('"reward": 1.0', '"reward": 0.25');
     const { items, summary } = importText(`${row(0)}\n${again}\n`, { metadata: meta });
     expect(items).toHaveLength(2);

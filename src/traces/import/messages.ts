@@ -63,8 +63,7 @@ export function normalizeMessage(v: Json, path: string): VfMessage {
     msg.content = flattenParts(c);
     msg.contentParts = c;
   } else if (c !== null && c !== undefined) msg.content = JSON.stringify(c);
-  if (Array.isArray(v.tool_calls) && v.tool_calls.length > 0)
-    msg.toolCalls = v.tool_calls.map((tc, i) => normalizeToolCall(tc, `${path}.tool_calls[${i}]`));
+  if (Array.isArray(v.tool_calls) && v.tool_calls.length > 0) msg.toolCalls = v.tool_calls.map((tc, i) => normalizeToolCall(tc, `${path}.tool_calls[${i}]`));
   if (typeof v.tool_call_id === 'string') msg.toolCallId = v.tool_call_id;
   if (typeof v.reasoning_content === 'string') msg.reasoning = v.reasoning_content;
   const extra: JsonObject = {};

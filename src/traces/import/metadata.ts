@@ -36,8 +36,7 @@ function avgMetrics(o: JsonObject): Record<string, number> {
     for (const [k, v] of Object.entries(o.avg_metrics)) if (typeof v === 'number') out[k] = v;
     return out;
   }
-  for (const [k, v] of Object.entries(o))
-    if (k.startsWith('avg_') && k !== 'avg_reward' && k !== 'avg_error' && typeof v === 'number') out[k.slice(4)] = v;
+  for (const [k, v] of Object.entries(o)) if (k.startsWith('avg_') && k !== 'avg_reward' && k !== 'avg_error' && typeof v === 'number') out[k.slice(4)] = v;
   return out;
 }
 

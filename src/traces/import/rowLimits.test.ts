@@ -32,12 +32,19 @@ describe('one row over its budget is skipped with a message naming the limit and
     const { rollouts, summary } = importText(`${ok}\n${line}\n${ok}\n`, { limits: { maxLineChars: 64 * 1024 * 1024 } });
     expect(rollouts).toHaveLength(2);
     expect(summary.errors).toEqual([
-      { line: 2, severity: 'error', reason: 'line 2, completion message 1: 200,000 tool calls, over the toolCallsPerMessage limit of 10,000 (tool calls in one message): the row is skipped' },
+      {
+        line: 2,
+        severity: 'error',
+        reason:
+          'line 2, completion message 1: 200,000 tool calls, over the toolCallsPerMessage limit of 10,000 (tool calls in one message): the row is skipped',
+      },
     ]);
   });
 
   it('pairing is linear and never spreads: 200,000 calls pair by id (results in reverse order) when the limit allows them', () => {
-    const completion: VfMessage[] = [{ role: 'assistant', content: '', toolCalls: Array.from({ length: 200_000 }, (_, i) => ({ id: `c${i}`, name: 't', arguments: {} })) }];
+    const completion: VfMessage[] = [
+      { role: 'assistant', content: '', toolCalls: Array.from({ length: 200_000 }, (_, i) => ({ id: `c${i}`, name: 't', arguments: {} })) },
+    ];
     for (let i = 199_999; i >= 0; i--) completion.push({ role: 'tool', content: `r${i}`, toolCallId: `c${i}` });
     completion.push({ role: 'tool', content: 'late' });
     const { calls, orphans } = pairToolCalls(completion);
@@ -56,19 +63,28 @@ describe('one row over its budget is skipped with a message naming the limit and
       { role: 'tool', content: '3' },
       { role: 'tool', content: '4', toolCallId: 'zz' },
     ]);
-    expect(calls.map((c) => [c.result?.content, c.result?.pairedBy])).toEqual([['1', 'id'], ['2', 'id'], ['3', 'order'], ['4', 'order']]);
+    expect(calls.map((c) => [c.result?.content, c.result?.pairedBy])).toEqual([
+      ['1', 'id'],
+      ['2', 'id'],
+      ['3', 'order'],
+      ['4', 'order'],
+    ]);
   });
 
   it('1,000 messages sharing one 1 MiB attachment (1,000 MiB once put back) are refused as one row, from a .json log', () => {
     const { summary, rollouts } = importText(JSON.stringify(sharedAttachmentLog(1000, 1024 * 1024)));
     expect(rollouts.map((r: VfRollout) => r.exampleId)).toEqual(['w2']);
-    expect(summary.errors.map((e) => e.reason)).toEqual([expect.stringMatching(/^line 1, sample "w1": 100(\.\d)? MiB of text by message \d+, over the rowChars limit of 100 MiB .*: the row is skipped$/)]);
+    expect(summary.errors.map((e) => e.reason)).toEqual([
+      expect.stringMatching(/^line 1, sample "w1": 100(\.\d)? MiB of text by message \d+, over the rowChars limit of 100 MiB .*: the row is skipped$/),
+    ]);
   });
 
   it('… and from an .eval log, named by its entry', async () => {
     const summary = await importInspectEval(bufferSource(evalZipOf(sharedAttachmentLog(1000, 1024 * 1024))));
     expect(summary.items).toBe(1);
-    expect(summary.errors.map((e) => e.reason)).toEqual([expect.stringMatching(/^samples\/w1_epoch_1\.json: 100(\.\d)? MiB of text by message \d+, over the rowChars limit/)]);
+    expect(summary.errors.map((e) => e.reason)).toEqual([
+      expect.stringMatching(/^samples\/w1_epoch_1\.json: 100(\.\d)? MiB of text by message \d+, over the rowChars limit/),
+    ]);
   });
 
   it('messages per row', () => {

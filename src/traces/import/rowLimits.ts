@@ -57,9 +57,20 @@ export function rowOverLimit(rollout: VfRollout, where: string, limits: RowLimit
     for (const [i, m] of list.entries()) {
       const calls = m.toolCalls?.length ?? 0;
       if (calls > limits.toolCallsPerMessage)
-        return say('toolCallsPerMessage', `${where}, ${list === rollout.prompt ? 'prompt' : 'completion'} message ${i + 1}`, `${calls.toLocaleString('en-US')} tool calls`, limits.toolCallsPerMessage);
+        return say(
+          'toolCallsPerMessage',
+          `${where}, ${list === rollout.prompt ? 'prompt' : 'completion'} message ${i + 1}`,
+          `${calls.toLocaleString('en-US')} tool calls`,
+          limits.toolCallsPerMessage,
+        );
       chars += messageChars(m, limits.chars - chars);
-      if (chars > limits.chars) return say('rowChars', where, `${describeAmount(chars, 'characters')} of text by message ${i + 1}${list === rollout.prompt ? ' of the prompt' : ''}`, limits.chars);
+      if (chars > limits.chars)
+        return say(
+          'rowChars',
+          where,
+          `${describeAmount(chars, 'characters')} of text by message ${i + 1}${list === rollout.prompt ? ' of the prompt' : ''}`,
+          limits.chars,
+        );
     }
   chars += jsonChars(rollout.extra, limits.chars - chars) + jsonChars(rollout.info, limits.chars - chars);
   if (chars > limits.chars) return say('rowChars', where, `${describeAmount(chars, 'characters')} of text`, limits.chars);

@@ -33,7 +33,10 @@ function episodes(): JsonObject[] {
           { parent: 4, sampled: true, message: { role: 'assistant', content: '', tool_calls: [call('c2', 'submit_records', { records: [] })] } },
           { parent: 5, message: { role: 'tool', tool_call_id: 'c2', content: 'ok' } },
         ],
-        calls: [{ node: 3, model: 'openai/gpt-test', usage: { prompt_tokens: 50, completion_tokens: 5 } }, { node: 5, model: 'openai/gpt-test', usage: { prompt_tokens: 70, completion_tokens: 9 } }],
+        calls: [
+          { node: 3, model: 'openai/gpt-test', usage: { prompt_tokens: 50, completion_tokens: 5 } },
+          { node: 5, model: 'openai/gpt-test', usage: { prompt_tokens: 70, completion_tokens: 9 } },
+        ],
         rewards: { correct: { score: 0.5, weight: 0.8 }, format: { score: 1, weight: 0.2 }, skipped: null },
         metrics: { turns: 2 },
         is_completed: true,
@@ -49,14 +52,23 @@ function episodes(): JsonObject[] {
     task: { type: 'row', data: { answer: 'crane' }, hash: 'h2' },
     ok: false,
     errors: [{ type: 'ProviderError', message: 'rate limited', status_code: 429 }],
-    traces: [{ nodes: [{ message: msg('user', 'Guess.') }, { parent: 0, sampled: true, message: msg('assistant', 'slate', { reasoning_content: 'vowels first' }) }], rewards: { win: { score: 0 } } }],
+    traces: [
+      {
+        nodes: [{ message: msg('user', 'Guess.') }, { parent: 0, sampled: true, message: msg('assistant', 'slate', { reasoning_content: 'vowels first' }) }],
+        rewards: { win: { score: 0 } },
+      },
+    ],
   };
   return [faultApi, wordle];
 }
 
 describe('verifiers v1 traces.jsonl', () => {
   it('reads each trace: the branch it ended on, its weighted reward, named rewards as metrics, the env and model', () => {
-    const { items, summary } = importText(episodes().map((e) => JSON.stringify(e)).join('\n'));
+    const { items, summary } = importText(
+      episodes()
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
     expect(summary).toMatchObject({ format: 'verifiers-v1-jsonl', items: 2, vf: 2, errors: [], vfEras: ['verifiers-v1'] });
     const [a, b] = items.map((i) => (i.kind === 'vf' ? i.rollout : null));
     expect(a!.prompt.map((m) => m.role)).toEqual(['system', 'user']);
@@ -68,9 +80,21 @@ describe('verifiers v1 traces.jsonl', () => {
     ]);
     expect(a!.reward).toBeCloseTo(0.6, 12);
     expect(a!.metrics).toEqual({ correct: 0.5, format: 1, turns: 2 });
-    expect(a).toMatchObject({ exampleId: 'clean-1', tokenUsage: { inputTokens: 120, outputTokens: 14 }, timing: { totalMs: 1500 }, stopCondition: 'no_tools_called', isCompleted: true });
+    expect(a).toMatchObject({
+      exampleId: 'clean-1',
+      tokenUsage: { inputTokens: 120, outputTokens: 14 },
+      timing: { totalMs: 1500 },
+      stopCondition: 'no_tools_called',
+      isCompleted: true,
+    });
     expect(a!.v1).toEqual({ episodeId: 'ep1', env: 'vp-fault-api', model: 'openai/gpt-test', run: 'run-7', version: 1, offBranch: 1 });
-    expect(identityOf({ kind: 'vf', rollout: a! }, null)).toEqual({ env: 'vp-fault-api', envFrom: 'row', model: 'openai/gpt-test', modelFrom: 'row', run: 'run-7' });
+    expect(identityOf({ kind: 'vf', rollout: a! }, null)).toEqual({
+      env: 'vp-fault-api',
+      envFrom: 'row',
+      model: 'openai/gpt-test',
+      modelFrom: 'row',
+      run: 'run-7',
+    });
     expect(b).toMatchObject({ reward: 0, exampleId: 'h2', error: { message: 'rate limited', type: 'ProviderError' }, info: { task: { answer: 'crane' } } });
     expect(b!.completion[0]).toMatchObject({ content: 'slate', reasoning: 'vowels first' });
   });

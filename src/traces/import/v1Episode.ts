@@ -30,7 +30,7 @@ const str = (v: Json | undefined): string | null => (typeof v === 'string' && v 
 function lastBranch(nodes: Json[], path: string): { messages: { message: VfMessage; sampled: boolean }[]; offBranch: number } {
   if (nodes.length === 0) return { messages: [], offBranch: 0 };
   const chain: number[] = [];
-  for (let i = nodes.length - 1; ; ) {
+  for (let i = nodes.length - 1; ;) {
     const node: Json = nodes[i] ?? null;
     if (!isJsonObject(node)) throw new ShapeError(`${path}.nodes[${i}]`, 'expected a message node');
     chain.push(i);
@@ -120,7 +120,10 @@ export function readV1Episode(o: JsonObject, line: number, firstRow: number): Vf
       info: Object.keys(info).length ? info : null,
       task: env,
       error: errorOf(t.errors) ?? errorOf(o.errors),
-      timing: agent && num(agent.start) !== null && num(agent.end) !== null ? { startTime: num(agent.start)!, totalMs: (num(agent.end)! - num(agent.start)!) * 1000, raw: timing! } : null,
+      timing:
+        agent && num(agent.start) !== null && num(agent.end) !== null
+          ? { startTime: num(agent.start)!, totalMs: (num(agent.end)! - num(agent.start)!) * 1000, raw: timing! }
+          : null,
       tokenUsage: calls.length ? { inputTokens: input, outputTokens: output } : null,
       isCompleted: typeof t.is_completed === 'boolean' ? t.is_completed : null,
       isTruncated: null,

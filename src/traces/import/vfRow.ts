@@ -5,9 +5,28 @@ import type { VfEra, VfError, VfIdSource, VfMetadata, VfMessage, VfRollout, VfTi
 
 /** Keys of every era that map to a VfRollout field; anything else is kept in `extra`. */
 const KNOWN = new Set([
-  'id', 'example_id', 'prompt', 'completion', 'task', 'answer', 'info', 'reward', 'error', 'error_chain', 'long_error_chain',
-  'timing', 'generation_ms', 'scoring_ms', 'total_ms', 'is_completed', 'is_truncated', 'stop_condition', 'metrics',
-  'oai_tools', 'tool_defs', 'token_usage',
+  'id',
+  'example_id',
+  'prompt',
+  'completion',
+  'task',
+  'answer',
+  'info',
+  'reward',
+  'error',
+  'error_chain',
+  'long_error_chain',
+  'timing',
+  'generation_ms',
+  'scoring_ms',
+  'total_ms',
+  'is_completed',
+  'is_truncated',
+  'stop_condition',
+  'metrics',
+  'oai_tools',
+  'tool_defs',
+  'token_usage',
 ]);
 
 export interface RowContext {

@@ -100,7 +100,8 @@ function agentOf(r: VfRollout): AgentInfo {
  */
 export function vfRolloutToTrace(rollout: VfRollout, worlds: readonly World[]): Result<VfReplayPlan> {
   const infoWorld = typeof rollout.info?.world === 'string' ? rollout.info.world : null;
-  const world = worldByName(infoWorld, worlds) ?? worldByName(rollout.task, worlds) ?? worldByName(rollout.metadata?.envId, worlds) ?? worldByTools(rollout.calls, worlds);
+  const world =
+    worldByName(infoWorld, worlds) ?? worldByName(rollout.task, worlds) ?? worldByName(rollout.metadata?.envId, worlds) ?? worldByTools(rollout.calls, worlds);
   if (!world) {
     const named = infoWorld ?? rollout.metadata?.envId ?? rollout.task ?? 'an unnamed environment';
     return err(`${named} is not one of the playground's worlds (${worlds.map((w) => w.id).join(', ')}): shown as messages, not replayed`);

@@ -28,12 +28,16 @@ describe('decompression bombs and overlapping entries', () => {
 
   it('an entry that expands past the compression ratio is refused before it is decompressed', async () => {
     const { summary } = await run(manyBombs(1, 64, header));
-    expect(summary.errors.map((e) => e.reason)).toEqual(['entry samples/0_epoch_1.json: 262 bytes that expand to 8 MiB (32,018×), over the compressionRatio limit of 1,000× (how many times its compressed size one entry may expand to)']);
+    expect(summary.errors.map((e) => e.reason)).toEqual([
+      'entry samples/0_epoch_1.json: 262 bytes that expand to 8 MiB (32,018×), over the compressionRatio limit of 1,000× (how many times its compressed size one entry may expand to)',
+    ]);
   });
 
   it('the entries of one file together stop at the per-file budget, naming the entry that reached it', async () => {
     const { summary, items } = await run(manyBombs(6, 64, header), { zip: { maxRatio: Infinity, maxTotalBytes: 20 * MiB } });
-    expect(summary.fatal).toMatch(/^entry samples\/2_epoch_1\.json: 24 MiB decompressed with it, over the fileDecompressedBytes limit of 20 MiB \(bytes decompressed from one archive/);
+    expect(summary.fatal).toMatch(
+      /^entry samples\/2_epoch_1\.json: 24 MiB decompressed with it, over the fileDecompressedBytes limit of 20 MiB \(bytes decompressed from one archive/,
+    );
     // Entries of spaces are not JSON samples: they are errors, but read; the third is never decompressed.
     expect(items).toBe(0);
     expect(summary.errors.filter((e) => /is not JSON/.test(e.reason))).toHaveLength(2);

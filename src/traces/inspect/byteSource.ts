@@ -12,7 +12,8 @@ export interface ByteSource {
 export class ShortReadError extends Error {}
 
 function exact(bytes: Uint8Array, offset: number, length: number): Uint8Array {
-  if (bytes.length < length) throw new ShortReadError(`the file ends at byte ${offset + bytes.length}, ${length - bytes.length} bytes before what it says is there`);
+  if (bytes.length < length)
+    throw new ShortReadError(`the file ends at byte ${offset + bytes.length}, ${length - bytes.length} bytes before what it says is there`);
   return bytes;
 }
 

@@ -8,7 +8,8 @@ import { rolloutSample, traceSample } from './toSample';
 import type { InspectRun } from './types';
 
 /** A rollout's run (an Inspect run id, a vf-eval run folder) keeps it apart from other runs of the same env and model. */
-export type ExportEntry = { kind: 'native'; trace: Trace } | { kind: 'rollout'; rollout: VfRollout; env: string | null; model: string | null; run?: string | null };
+export type ExportEntry =
+  { kind: 'native'; trace: Trace } | { kind: 'rollout'; rollout: VfRollout; env: string | null; model: string | null; run?: string | null };
 
 export interface InspectLogOut {
   env: string;
@@ -23,14 +24,58 @@ export interface InspectExport {
 }
 
 const GENERATE_KEYS = [
-  'max_retries', 'timeout', 'max_connections', 'system_message', 'max_tokens', 'top_p', 'temperature', 'stop_seqs', 'best_of', 'frequency_penalty',
-  'presence_penalty', 'logit_bias', 'seed', 'top_k', 'num_choices', 'logprobs', 'top_logprobs', 'parallel_tool_calls', 'internal_tools', 'max_tool_output',
-  'cache_prompt', 'reasoning_effort', 'reasoning_tokens', 'reasoning_summary', 'reasoning_history', 'response_schema', 'extra_body', 'batch',
+  'max_retries',
+  'timeout',
+  'max_connections',
+  'system_message',
+  'max_tokens',
+  'top_p',
+  'temperature',
+  'stop_seqs',
+  'best_of',
+  'frequency_penalty',
+  'presence_penalty',
+  'logit_bias',
+  'seed',
+  'top_k',
+  'num_choices',
+  'logprobs',
+  'top_logprobs',
+  'parallel_tool_calls',
+  'internal_tools',
+  'max_tool_output',
+  'cache_prompt',
+  'reasoning_effort',
+  'reasoning_tokens',
+  'reasoning_summary',
+  'reasoning_history',
+  'response_schema',
+  'extra_body',
+  'batch',
 ];
 const CONFIG_KEYS = [
-  'limit', 'sample_id', 'epochs', 'epochs_reducer', 'approval', 'fail_on_error', 'retry_on_error', 'message_limit', 'token_limit', 'time_limit',
-  'working_limit', 'max_samples', 'max_tasks', 'max_subprocesses', 'max_sandboxes', 'sandbox_cleanup', 'log_samples', 'log_realtime', 'log_images',
-  'log_buffer', 'log_shared', 'score_display',
+  'limit',
+  'sample_id',
+  'epochs',
+  'epochs_reducer',
+  'approval',
+  'fail_on_error',
+  'retry_on_error',
+  'message_limit',
+  'token_limit',
+  'time_limit',
+  'working_limit',
+  'max_samples',
+  'max_tasks',
+  'max_subprocesses',
+  'max_sandboxes',
+  'sandbox_cleanup',
+  'log_samples',
+  'log_realtime',
+  'log_images',
+  'log_buffer',
+  'log_shared',
+  'score_display',
 ];
 const nulls = (keys: string[]): JsonObject => Object.fromEntries(keys.map((k) => [k, null]));
 
@@ -104,7 +149,14 @@ function usageTotal(samples: JsonObject[]): JsonObject {
     if (!isJsonObject(s.model_usage)) continue;
     for (const [m, u] of Object.entries(s.model_usage)) {
       if (!isJsonObject(u)) continue;
-      const t = (total[m] ??= { input_tokens: 0, output_tokens: 0, total_tokens: 0, input_tokens_cache_write: null, input_tokens_cache_read: null, reasoning_tokens: null });
+      const t = (total[m] ??= {
+        input_tokens: 0,
+        output_tokens: 0,
+        total_tokens: 0,
+        input_tokens_cache_write: null,
+        input_tokens_cache_read: null,
+        reasoning_tokens: null,
+      });
       for (const k of ['input_tokens', 'output_tokens', 'total_tokens'] as const) t[k] = (t[k] as number) + (typeof u[k] === 'number' ? u[k] : 0);
     }
   }
@@ -120,14 +172,16 @@ function fromRun(run: JsonObject | null): JsonObject {
   if (typeof run.task_version === 'number' || typeof run.task_version === 'string') keep.task_version = run.task_version;
   if (isJsonObject(run.packages) && Object.values(run.packages).every((v) => typeof v === 'string')) keep.packages = run.packages;
   const rev = run.revision;
-  if (isJsonObject(rev) && rev.type === 'git' && typeof rev.origin === 'string' && typeof rev.commit === 'string') keep.revision = { type: 'git', origin: rev.origin, commit: rev.commit };
+  if (isJsonObject(rev) && rev.type === 'git' && typeof rev.origin === 'string' && typeof rev.commit === 'string')
+    keep.revision = { type: 'git', origin: rev.origin, commit: rev.commit };
   return keep;
 }
 
 /** The run's times: as the Inspect log wrote them, else our traces' own, else the export's (said in the notes). */
 function statsTimes(g: Group, created: string): { started_at: string; completed_at: string } {
   const header = g.runs.size === 1 ? [...g.runs.values()][0]!.header.stats : null;
-  if (isJsonObject(header) && typeof header.started_at === 'string' && typeof header.completed_at === 'string') return { started_at: header.started_at, completed_at: header.completed_at };
+  if (isJsonObject(header) && typeof header.started_at === 'string' && typeof header.completed_at === 'string')
+    return { started_at: header.started_at, completed_at: header.completed_at };
   if (g.runs.size === 0 && g.times.start && g.times.end && g.times.missing === 0) return { started_at: g.times.start, completed_at: g.times.end };
   return { started_at: created, completed_at: created };
 }
@@ -160,7 +214,12 @@ function buildLog(g: Group, created: string): JsonObject {
     model_base_url: null,
     model_args: {},
     model_roles: null,
-    config: { ...nulls(CONFIG_KEYS), epochs: Math.max(1, ...g.samples.map((s) => (typeof s.epoch === 'number' ? s.epoch : 1))), epochs_reducer: ['mean'], log_samples: true },
+    config: {
+      ...nulls(CONFIG_KEYS),
+      epochs: Math.max(1, ...g.samples.map((s) => (typeof s.epoch === 'number' ? s.epoch : 1))),
+      epochs_reducer: ['mean'],
+      log_samples: true,
+    },
     revision: null,
     packages: { 'verifier-playground': '0.1.0' },
     metadata: { exported_by: 'verifier-playground' },
@@ -238,7 +297,10 @@ function partNote(g: Group): string | null {
       for (const sc of results.scores) if (isJsonObject(sc) && isJsonObject(sc.metrics)) for (const m of Object.keys(sc.metrics)) metrics.add(m);
   }
   const what = metrics.size ? ` (${[...metrics].join(', ')})` : '';
-  const of = runs.length === 1 && runs[0]!.sampleCount !== null ? `${g.samples.length - g.others} of its ${runs[0]!.sampleCount} samples` : `samples of ${runs.length} runs`;
+  const of =
+    runs.length === 1 && runs[0]!.sampleCount !== null
+      ? `${g.samples.length - g.others} of its ${runs[0]!.sampleCount} samples`
+      : `samples of ${runs.length} runs`;
   return `${g.env} × ${g.model}: the log's own results${what} were computed over every sample it holds; this export has ${of}${g.others ? ' and other rows' : ''}, so its results are recomputed as means per scorer and its reductions rebuilt`;
 }
 
@@ -263,12 +325,23 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { env, model, samples: [], epochs: new Map(), runs: new Map(), others: 0, times: { start: null, end: null, missing: 0 } }));
     const baseId: string | number =
-      e.kind === 'native' ? sampleIdOf(e.trace.task) : (e.rollout.inspect?.sampleId ?? (typeof e.rollout.exampleId === 'number' || typeof e.rollout.exampleId === 'string' ? e.rollout.exampleId : `row-${e.rollout.rowIndex}`));
+      e.kind === 'native'
+        ? sampleIdOf(e.trace.task)
+        : (e.rollout.inspect?.sampleId ??
+          (typeof e.rollout.exampleId === 'number' || typeof e.rollout.exampleId === 'string' ? e.rollout.exampleId : `row-${e.rollout.rowIndex}`));
     // A sample is (id, epoch): a task played again is the next epoch of the same sample, as Inspect counts them.
     const seen = g.epochs.get(JSON.stringify(baseId)) ?? 0;
     const epoch = Math.max(seen + 1, e.kind === 'rollout' ? (e.rollout.inspect?.epoch ?? 1) : 1);
     g.epochs.set(JSON.stringify(baseId), epoch);
-    const written = e.kind === 'native' ? traceSample(e.trace, worlds.find((w) => w.id === e.trace.world), String(baseId), epoch) : rolloutSample(e.rollout, baseId, epoch, model);
+    const written =
+      e.kind === 'native'
+        ? traceSample(
+            e.trace,
+            worlds.find((w) => w.id === e.trace.world),
+            String(baseId),
+            epoch,
+          )
+        : rolloutSample(e.rollout, baseId, epoch, model);
     if (e.kind === 'rollout' && e.rollout.inspect) {
       const o = e.rollout.inspect;
       if (!g.runs.has(runKey(o.run))) g.runs.set(runKey(o.run), o.run);
@@ -295,17 +368,31 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
   }
   const notes: string[] = [];
   const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  if (badArguments) notes.push(`${n(badArguments, 'tool call')} whose arguments were not a JSON object: Inspect's ToolCall takes an object, so each is written as {} with the original in parse_error`);
-  if (droppedTools) notes.push(`the tool schemas of ${n(droppedTools, 'vf-eval row')}: not written (Inspect keeps tools in transcript events, which this export does not write)`);
+  if (badArguments)
+    notes.push(
+      `${n(badArguments, 'tool call')} whose arguments were not a JSON object: Inspect's ToolCall takes an object, so each is written as {} with the original in parse_error`,
+    );
+  if (droppedTools)
+    notes.push(
+      `the tool schemas of ${n(droppedTools, 'vf-eval row')}: not written (Inspect keeps tools in transcript events, which this export does not write)`,
+    );
   if (newerFields.size)
     notes.push(`sample fields the log schema this export follows (Inspect dbad73cf) has no place for: ${[...newerFields].sort().join(', ')} (not written)`);
-  if (eventSamples) notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
+  if (eventSamples)
+    notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
   for (const [k, c] of droppedFields) notes.push(`the ${k} of ${n(c, 'Inspect sample')}: not kept on import, so not written`);
-  if (inspectSamples) notes.push(`the message ids of ${n(inspectSamples, 'Inspect sample')}: not kept on import, written anew (attachments are written inline)`);
+  if (inspectSamples)
+    notes.push(`the message ids of ${n(inspectSamples, 'Inspect sample')}: not kept on import, written anew (attachments are written inline)`);
   const v1 = [...groups.values()].filter((g) => wholeRun(g)?.header.version === 1).length;
-  if (v1) notes.push(`${n(v1, 'version-1 log')} (Inspect's first schema) written as version 2: the one scorer and its metrics moved into results.scores, as Inspect View moves them`);
+  if (v1)
+    notes.push(
+      `${n(v1, 'version-1 log')} (Inspect's first schema) written as version 2: the one scorer and its metrics moved into results.scores, as Inspect View moves them`,
+    );
   const untimed = [...groups.values()].reduce((k, g) => k + g.times.missing, 0);
-  if (untimed) notes.push(`${n(untimed, 'trace')} recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time`);
+  if (untimed)
+    notes.push(
+      `${n(untimed, 'trace')} recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time`,
+    );
   for (const g of groups.values()) {
     const part = partNote(g);
     if (part) notes.push(part);

@@ -43,7 +43,8 @@ describe('an exported .eval is safe to unpack', () => {
     const samples: { id: unknown; original: unknown }[] = [];
     const summary = await importInspectEval(bufferSource(zip), {
       onEvents: (events) => {
-        for (const e of events) if (e.type === 'item' && e.item.kind === 'vf') samples.push({ id: e.item.rollout.exampleId, original: e.item.rollout.info?.original_id });
+        for (const e of events)
+          if (e.type === 'item' && e.item.kind === 'vf') samples.push({ id: e.item.rollout.exampleId, original: e.item.rollout.info?.original_id });
       },
     });
     expect(summary.errors).toEqual([]);

@@ -36,7 +36,20 @@ const rollouts = (items: ImportedItem[]): VfRollout[] => items.flatMap((i) => (i
 /** What a sample's writer recorded that a re-export must keep as it was. */
 const recorded = (r: VfRollout) => {
   const o = r.inspect!;
-  return { id: o.sampleId, epoch: o.epoch, scores: o.scores, output: o.output, usage: o.modelUsage, total: o.totalTimeMs, working: o.workingTimeMs, started: o.startedAt, completed: o.completedAt, error: r.error?.raw ?? null, reward: r.reward, metrics: r.metrics };
+  return {
+    id: o.sampleId,
+    epoch: o.epoch,
+    scores: o.scores,
+    output: o.output,
+    usage: o.modelUsage,
+    total: o.totalTimeMs,
+    working: o.workingTimeMs,
+    started: o.startedAt,
+    completed: o.completedAt,
+    error: r.error?.raw ?? null,
+    reward: r.reward,
+    metrics: r.metrics,
+  };
 };
 
 const CASES: [string, 'json' | 'eval'][] = [
@@ -75,9 +88,16 @@ describe('a foreign Inspect log exported back to its own format', () => {
   it("the zstd log's custom metrics are the log's, not a recomputed mean", async () => {
     const items = await load(bytes('inspect-py-0.3.133-zstd.eval'));
     const out = await convert(asConvert(items), 'inspect', { worlds: WORLDS, created: CREATED });
-    const log = JSON.parse(out.outputs[0]!.data as string) as { results: { completed_samples: number; scores: { metrics: Record<string, { value: number }> }[] }; stats: JsonObject };
+    const log = JSON.parse(out.outputs[0]!.data as string) as {
+      results: { completed_samples: number; scores: { metrics: Record<string, { value: number }> }[] };
+      stats: JsonObject;
+    };
     expect(log.results.completed_samples).toBe(4);
-    expect(Object.fromEntries(Object.entries(log.results.scores[0]!.metrics).map(([k, m]) => [k, m.value]))).toEqual({ switch_rate: 1, mean_switches: 2.68, mean_reward: 3_720_000 });
+    expect(Object.fromEntries(Object.entries(log.results.scores[0]!.metrics).map(([k, m]) => [k, m.value]))).toEqual({
+      switch_rate: 1,
+      mean_switches: 2.68,
+      mean_reward: 3_720_000,
+    });
     expect(log.stats.started_at).toBe('2025-09-12T08:15:01.004122+00:00');
     expect(out.notes).toEqual([
       'the transcript events of 8 Inspect samples (24 events): not kept on import, so not written',
@@ -101,7 +121,9 @@ describe('a foreign Inspect log exported back to its own format', () => {
     const out = await convert(asConvert(items), 'inspect', { worlds: WORLDS, created: CREATED });
     const log = JSON.parse(out.outputs[0]!.data as string) as JsonObject & { results: { scores: JsonObject[] } };
     expect(log.version).toBe(2);
-    expect(log.results.scores).toEqual([{ name: 'match', params: {}, scorer: 'match', metrics: { accuracy: { name: 'accuracy', value: 0.6666666666666666, options: {} } } }]);
+    expect(log.results.scores).toEqual([
+      { name: 'match', params: {}, scorer: 'match', metrics: { accuracy: { name: 'accuracy', value: 0.6666666666666666, options: {} } } },
+    ]);
     const samples = log.samples as JsonObject[];
     expect(samples.every((s) => isJsonObject(s.scores) && 'match' in s.scores && !('score' in s))).toBe(true);
     expect(rollouts(await load(out.outputs[0]!.data as string)).map((r) => r.reward)).toEqual([0, 1, 1]);

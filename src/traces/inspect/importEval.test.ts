@@ -77,10 +77,18 @@ describe('an Inspect .eval log (a zip)', () => {
     const log = handLog();
     const { samples, ...header } = log;
     const finished = { status: 'success', results: header.results ?? null, stats: header.stats ?? null };
-    const bytes = zipOf({ '_journal/start.json': { version: 2, eval: header.eval ?? null }, 'results.json': finished, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! });
+    const bytes = zipOf({
+      '_journal/start.json': { version: 2, eval: header.eval ?? null },
+      'results.json': finished,
+      'samples/w1_epoch_1.json': (samples as JsonObject[])[0]!,
+    });
     const { rollouts, summary } = await run(bytes);
     expect(summary.warnings).toEqual([]);
-    expect(rollouts[0]!.inspect!.run).toMatchObject({ status: 'success', scorers: ['match', 'judge'], header: { results: header.results, stats: header.stats } });
+    expect(rollouts[0]!.inspect!.run).toMatchObject({
+      status: 'success',
+      scorers: ['match', 'judge'],
+      header: { results: header.results, stats: header.stats },
+    });
   });
 
   it('stored (uncompressed) entries read as well as deflated ones', async () => {
@@ -94,7 +102,12 @@ describe('an Inspect .eval log (a zip)', () => {
 describe('an .eval log written by a newer Inspect (zstd entries, ZIP method 93)', () => {
   it('reads as the deflated one does', async () => {
     const { samples, reductions, ...header } = handLog();
-    const entries = { 'header.json': header, 'reductions.json': reductions!, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]!, 'samples/w2_epoch_1.json': (samples as JsonObject[])[1]! };
+    const entries = {
+      'header.json': header,
+      'reductions.json': reductions!,
+      'samples/w1_epoch_1.json': (samples as JsonObject[])[0]!,
+      'samples/w2_epoch_1.json': (samples as JsonObject[])[1]!,
+    };
     const { rollouts, summary } = await run(zipWithMethod(entries, 93, zstdRawFrame, crc32));
     expect(summary).toMatchObject({ format: 'inspect-eval', items: 2, errors: [], fatal: null });
     expect(rollouts.map((r) => [r.exampleId, r.reward, r.inspect!.reduced])).toEqual([
@@ -107,9 +120,16 @@ describe('an .eval log written by a newer Inspect (zstd entries, ZIP method 93)'
     const { samples, ...header } = handLog();
     const broken = (raw: Uint8Array) => zstdRawFrame(raw).subarray(0, 20);
     const bytes = zipWithMethod({ 'header.json': header }, 93, zstdRawFrame, crc32);
-    const withBad = zipWithMethod({ 'header.json': header, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! }, 93, (raw) => (new TextDecoder().decode(raw).includes('Oslo') ? broken(raw) : zstdRawFrame(raw)), crc32);
+    const withBad = zipWithMethod(
+      { 'header.json': header, 'samples/w1_epoch_1.json': (samples as JsonObject[])[0]! },
+      93,
+      (raw) => (new TextDecoder().decode(raw).includes('Oslo') ? broken(raw) : zstdRawFrame(raw)),
+      crc32,
+    );
     expect((await run(bytes)).summary.errors).toEqual([{ line: 0, severity: 'error', reason: expect.stringContaining('without samples') }]);
-    expect((await run(withBad)).summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/w1_epoch_1.json: its zstd data cannot be read (a block past the end of the data)' }]);
+    expect((await run(withBad)).summary.errors).toEqual([
+      { line: 0, severity: 'error', reason: 'entry samples/w1_epoch_1.json: its zstd data cannot be read (a block past the end of the data)' },
+    ]);
   });
 });
 
@@ -120,7 +140,11 @@ describe('malformed zips: one located message, never a crash', () => {
     ['not a zip at all', new TextEncoder().encode('{"hello": 1}'), /no end-of-central-directory record: not a zip, or a truncated one/],
     ['cut in half (a copy still being written)', good.slice(0, Math.floor(good.length / 2)), /no end-of-central-directory record/],
     ['an empty zip', zipOf({}), /a zip without header\.json or _journal\/start\.json: not an Inspect \.eval log \(it holds 0 entries\)/],
-    ['a zip of something else', zipOf({ 'word/document.xml': 'x', 'docProps/app.xml': 'y' }), /not an Inspect \.eval log \(it holds 2 entries: word\/document\.xml, docProps\/app\.xml\)/],
+    [
+      'a zip of something else',
+      zipOf({ 'word/document.xml': 'x', 'docProps/app.xml': 'y' }),
+      /not an Inspect \.eval log \(it holds 2 entries: word\/document\.xml, docProps\/app\.xml\)/,
+    ],
     ['a header that is not JSON', zipOf({ 'header.json': new TextEncoder().encode('{"eval": ') }), /^header\.json is not JSON/],
     ['a header without a model', zipOf({ 'header.json': { eval: { task: 't' } } }), /^eval\.model: expected a string/],
   ])('%s', async (_name, bytes, message) => {
@@ -133,9 +157,19 @@ describe('malformed zips: one located message, never a crash', () => {
   it('a damaged sample entry is an error of its own; the other sample imports', async () => {
     const at = localHeader(good, 'samples/w1_epoch_1.json');
     // A byte inside the compressed data: inflate fails or the CRC does not match.
-    const { rollouts, summary } = await run(set(good, at + 30 + 'samples/w1_epoch_1.json'.length + 20, 0x00 ^ good[at + 30 + 'samples/w1_epoch_1.json'.length + 20]! ^ 0xff));
+    const { rollouts, summary } = await run(
+      set(good, at + 30 + 'samples/w1_epoch_1.json'.length + 20, 0x00 ^ good[at + 30 + 'samples/w1_epoch_1.json'.length + 20]! ^ 0xff),
+    );
     expect(rollouts.map((r) => r.exampleId)).toEqual(['w2']);
-    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: expect.stringMatching(/^entry samples\/w1_epoch_1\.json: its deflate data is damaged|^entry samples\/w1_epoch_1\.json fails its CRC check|is not UTF-8|is not JSON/) }]);
+    expect(summary.errors).toEqual([
+      {
+        line: 0,
+        severity: 'error',
+        reason: expect.stringMatching(
+          /^entry samples\/w1_epoch_1\.json: its deflate data is damaged|^entry samples\/w1_epoch_1\.json fails its CRC check|is not UTF-8|is not JSON/,
+        ),
+      },
+    ]);
     expect(summary.fatal).toBeNull();
   });
 
@@ -151,7 +185,9 @@ describe('malformed zips: one located message, never a crash', () => {
     const bomb = zipOf({ 'header.json': { eval: handLog().eval! }, 'samples/b_epoch_1.json': new TextEncoder().encode(' '.repeat(5_000_000)) });
     expect(bomb.length).toBeLessThan(50_000);
     const { summary } = await run(bomb, { maxTotalChars: 1024 * 1024 });
-    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json is 4.8 MiB uncompressed, over the entryBytes limit of 1 MiB for one entry' }]);
+    expect(summary.errors).toEqual([
+      { line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json is 4.8 MiB uncompressed, over the entryBytes limit of 1 MiB for one entry' },
+    ]);
   });
 
   it('an entry that lies about its size is caught by the inflater, not trusted', async () => {
@@ -160,9 +196,12 @@ describe('malformed zips: one located message, never a crash', () => {
     const name = new TextEncoder().encode('samples/b_epoch_1.json');
     const bytes = bomb.slice();
     for (let i = 0; i < bytes.length - 46; i++)
-      if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && name.every((b, k) => bytes[i + 46 + k] === b)) new DataView(bytes.buffer).setUint32(i + 24, 10, true);
+      if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && name.every((b, k) => bytes[i + 46 + k] === b))
+        new DataView(bytes.buffer).setUint32(i + 24, 10, true);
     const { summary } = await run(bytes, { maxTotalChars: 1024 * 1024 });
-    expect(summary.errors).toEqual([{ line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json inflates past the 10 bytes its directory entry declares: a damaged zip or a bomb' }]);
+    expect(summary.errors).toEqual([
+      { line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json inflates past the 10 bytes its directory entry declares: a damaged zip or a bomb' },
+    ]);
   });
 
   it('a file over the import limit is refused before anything is read', async () => {

@@ -72,7 +72,21 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function importInspectEval(source: ByteSource, options: EvalImportOptions = {}): Promise<ImportSummary> {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const s: ImportSummary = { format: 'inspect-eval', items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+  const s: ImportSummary = {
+    format: 'inspect-eval',
+    items: 0,
+    native: 0,
+    vf: 0,
+    inspect: 0,
+    errors: [],
+    warnings: [],
+    unlisted: 0,
+    fatal: null,
+    lines: 0,
+    chars: 0,
+    vfEras: [],
+    inferred: [],
+  };
   const tally = new Tally();
   let out: ImportEvent[] = [];
   let done = 0;
@@ -108,7 +122,9 @@ export async function importInspectEval(source: ByteSource, options: EvalImportO
     const opened = byName.get(HEADER) ?? byName.get(START) ?? null;
     if (!opened) {
       const names = zip.entries.slice(0, 5).map((e) => e.name);
-      return fatal(`a zip without ${HEADER} or ${START}: not an Inspect .eval log (it holds ${zip.entries.length} entries${names.length ? `: ${names.join(', ')}${zip.entries.length > 5 ? ', …' : ''}` : ''})`);
+      return fatal(
+        `a zip without ${HEADER} or ${START}: not an Inspect .eval log (it holds ${zip.entries.length} entries${names.length ? `: ${names.join(', ')}${zip.entries.length > 5 ? ', …' : ''}` : ''})`,
+      );
     }
     let header = await readJson(zip, opened, limits);
     if (!isJsonObject(header)) throw new ZipError(`${opened.name}: expected a JSON object`);

@@ -37,7 +37,13 @@ describe('an Inspect .json log of another task: messages, scores and metadata', 
     expect(w2.reward).toBe(0);
     expect(w1.inspect!.scores.match).toEqual({ value: 'C', numeric: 1, answer: '12', explanation: 'matches the target', metadata: null });
     expect(w1.inspect!.reduced).toEqual({ match: 1 });
-    expect(w1).toMatchObject({ exampleId: 'w1', answer: '12\ntwelve', info: { city_count: 2 }, tokenUsage: { inputTokens: 120, outputTokens: 30 }, timing: { totalMs: 2500 } });
+    expect(w1).toMatchObject({
+      exampleId: 'w1',
+      answer: '12\ntwelve',
+      info: { city_count: 2 },
+      tokenUsage: { inputTokens: 120, outputTokens: 30 },
+      timing: { totalMs: 2500 },
+    });
     expect(w1.inspect).toMatchObject({ epoch: 1, uuid: 'uuid-w1', workingTimeMs: 2000, droppedEvents: 2, target: ['12', 'twelve'] });
     expect(w1.tools).toEqual([{ name: 'weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]);
     // The transcript and its pools are not kept; small fields Inspect added later are.
@@ -48,7 +54,13 @@ describe('an Inspect .json log of another task: messages, scores and metadata', 
   it('keeps the run: env is the eval task, model the eval model, run its run id', () => {
     const { rollouts } = read(handLog(), false);
     expect(rollouts[0]!.metadata).toMatchObject({ envId: 'weather_qa', model: 'openai/gpt-test', rolloutsPerExample: 1, numExamples: 2 });
-    expect(identityOf({ kind: 'vf', rollout: rollouts[0]! }, null)).toEqual({ env: 'weather_qa', envFrom: 'inspect log', model: 'openai/gpt-test', modelFrom: 'inspect log', run: 'R1' });
+    expect(identityOf({ kind: 'vf', rollout: rollouts[0]! }, null)).toEqual({
+      env: 'weather_qa',
+      envFrom: 'inspect log',
+      model: 'openai/gpt-test',
+      modelFrom: 'inspect log',
+      run: 'R1',
+    });
     expect(vfRolloutToTrace(rollouts[0]!, WORLDS)).toEqual({ ok: false, error: expect.stringMatching(/^weather_qa is not one of the playground's worlds/) });
   });
 

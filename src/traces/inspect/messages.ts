@@ -119,7 +119,12 @@ export function inspectMessage(v: Json, path: string, infer?: Infer): VfMessage 
  * message before the model's first turn, the completion the rest. A sample
  * with no messages (it failed before the model ran) shows its input.
  */
-export function splitConversation(messages: Json | undefined, input: Json | undefined, path: string, infer?: Infer): { prompt: VfMessage[]; completion: VfMessage[] } {
+export function splitConversation(
+  messages: Json | undefined,
+  input: Json | undefined,
+  path: string,
+  infer?: Infer,
+): { prompt: VfMessage[]; completion: VfMessage[] } {
   const list = Array.isArray(messages) ? messages.map((m, i) => inspectMessage(m, `${path}.messages[${i}]`, infer)) : [];
   if (list.length === 0) {
     if (typeof input === 'string') return { prompt: [{ role: 'user', content: input }], completion: [] };

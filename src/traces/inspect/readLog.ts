@@ -18,8 +18,10 @@ export interface LogSink {
 export function headerWarnings(run: InspectRun): string[] {
   const out: string[] = [];
   if (run.status === 'started') out.push(`the log's status is "started": the run had not finished when it was written (samples so far are imported)`);
-  else if (run.status === 'error' || run.status === 'cancelled') out.push(`the log's status is "${run.status}": samples written before it stopped are imported`);
-  if (run.version !== null && run.version > 2) out.push(`log schema version ${run.version} (this importer knows version 2): fields it does not know are kept as they are`);
+  else if (run.status === 'error' || run.status === 'cancelled')
+    out.push(`the log's status is "${run.status}": samples written before it stopped are imported`);
+  if (run.version !== null && run.version > 2)
+    out.push(`log schema version ${run.version} (this importer knows version 2): fields it does not know are kept as they are`);
   return out;
 }
 

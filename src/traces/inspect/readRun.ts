@@ -33,7 +33,12 @@ function headerOf(log: JsonObject): JsonObject {
 }
 
 /** The run of one log from its header (or start record). Throws a ShapeError located in the log. */
-export function readInspectRun(log: JsonObject, format: InspectRun['format'], sampleCount: number | null = null, reductions: Json = log.reductions ?? null): InspectRun {
+export function readInspectRun(
+  log: JsonObject,
+  format: InspectRun['format'],
+  sampleCount: number | null = null,
+  reductions: Json = log.reductions ?? null,
+): InspectRun {
   const spec = objectAt(log.eval, 'eval');
   const config = isJsonObject(spec.config) ? spec.config : {};
   const dataset = isJsonObject(spec.dataset) ? spec.dataset : {};

@@ -29,8 +29,28 @@ export interface SampleContext {
  * dropped with it; `output` repeats the last assistant message.
  */
 const MAPPED = new Set([
-  'id', 'epoch', 'input', 'target', 'messages', 'output', 'scores', 'score', 'metadata', 'events', 'events_data', 'timelines', 'error_retries',
-  'model_usage', 'total_time', 'working_time', 'uuid', 'error', 'attachments', 'limit', 'started_at', 'completed_at',
+  'id',
+  'epoch',
+  'input',
+  'target',
+  'messages',
+  'output',
+  'scores',
+  'score',
+  'metadata',
+  'events',
+  'events_data',
+  'timelines',
+  'error_retries',
+  'model_usage',
+  'total_time',
+  'working_time',
+  'uuid',
+  'error',
+  'attachments',
+  'limit',
+  'started_at',
+  'completed_at',
 ]);
 
 /** Read and not kept: the transcript's pools and timelines repeat the events; a retried attempt's transcript likewise. */
@@ -98,7 +118,12 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
   if (typeof id !== 'string' && typeof id !== 'number') throw new ShapeError(`${p}.id`, 'expected a sample id (a string or a number)');
   const epoch = num(o.epoch) ?? 1;
   const attachments = isJsonObject(o.attachments) ? o.attachments : null;
-  const { prompt, completion } = splitConversation(resolveAttachments(o.messages ?? null, attachments), resolveAttachments(o.input ?? null, attachments), p, ctx.infer);
+  const { prompt, completion } = splitConversation(
+    resolveAttachments(o.messages ?? null, attachments),
+    resolveAttachments(o.input ?? null, attachments),
+    p,
+    ctx.infer,
+  );
   const scores: Record<string, InspectScore> = {};
   if (o.scores !== undefined && o.scores !== null) {
     if (!isJsonObject(o.scores)) throw new ShapeError(`${p}.scores`, 'expected an object of scores by scorer');
@@ -130,7 +155,9 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     completedAt: typeof o.completed_at === 'string' ? o.completed_at : null,
     // Attachments are put back here too: the re-export writes none.
     output: isJsonObject(o.output) ? (resolveAttachments(o.output, attachments) as JsonObject) : null,
-    droppedFields: DROPPED.filter((k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0) && !(isJsonObject(o[k]) && Object.keys(o[k]).length === 0)),
+    droppedFields: DROPPED.filter(
+      (k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0) && !(isJsonObject(o[k]) && Object.keys(o[k]).length === 0),
+    ),
   };
   const extra: JsonObject = {};
   for (const [k, v] of Object.entries(o)) {
@@ -138,7 +165,8 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     if ((Array.isArray(v) && v.length === 0) || (isJsonObject(v) && Object.keys(v).length === 0) || v === 0) continue;
     extra[k] = v;
   }
-  const timing = origin.totalTimeMs === null ? null : { totalMs: origin.totalTimeMs, raw: { total_time: o.total_time ?? null, working_time: o.working_time ?? null } };
+  const timing =
+    origin.totalTimeMs === null ? null : { totalMs: origin.totalTimeMs, raw: { total_time: o.total_time ?? null, working_time: o.working_time ?? null } };
   return {
     line: ctx.line,
     rowIndex: ctx.rowIndex,

@@ -28,7 +28,9 @@ const rolloutsOf = (items: { kind: string; rollout?: VfRollout }[]) => items.fla
 
 async function fromZip(bytes: Uint8Array): Promise<VfRollout[]> {
   const out: VfRollout[] = [];
-  const summary = await importInspectEval(bufferSource(bytes), { onEvents: (events) => events.forEach((e) => e.type === 'item' && e.item.kind === 'vf' && out.push(e.item.rollout)) });
+  const summary = await importInspectEval(bufferSource(bytes), {
+    onEvents: (events) => events.forEach((e) => e.type === 'item' && e.item.kind === 'vf' && out.push(e.item.rollout)),
+  });
   expect(summary).toMatchObject({ format: 'inspect-eval', errors: [], warnings: [], fatal: null, inspect: out.length });
   return out;
 }
@@ -40,7 +42,7 @@ async function expectReplaysAs(rollout: VfRollout, trace: Trace) {
   expect(plan.value.world.id).toBe(trace.world);
   expect(plan.value.taskSpec).toEqual(trace.task);
   expect(plan.value.agent).toEqual(trace.agent);
-  expect(plan.value.calls.map((c) => c.call)).toEqual(trace.steps.map((s) => s.call.id === undefined ? { ...s.call, id: expect.any(String) } : s.call));
+  expect(plan.value.calls.map((c) => c.call)).toEqual(trace.steps.map((s) => (s.call.id === undefined ? { ...s.call, id: expect.any(String) } : s.call)));
   const { trace: replayed } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
   expect(replayed.steps.map((s) => s.result)).toEqual(trace.steps.map((s) => s.result));
   expect(replayed.scorecard).toEqual(trace.scorecard);
@@ -49,10 +51,21 @@ async function expectReplaysAs(rollout: VfRollout, trace: Trace) {
 
 describe('our traces → Inspect log → our importer', () => {
   it('writes every field the log schema (Inspect dbad73cf) requires, with the types it allows', async () => {
-    const timed = (await traces()).map((trace, i) => ({ ...trace, meta: { ...trace.meta, started_at: `2025-01-01T10:0${i}:00.000Z`, ended_at: `2025-01-01T10:0${i}:30.000Z` } }));
-    const { logs, notes } = buildInspectLogs(timed.map((trace) => ({ kind: 'native', trace })), WORLDS, CREATED);
+    const timed = (await traces()).map((trace, i) => ({
+      ...trace,
+      meta: { ...trace.meta, started_at: `2025-01-01T10:0${i}:00.000Z`, ended_at: `2025-01-01T10:0${i}:30.000Z` },
+    }));
+    const { logs, notes } = buildInspectLogs(
+      timed.map((trace) => ({ kind: 'native', trace })),
+      WORLDS,
+      CREATED,
+    );
     expect(notes).toEqual([]);
-    expect(logs.map((l) => [l.env, l.model])).toEqual([['fault-api', 'careful'], ['fault-api', 'trusting'], ['ticket-queue', expect.any(String)]]);
+    expect(logs.map((l) => [l.env, l.model])).toEqual([
+      ['fault-api', 'careful'],
+      ['fault-api', 'trusting'],
+      ['ticket-queue', expect.any(String)],
+    ]);
     for (const { log } of logs) expect(validateAgainst(LOG_SHAPES, 'EvalLog', log)).toEqual([]);
   });
 
@@ -71,7 +84,11 @@ describe('our traces → Inspect log → our importer', () => {
 
   it('.json: each trace comes back as a sample of its world that replays to the same scorecard', async () => {
     const all = await traces();
-    const { logs } = buildInspectLogs(all.map((trace) => ({ kind: 'native', trace })), WORLDS, CREATED);
+    const { logs } = buildInspectLogs(
+      all.map((trace) => ({ kind: 'native', trace })),
+      WORLDS,
+      CREATED,
+    );
     const back = logs.flatMap(({ log }) => {
       const { items, summary } = importText(inspectJsonText(log));
       expect(summary).toMatchObject({ format: 'inspect-json', errors: [], warnings: [] });
@@ -90,10 +107,20 @@ describe('our traces → Inspect log → our importer', () => {
 
   it('.eval: the same through the zip, and two runs of one task are two epochs of one sample', async () => {
     const [trace] = await nativeTraces();
-    const { logs } = buildInspectLogs([{ kind: 'native', trace: trace! }, { kind: 'native', trace: trace! }], WORLDS, CREATED);
+    const { logs } = buildInspectLogs(
+      [
+        { kind: 'native', trace: trace! },
+        { kind: 'native', trace: trace! },
+      ],
+      WORLDS,
+      CREATED,
+    );
     expect(logs).toHaveLength(1);
     const samples = logs[0]!.log.samples as { id: Json; epoch: Json }[];
-    expect(samples.map((s) => [s.id, s.epoch])).toEqual([['hostile-seed-2', 1], ['hostile-seed-2', 2]]);
+    expect(samples.map((s) => [s.id, s.epoch])).toEqual([
+      ['hostile-seed-2', 1],
+      ['hostile-seed-2', 2],
+    ]);
     const back = await fromZip(inspectEvalZip(logs[0]!.log));
     expect(back.map((r) => [r.inspect!.sampleId, r.inspect!.epoch, r.inspect!.run.task, r.inspect!.run.model])).toEqual([
       ['hostile-seed-2', 1, 'fault-api', 'careful'],
@@ -106,7 +133,10 @@ describe('our traces → Inspect log → our importer', () => {
     const [a, b] = await nativeTraces();
     const at = (t: Trace, start: string, end: string): Trace => ({ ...t, meta: { ...t.meta, started_at: start, ended_at: end } });
     const { logs, notes } = buildInspectLogs(
-      [{ kind: 'native', trace: at(a!, '2025-03-01T09:00:00.000Z', '2025-03-01T09:02:00.000Z') }, { kind: 'native', trace: at(a!, '2025-03-01T08:59:00.000Z', '2025-03-01T09:00:30.000Z') }],
+      [
+        { kind: 'native', trace: at(a!, '2025-03-01T09:00:00.000Z', '2025-03-01T09:02:00.000Z') },
+        { kind: 'native', trace: at(a!, '2025-03-01T08:59:00.000Z', '2025-03-01T09:00:30.000Z') },
+      ],
       WORLDS,
       CREATED,
     );

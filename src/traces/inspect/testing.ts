@@ -44,7 +44,13 @@ export function handLog(): JsonObject {
     // Newer logs pool the transcript's messages (condensed events): as large as the transcript, and not kept.
     events_data: { messages: [{ role: 'user', content: 'pooled' }], calls: [] },
     turn_count: 2,
-    events: [{ event: 'model', tools: [{ name: 'weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] }, { event: 'tool' }],
+    events: [
+      {
+        event: 'model',
+        tools: [{ name: 'weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+      },
+      { event: 'tool' },
+    ],
     model_usage: { 'openai/gpt-test': { input_tokens: 120, output_tokens: 30, total_tokens: 150 } },
     total_time: 2.5,
     working_time: 2,
@@ -66,12 +72,36 @@ export function handLog(): JsonObject {
   return {
     version: 2,
     status: 'success',
-    eval: { eval_id: 'E1', run_id: 'R1', created: '2025-05-01T10:00:00+00:00', task: 'weather_qa', task_id: 'T1', model: 'openai/gpt-test', dataset: { samples: 2 }, config: { epochs: 1 } },
+    eval: {
+      eval_id: 'E1',
+      run_id: 'R1',
+      created: '2025-05-01T10:00:00+00:00',
+      task: 'weather_qa',
+      task_id: 'T1',
+      model: 'openai/gpt-test',
+      dataset: { samples: 2 },
+      config: { epochs: 1 },
+    },
     plan: { name: 'plan', steps: [] },
-    results: { total_samples: 2, completed_samples: 2, scores: [{ name: 'match', scorer: 'match' }, { name: 'judge', scorer: 'judge' }] },
+    results: {
+      total_samples: 2,
+      completed_samples: 2,
+      scores: [
+        { name: 'match', scorer: 'match' },
+        { name: 'judge', scorer: 'judge' },
+      ],
+    },
     stats: { started_at: '2025-05-01T10:00:00+00:00', completed_at: '2025-05-01T10:01:00+00:00' },
     samples: [weather, plain],
-    reductions: [{ scorer: 'match', samples: [{ value: 1, sample_id: 'w1' }, { value: 0, sample_id: 'w2' }] }],
+    reductions: [
+      {
+        scorer: 'match',
+        samples: [
+          { value: 1, sample_id: 'w1' },
+          { value: 0, sample_id: 'w2' },
+        ],
+      },
+    ],
   };
 }
 
@@ -94,7 +124,13 @@ export function foreignFaultApiLog(): JsonObject {
         input: 'Collect the records.',
         target: '',
         metadata: { profile: 'clean', seed: 1 },
-        messages: [{ role: 'user', content: 'Collect the records.' }, call('c1', 'fetch_page', {}), tool('c1', '…'), call('c2', 'submit_records', { records: [] }), tool('c2', 'ok')],
+        messages: [
+          { role: 'user', content: 'Collect the records.' },
+          call('c1', 'fetch_page', {}),
+          tool('c1', '…'),
+          call('c2', 'submit_records', { records: [] }),
+          tool('c2', 'ok'),
+        ],
         scores: { accuracy: { value: 0 } },
       },
     ],
@@ -104,7 +140,8 @@ export function foreignFaultApiLog(): JsonObject {
 /** A zip with the given entries (JSON values are written as text), deflated as Inspect's recorder writes them. */
 export function zipOf(entries: Record<string, Json | Uint8Array>, level: 0 | 5 = 5): Uint8Array {
   const files: Zippable = {};
-  for (const [name, v] of Object.entries(entries)) files[name] = [v instanceof Uint8Array ? v : strToU8(JSON.stringify(v)), { level, mtime: new Date(Date.UTC(2025, 0, 1)) }];
+  for (const [name, v] of Object.entries(entries))
+    files[name] = [v instanceof Uint8Array ? v : strToU8(JSON.stringify(v)), { level, mtime: new Date(Date.UTC(2025, 0, 1)) }];
   return zipSync(files);
 }
 
@@ -137,7 +174,12 @@ export function zstdRawFrame(data: Uint8Array): Uint8Array {
 }
 
 /** A zip whose entries are stored with any method number, as a newer writer (Inspect's zstd, method 93) leaves them. */
-export function zipWithMethod(entries: Record<string, Json>, method: number, compress: (raw: Uint8Array) => Uint8Array, crc: (raw: Uint8Array) => number): Uint8Array {
+export function zipWithMethod(
+  entries: Record<string, Json>,
+  method: number,
+  compress: (raw: Uint8Array) => Uint8Array,
+  crc: (raw: Uint8Array) => number,
+): Uint8Array {
   const parts: number[] = [];
   const central: number[] = [];
   const u16 = (v: number) => [v & 255, (v >> 8) & 255];

@@ -15,7 +15,12 @@ export interface WrittenSample {
 
 const LIMIT_TYPES = new Set(['context', 'time', 'working', 'message', 'token', 'operator', 'custom']);
 
-const score = (value: Json, explanation: string | null = null, metadata: JsonObject | null = null, answer: string | null = null): JsonObject => ({ value, answer, explanation, metadata });
+const score = (value: Json, explanation: string | null = null, metadata: JsonObject | null = null, answer: string | null = null): JsonObject => ({
+  value,
+  answer,
+  explanation,
+  metadata,
+});
 
 const uuidOf = (...parts: Json[]) => `vp${hashString(JSON.stringify(parts)).toString(36)}${hashString(JSON.stringify(parts.slice().reverse())).toString(36)}`;
 
@@ -80,16 +85,35 @@ export function traceSample(trace: Trace, world: World | undefined, id: string, 
   const scores: JsonObject = {};
   if (card) {
     const verdict = `full ${card.verdict.full}${card.verdict.caughtBy ? `, caught by ${card.verdict.caughtBy}` : ''} · naive ${card.verdict.naive}`;
-    scores.reward = score(card.reward, verdict, { verdict: { ...card.verdict }, layers: card.layers as unknown as Json, final: card.final, ...(card.readings ? { readings: card.readings } : {}) }, submittedAnswer(trace, world));
+    scores.reward = score(
+      card.reward,
+      verdict,
+      { verdict: { ...card.verdict }, layers: card.layers as unknown as Json, final: card.final, ...(card.readings ? { readings: card.readings } : {}) },
+      submittedAnswer(trace, world),
+    );
     scores.naive_reward = score(card.naive, `naive ${card.verdict.naive}`);
-    for (const l of card.layers) scores[l.id] = score(l.value, l.reasons.length ? l.reasons.join('; ') : null, { label: l.label, weight: l.weight, pass: l.pass, ...(l.gate ? { gate: true } : {}) });
+    for (const l of card.layers)
+      scores[l.id] = score(l.value, l.reasons.length ? l.reasons.join('; ') : null, {
+        label: l.label,
+        weight: l.weight,
+        pass: l.pass,
+        ...(l.gate ? { gate: true } : {}),
+      });
     for (const [k, v] of Object.entries(card.readings ?? {})) scores[k] ??= score(v);
   }
   const used = trace.steps.filter((s) => s.usage);
-  const usage = used.length ? modelUsage(used.reduce((n, s) => n + s.usage!.promptTokens, 0), used.reduce((n, s) => n + s.usage!.completionTokens, 0)) : null;
+  const usage = used.length
+    ? modelUsage(
+        used.reduce((n, s) => n + s.usage!.promptTokens, 0),
+        used.reduce((n, s) => n + s.usage!.completionTokens, 0),
+      )
+    : null;
   const stepMs = trace.steps.reduce((n, s) => n + (s.model?.latencyMs ?? s.durationMs ?? 0), 0);
   // The run's wall-clock span (meta.started_at/ended_at, the page's clock) when it has one: steps' own times leave out the pauses between them.
-  const span = typeof trace.meta?.started_at === 'string' && typeof trace.meta.ended_at === 'string' ? Date.parse(trace.meta.ended_at) - Date.parse(trace.meta.started_at) : NaN;
+  const span =
+    typeof trace.meta?.started_at === 'string' && typeof trace.meta.ended_at === 'string'
+      ? Date.parse(trace.meta.ended_at) - Date.parse(trace.meta.started_at)
+      : NaN;
   const ms = Number.isFinite(span) && span >= 0 ? span : stepMs;
   const modelName = model ?? trace.agent.name;
   const metadata: JsonObject = { world: trace.world, task: trace.task, agent: { ...trace.agent }, stop: trace.stop ? { ...trace.stop } : null };

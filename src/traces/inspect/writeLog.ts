@@ -9,8 +9,8 @@ export function inspectJsonText(log: JsonObject, secrets: readonly string[] = []
 
 function summary(sample: JsonObject): JsonObject {
   const input = Array.isArray(sample.input) ? sample.input.find((m) => isJsonObject(m) && m.role === 'user') : sample.input;
-  const error = isJsonObject(sample.error) ? sample.error.message ?? null : null;
-  const limit = isJsonObject(sample.limit) ? sample.limit.type ?? null : null;
+  const error = isJsonObject(sample.error) ? (sample.error.message ?? null) : null;
+  const limit = isJsonObject(sample.limit) ? (sample.limit.type ?? null) : null;
   return {
     id: sample.id ?? null,
     epoch: sample.epoch ?? 1,
@@ -55,7 +55,12 @@ export function safeSampleIds(ids: readonly Json[]): Map<string, Json> {
   for (const key of keys) {
     if (out.has(key)) continue;
     const raw = JSON.parse(key) as Json;
-    const base0 = String(typeof raw === 'string' ? raw : JSON.stringify(raw)).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/\.{2,}/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '').slice(0, MAX_ID - 8);
+    const base0 = String(typeof raw === 'string' ? raw : JSON.stringify(raw))
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/\.{2,}/g, '_')
+      .replace(/_+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, MAX_ID - 8);
     const base = base0 === '' ? 'sample' : base0;
     let name = base;
     for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
@@ -80,7 +85,9 @@ function withSafeIds(log: JsonObject): JsonObject {
   });
   if (Array.isArray(log.reductions))
     out.reductions = log.reductions.map((r) =>
-      isJsonObject(r) && Array.isArray(r.samples) ? { ...r, samples: r.samples.map((x) => (isJsonObject(x) && 'sample_id' in x ? { ...x, sample_id: idOf(x.sample_id) } : x)) } : r,
+      isJsonObject(r) && Array.isArray(r.samples)
+        ? { ...r, samples: r.samples.map((x) => (isJsonObject(x) && 'sample_id' in x ? { ...x, sample_id: idOf(x.sample_id) } : x)) }
+        : r,
     );
   if (isJsonObject(log.eval) && isJsonObject(log.eval.dataset) && Array.isArray(log.eval.dataset.sample_ids))
     out.eval = { ...log.eval, dataset: { ...log.eval.dataset, sample_ids: log.eval.dataset.sample_ids.map((id) => idOf(id)) } };

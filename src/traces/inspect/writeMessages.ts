@@ -15,7 +15,11 @@ function content(text: string, reasoning: string | undefined): Json {
   ];
 }
 
-export const systemMessage = (id: string, text: string, source: 'input' | null = null): JsonObject => ({ ...base(id, source, null), content: text, role: 'system' });
+export const systemMessage = (id: string, text: string, source: 'input' | null = null): JsonObject => ({
+  ...base(id, source, null),
+  content: text,
+  role: 'system',
+});
 
 export const userMessage = (id: string, text: string, source: 'input' | null = 'input', metadata: JsonObject | null = null): JsonObject => ({
   ...base(id, source, metadata),
@@ -38,11 +42,31 @@ export function toolCall(c: WrittenCall): JsonObject {
   return { id: c.id, function: c.name, arguments: isObject ? c.arguments : {}, internal: null, parse_error: parseError, view: null, type: 'function' };
 }
 
-export function assistantMessage(id: string, text: string, calls: WrittenCall[], model: string | null, metadata: JsonObject | null = null, reasoning?: string): JsonObject {
-  return { ...base(id, 'generate', metadata), content: content(text, reasoning), role: 'assistant', tool_calls: calls.length ? calls.map(toolCall) : null, model };
+export function assistantMessage(
+  id: string,
+  text: string,
+  calls: WrittenCall[],
+  model: string | null,
+  metadata: JsonObject | null = null,
+  reasoning?: string,
+): JsonObject {
+  return {
+    ...base(id, 'generate', metadata),
+    content: content(text, reasoning),
+    role: 'assistant',
+    tool_calls: calls.length ? calls.map(toolCall) : null,
+    model,
+  };
 }
 
-export function toolMessage(id: string, text: string, callId: string | null, name: string | null, failed: boolean, metadata: JsonObject | null = null): JsonObject {
+export function toolMessage(
+  id: string,
+  text: string,
+  callId: string | null,
+  name: string | null,
+  failed: boolean,
+  metadata: JsonObject | null = null,
+): JsonObject {
   return {
     ...base(id, null, metadata),
     content: text,
@@ -74,7 +98,13 @@ export function modelUsage(input: number, output: number, extra: JsonObject = {}
  * v0.1.3–v0.1.10 dropped those ids, pairing recovered them — and calls
  * without an id get a stable one.
  */
-export function rolloutMessages(prompt: VfMessage[], completion: VfMessage[], calls: VfPairedCall[], idPrefix: string, model: string | null): { input: JsonObject[]; messages: JsonObject[]; badArguments: number } {
+export function rolloutMessages(
+  prompt: VfMessage[],
+  completion: VfMessage[],
+  calls: VfPairedCall[],
+  idPrefix: string,
+  model: string | null,
+): { input: JsonObject[]; messages: JsonObject[]; badArguments: number } {
   const callIds = new Map<VfToolCall, string>();
   const answeredBy = new Map<number, VfPairedCall>();
   calls.forEach((p, i) => {

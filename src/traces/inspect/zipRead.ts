@@ -66,7 +66,8 @@ function u64(v: DataView, at: number, what: string): number {
 }
 
 async function readAt(source: ByteSource, offset: number, length: number, what: string): Promise<Uint8Array> {
-  if (offset < 0 || offset + length > source.size) throw new ZipError(`${what} lies outside the file (bytes ${offset}–${offset + length} of ${source.size}): a truncated or damaged zip`);
+  if (offset < 0 || offset + length > source.size)
+    throw new ZipError(`${what} lies outside the file (bytes ${offset}–${offset + length} of ${source.size}): a truncated or damaged zip`);
   try {
     return await source.read(offset, length);
   } catch (e) {
@@ -102,7 +103,7 @@ async function findEnd(source: ByteSource): Promise<{ count: number; size: numbe
 }
 
 function zip64Extra(extra: DataView, entry: Pick<ZipEntry, 'size' | 'compressedSize' | 'localOffset'>, name: string): void {
-  for (let p = 0; p + 4 <= extra.byteLength; ) {
+  for (let p = 0; p + 4 <= extra.byteLength;) {
     const id = extra.getUint16(p, true);
     const len = extra.getUint16(p + 2, true);
     if (id === 0x0001) {
@@ -125,7 +126,8 @@ function zip64Extra(extra: DataView, entry: Pick<ZipEntry, 'size' | 'compressedS
 /** Open a zip: its central directory is read and checked, no entry is decompressed yet. */
 export async function openZip(source: ByteSource, limits: ZipLimits): Promise<ZipReader> {
   const end = await findEnd(source);
-  if (end.count > limits.maxEntries) throw new ZipLimitError(overLimit('archiveEntries', 'the central directory', `${end.count.toLocaleString('en-US')} entries`, limits.maxEntries));
+  if (end.count > limits.maxEntries)
+    throw new ZipLimitError(overLimit('archiveEntries', 'the central directory', `${end.count.toLocaleString('en-US')} entries`, limits.maxEntries));
   if (end.size > limits.maxEntryBytes) throw new ZipError(`a central directory of ${describeAmount(end.size)}: a damaged zip`);
   const dir = await readAt(source, end.offset, end.size, 'the central directory');
   const v = view(dir);
@@ -137,7 +139,8 @@ export async function openZip(source: ByteSource, limits: ZipLimits): Promise<Zi
     const nameLength = v.getUint16(p + 28, true);
     const extraLength = v.getUint16(p + 30, true);
     const commentLength = v.getUint16(p + 32, true);
-    if (p + 46 + nameLength + extraLength + commentLength > dir.length) throw new ZipError(`the central directory is cut short at entry ${i + 1} of ${end.count}`);
+    if (p + 46 + nameLength + extraLength + commentLength > dir.length)
+      throw new ZipError(`the central directory is cut short at entry ${i + 1} of ${end.count}`);
     const name = names.decode(dir.subarray(p + 46, p + 46 + nameLength));
     const entry: ZipEntry = {
       name,
@@ -159,9 +162,18 @@ export async function openZip(source: ByteSource, limits: ZipLimits): Promise<Zi
     read: async (entry) => {
       // Counted before anything is decompressed: an entry's output is bounded by the size it declares.
       if (limits.maxTotalBytes !== undefined && total + entry.size > limits.maxTotalBytes)
-        throw new ZipLimitError(overLimit('fileDecompressedBytes', `entry ${entry.name}`, `${describeAmount(total + entry.size)} decompressed with it`, limits.maxTotalBytes));
+        throw new ZipLimitError(
+          overLimit('fileDecompressedBytes', `entry ${entry.name}`, `${describeAmount(total + entry.size)} decompressed with it`, limits.maxTotalBytes),
+        );
       if (limits.budget && entry.size > limits.budget.left)
-        throw new ZipLimitError(overLimit('importDecompressedBytes', `entry ${entry.name}`, `${describeAmount(limits.budget.total - limits.budget.left + entry.size)} decompressed in this import with it`, limits.budget.total));
+        throw new ZipLimitError(
+          overLimit(
+            'importDecompressedBytes',
+            `entry ${entry.name}`,
+            `${describeAmount(limits.budget.total - limits.budget.left + entry.size)} decompressed in this import with it`,
+            limits.budget.total,
+          ),
+        );
       total += entry.size;
       if (limits.budget) limits.budget.left -= entry.size;
       return readEntry(source, entry, limits);
@@ -181,8 +193,13 @@ function refuseOverlaps(entries: readonly ZipEntry[], directoryOffset: number): 
     const end = e.localOffset + 30 + new TextEncoder().encode(e.name).length + e.compressedSize;
     const next = byOffset[i + 1];
     if (next && end > next.localOffset)
-      throw new ZipLimitError(`entries ${e.name} and ${next.name} overlap (bytes ${e.localOffset}–${end} and from ${next.localOffset}): a zip whose entries share their data is refused (the overlappingEntries limit)`);
-    if (end > directoryOffset) throw new ZipLimitError(`entry ${e.name} runs into the central directory (bytes ${e.localOffset}–${end}, directory at ${directoryOffset}): a damaged zip or a bomb (the overlappingEntries limit)`);
+      throw new ZipLimitError(
+        `entries ${e.name} and ${next.name} overlap (bytes ${e.localOffset}–${end} and from ${next.localOffset}): a zip whose entries share their data is refused (the overlappingEntries limit)`,
+      );
+    if (end > directoryOffset)
+      throw new ZipLimitError(
+        `entry ${e.name} runs into the central directory (bytes ${e.localOffset}–${end}, directory at ${directoryOffset}): a damaged zip or a bomb (the overlappingEntries limit)`,
+      );
   }
 }
 
@@ -193,9 +210,19 @@ async function readEntry(source: ByteSource, entry: ZipEntry, limits: ZipLimits)
     const name = ZIP_METHODS[entry.method] ?? `method ${entry.method}`;
     throw new ZipError(`${where} is compressed with ${name}, which this importer cannot read (stored, deflate and zstd only)`);
   }
-  if (entry.size > limits.maxEntryBytes) throw new ZipError(`${where} is ${describeAmount(entry.size)} uncompressed, over the entryBytes limit of ${describeAmount(limits.maxEntryBytes)} for one entry`);
+  if (entry.size > limits.maxEntryBytes)
+    throw new ZipError(
+      `${where} is ${describeAmount(entry.size)} uncompressed, over the entryBytes limit of ${describeAmount(limits.maxEntryBytes)} for one entry`,
+    );
   if (limits.maxRatio !== undefined && entry.size > RATIO_FLOOR && entry.size > entry.compressedSize * limits.maxRatio)
-    throw new ZipError(overLimit('compressionRatio', where, `${describeAmount(entry.compressedSize)} that expand to ${describeAmount(entry.size)} (${Math.round(entry.size / Math.max(1, entry.compressedSize)).toLocaleString('en-US')}×)`, limits.maxRatio));
+    throw new ZipError(
+      overLimit(
+        'compressionRatio',
+        where,
+        `${describeAmount(entry.compressedSize)} that expand to ${describeAmount(entry.size)} (${Math.round(entry.size / Math.max(1, entry.compressedSize)).toLocaleString('en-US')}×)`,
+        limits.maxRatio,
+      ),
+    );
   const header = view(await readAt(source, entry.localOffset, 30, `${where}'s header`));
   if (header.getUint32(0, true) !== LOCAL) throw new ZipError(`${where}: no local header at byte ${entry.localOffset}, where the directory points`);
   const start = entry.localOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true);
@@ -231,7 +258,8 @@ function inflateBounded(raw: Uint8Array, entry: ZipEntry, maxBytes: number): Uin
   try {
     for (let i = 0; i < raw.length || i === 0; i += SLICE) {
       inflate.push(raw.subarray(i, i + SLICE), i + SLICE >= raw.length);
-      if (total > maxBytes) throw new ZipError(`entry ${entry.name} inflates past the ${describeAmount(maxBytes)} its directory entry declares: a damaged zip or a bomb`);
+      if (total > maxBytes)
+        throw new ZipError(`entry ${entry.name} inflates past the ${describeAmount(maxBytes)} its directory entry declares: a damaged zip or a bomb`);
     }
   } catch (e) {
     if (e instanceof ZipError) throw e;

@@ -20,7 +20,15 @@ const task = (profile: string, seed: number): Task => {
 };
 const TASKS = [task('clean', 1), task('realistic', 1), task('hostile', 1)];
 
-const made = makeStudy({ title: 'Fault baseline', instructions: '', tasks: TASKS.map((t) => ({ world: 'fault-api', spec: t.spec })), order: 'shuffled', timeLimitS: null, minutes: 10, showScores: false });
+const made = makeStudy({
+  title: 'Fault baseline',
+  instructions: '',
+  tasks: TASKS.map((t) => ({ world: 'fault-api', spec: t.spec })),
+  order: 'shuffled',
+  timeLimitS: null,
+  minutes: 10,
+  showScores: false,
+});
 if (!made.ok) throw new Error(made.error);
 const STUDY: Study = made.value;
 
@@ -43,7 +51,9 @@ async function humanRun(agent: () => Agent, taskIndex: number, pseudonym: string
 /** A participant's results file, read back line by line as an importer reads it. */
 async function participant(pseudonym: string, agent: () => Agent, wallMs: number[]): Promise<Trace[]> {
   const order = taskOrder(STUDY, pseudonym);
-  const runs = await Promise.all(order.map(async (ti, pos) => ({ trace: await humanRun(agent, ti, pseudonym, pos), end: { wallMs: wallMs[ti]!, timedOut: false } })));
+  const runs = await Promise.all(
+    order.map(async (ti, pos) => ({ trace: await humanRun(agent, ti, pseudonym, pos), end: { wallMs: wallMs[ti]!, timedOut: false } })),
+  );
   return resultsFile(runs)
     .trim()
     .split('\n')
@@ -87,7 +97,18 @@ describe('participants', () => {
     const order = taskOrder(STUDY, 'ada');
     traces.forEach((t, pos) => {
       const meta = studyMetaOf(t);
-      expect(meta).toMatchObject({ ok: true, value: { id: STUDY.id, pseudonym: 'ada', task: order[pos]! + 1, position: pos + 1, of: 3, wallMs: [60_000, 90_000, 120_000][order[pos]!], timedOut: false } });
+      expect(meta).toMatchObject({
+        ok: true,
+        value: {
+          id: STUDY.id,
+          pseudonym: 'ada',
+          task: order[pos]! + 1,
+          position: pos + 1,
+          of: 3,
+          wallMs: [60_000, 90_000, 120_000][order[pos]!],
+          timedOut: false,
+        },
+      });
       expect(t.steps.every((s) => s.durationMs === 1500)).toBe(true);
     });
   });
@@ -176,7 +197,10 @@ describe('human baselines beside models', () => {
     expect(withCy!.groups[0]!.label).toBe('human (n = 3)');
     const cyTask = withCy!.rows.find((r) => r.task?.number === 1)!;
     const replayed = await runEpisode(faultApiWorld, TASKS[0]!, trustingSolver());
-    expect(cyTask.cells[0]!.full.mean).toBeCloseTo((ada[taskOrder(STUDY, 'ada').indexOf(0)]!.scorecard!.reward + bo[taskOrder(STUDY, 'bo').indexOf(0)]!.scorecard!.reward + replayed.scorecard!.reward) / 3, 12);
+    expect(cyTask.cells[0]!.full.mean).toBeCloseTo(
+      (ada[taskOrder(STUDY, 'ada').indexOf(0)]!.scorecard!.reward + bo[taskOrder(STUDY, 'bo').indexOf(0)]!.scorecard!.reward + replayed.scorecard!.reward) / 3,
+      12,
+    );
 
     const csv = baselineCsv([b!]);
     expect(csv.split('\r\n')[0]).toBe(BASELINE_CSV_HEAD.join(','));

@@ -160,7 +160,11 @@ function missingRuns(items: readonly BaselineItem[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const h of held.values()) {
     const gone = Array.from({ length: h.of }, (_, i) => i + 1).filter((p) => !h.positions.has(p));
-    if (gone.length) out.set(h.file, [...(out.get(h.file) ?? []), `the file holds ${h.of - gone.length} of ${h.pseudonym}'s ${h.of} runs (run ${gone.join(', ')} in their order is missing)`]);
+    if (gone.length)
+      out.set(h.file, [
+        ...(out.get(h.file) ?? []),
+        `the file holds ${h.of - gone.length} of ${h.pseudonym}'s ${h.of} runs (run ${gone.join(', ')} in their order is missing)`,
+      ]);
   }
   return out;
 }
@@ -193,7 +197,8 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
     studies.set(m.id, s);
     const key = taskKey(item.trace.world, item.trace.task);
     const ref = s.tasks.get(key);
-    if (!ref || m.task < ref.number) s.tasks.set(key, { number: m.task, world: item.trace.world, spec: item.trace.task, key, label: taskLabel(item.trace.world, item.trace.task) });
+    if (!ref || m.task < ref.number)
+      s.tasks.set(key, { number: m.task, world: item.trace.world, spec: item.trace.task, key, label: taskLabel(item.trace.world, item.trace.task) });
     const who = `${m.pseudonym}\n${key}`;
     const duplicate = s.seen.has(who);
     s.seen.add(who);
@@ -211,7 +216,8 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
     s.humans.push({ id: item.id, file: item.file, pseudonym: m.pseudonym, task: m.task, status, problems });
     if (status !== 'counted' && status !== 'included') continue;
     const scores = check?.replayed ?? (item.trace.scorecard ? scoresOf(item.trace.scorecard) : null);
-    if (scores) s.counted.push({ group: 'human', task: key, scores, timeMs: humanTime(item.trace, m), calls: item.trace.steps.length, participant: m.pseudonym });
+    if (scores)
+      s.counted.push({ group: 'human', task: key, scores, timeMs: humanTime(item.trace, m), calls: item.trace.steps.length, participant: m.pseudonym });
   }
   return [...studies.entries()].map(([id, s]) => {
     const tasks = [...s.tasks.values()].sort((a, b) => a.number - b.number);
@@ -221,7 +227,15 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
       const t = item.trace;
       if (t.agent.kind === 'human' || t.stop === null || !t.scorecard || studyMetaOf(t) !== null) continue;
       const key = taskKey(t.world, t.task);
-      if (keys.has(key)) agents.push({ group: `agent:${agentName(t)}`, task: key, scores: scoresOf(t.scorecard), timeMs: agentTime(t), calls: t.steps.length, participant: null });
+      if (keys.has(key))
+        agents.push({
+          group: `agent:${agentName(t)}`,
+          task: key,
+          scores: scoresOf(t.scorecard),
+          timeMs: agentTime(t),
+          calls: t.steps.length,
+          participant: null,
+        });
     }
     const all = [...s.counted, ...agents];
     const participants = new Set(s.counted.map((r) => r.participant)).size;

@@ -3,7 +3,8 @@ import type { BaselineCell, BaselineRow, StudyBaseline } from './baseline';
 
 const f = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '' : v.toFixed(digits));
 
-export const rowName = (row: BaselineRow, study: StudyBaseline) => (row.task ? `task ${row.task.number}: ${row.task.label}` : `all ${study.tasks.length} task${study.tasks.length === 1 ? '' : 's'}`);
+export const rowName = (row: BaselineRow, study: StudyBaseline) =>
+  row.task ? `task ${row.task.number}: ${row.task.label}` : `all ${study.tasks.length} task${study.tasks.length === 1 ? '' : 's'}`;
 
 export const BASELINE_CSV_HEAD = [
   'study_id',
@@ -66,7 +67,10 @@ export function baselineCsv(studies: readonly StudyBaseline[]): string {
         const g = s.groups[i]!;
         if (c) rows.push([s.id, s.title, rowName(row, s), g.name, g.kind, g.participants, ...cellFields(c)]);
       });
-  return toCsv(rows, BASELINE_CSV_HEAD.map((header, i) => ({ header, value: (r: (string | number | null)[]) => r[i] })));
+  return toCsv(
+    rows,
+    BASELINE_CSV_HEAD.map((header, i) => ({ header, value: (r: (string | number | null)[]) => r[i] })),
+  );
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -115,7 +119,9 @@ export function baselineSvg(studies: readonly StudyBaseline[]): string {
           );
         if (c.naive.mean !== null) {
           const nx = Number(x(c.naive.mean));
-          parts.push(`<path d="M${nx} ${mid - 6}L${nx + 6} ${mid}L${nx} ${mid + 6}L${nx - 6} ${mid}Z" fill="#fff" stroke="#111" stroke-width="1.5"><title>mean naive ${f(c.naive.mean)}</title></path>`);
+          parts.push(
+            `<path d="M${nx} ${mid - 6}L${nx + 6} ${mid}L${nx} ${mid + 6}L${nx - 6} ${mid}Z" fill="#fff" stroke="#111" stroke-width="1.5"><title>mean naive ${f(c.naive.mean)}</title></path>`,
+          );
         }
         const ci = c.full.lo === null ? '' : ` [${f(c.full.lo)}, ${f(c.full.hi)}]`;
         parts.push(`<text x="${(Number(x(1)) + 8).toFixed(1)}" y="${mid + 4}" font-size="11">${f(c.full.mean)}${ci}</text>`);

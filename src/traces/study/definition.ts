@@ -82,7 +82,8 @@ export function draftProblem(d: StudyDraft): string | null {
   const title = d.title.trim();
   if (title === '') return 'the study needs a title';
   if (title.length > STUDY_LIMITS.title) return `the title is ${title.length} characters; at most ${STUDY_LIMITS.title}`;
-  if (d.instructions.length > STUDY_LIMITS.instructions) return `the instructions are ${d.instructions.length} characters; at most ${STUDY_LIMITS.instructions}`;
+  if (d.instructions.length > STUDY_LIMITS.instructions)
+    return `the instructions are ${d.instructions.length} characters; at most ${STUDY_LIMITS.instructions}`;
   if (d.tasks.length === 0) return 'the study needs at least one task';
   if (d.tasks.length > STUDY_LIMITS.tasks) return `the study has ${d.tasks.length} tasks; at most ${STUDY_LIMITS.tasks}`;
   for (const [i, t] of d.tasks.entries()) {
@@ -91,7 +92,8 @@ export function draftProblem(d: StudyDraft): string | null {
   }
   if (d.order !== 'fixed' && d.order !== 'shuffled') return `the order must be "fixed" or "shuffled", got ${JSON.stringify(d.order)}`;
   const { min, max } = STUDY_LIMITS.timeLimitS;
-  if (d.timeLimitS !== null && !inRange(d.timeLimitS, STUDY_LIMITS.timeLimitS)) return `the time limit must be a whole number of seconds from ${min} to ${max}, got ${d.timeLimitS}`;
+  if (d.timeLimitS !== null && !inRange(d.timeLimitS, STUDY_LIMITS.timeLimitS))
+    return `the time limit must be a whole number of seconds from ${min} to ${max}, got ${d.timeLimitS}`;
   if (d.minutes !== null && !inRange(d.minutes, STUDY_LIMITS.minutes))
     return `the estimated length must be a whole number of minutes from ${STUDY_LIMITS.minutes.min} to ${STUDY_LIMITS.minutes.max}, got ${d.minutes}`;
   return null;
@@ -101,7 +103,12 @@ export function draftProblem(d: StudyDraft): string | null {
 export function makeStudy(draft: StudyDraft): Result<Study> {
   const problem = draftProblem(draft);
   if (problem) return err(problem);
-  const d: StudyDraft = { ...draft, title: draft.title.trim(), instructions: draft.instructions.trim(), tasks: draft.tasks.map((t) => ({ world: t.world, spec: t.spec })) };
+  const d: StudyDraft = {
+    ...draft,
+    title: draft.title.trim(),
+    instructions: draft.instructions.trim(),
+    tasks: draft.tasks.map((t) => ({ world: t.world, spec: t.spec })),
+  };
   return ok({ version: STUDY_VERSION, id: studyId(d), ...d });
 }
 

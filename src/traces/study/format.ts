@@ -24,8 +24,28 @@ export const fmtCalls = (n: number | null): string => (n === null ? '—' : Numb
 /** "+0.24": how far the naive reading is above the full one on average. */
 export const fmtGap = (g: number | null): string => (g === null ? '—' : `${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(2)}`);
 
-export const BASELINE_COLUMNS = ['runs', 'full mean [95% CI]', 'naive mean [95% CI]', 'pass full', 'pass naive', 'naive PASS · full FAIL', 'naive − full', 'median time', 'median calls'] as const;
+export const BASELINE_COLUMNS = [
+  'runs',
+  'full mean [95% CI]',
+  'naive mean [95% CI]',
+  'pass full',
+  'pass naive',
+  'naive PASS · full FAIL',
+  'naive − full',
+  'median time',
+  'median calls',
+] as const;
 
 export function cellTexts(c: BaselineCell): string[] {
-  return [String(c.n), fmtMean(c.full), fmtMean(c.naive), fmtRate(c.passFull), fmtRate(c.passNaive), fmtRate(c.naivePassFullFail), fmtGap(c.gap), fmtTime(c.medianTimeMs), fmtCalls(c.medianCalls)];
+  return [
+    String(c.n),
+    fmtMean(c.full),
+    fmtMean(c.naive),
+    fmtRate(c.passFull),
+    fmtRate(c.passNaive),
+    fmtRate(c.naivePassFullFail),
+    fmtGap(c.gap),
+    fmtTime(c.medianTimeMs),
+    fmtCalls(c.medianCalls),
+  ];
 }

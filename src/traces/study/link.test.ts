@@ -54,11 +54,21 @@ describe('a study link', () => {
     const back = read(studyHref(study));
     expect(back).toEqual({ ok: true, value: study });
     // The worlds' defaults are in the link, so a model run on the same task has the same spec.
-    expect(study.tasks[0]!.spec).toEqual(faultApiWorld.makeTask({ profile: 'clean', seed: 1 }).ok && { profile: 'clean', seed: 1, num_records: 40, page_size: 4, max_turns: 30 });
+    expect(study.tasks[0]!.spec).toEqual(
+      faultApiWorld.makeTask({ profile: 'clean', seed: 1 }).ok && { profile: 'clean', seed: 1, num_records: 40, page_size: 4, max_turns: 30 },
+    );
   });
 
   it('round-trips a study without a limit, an estimate or instructions, with odd characters in the title', () => {
-    const study = made({ ...DRAFT, instructions: '', timeLimitS: null, minutes: null, order: 'fixed', showScores: true, title: 'Étude #2 & "friends" = 100%?' });
+    const study = made({
+      ...DRAFT,
+      instructions: '',
+      timeLimitS: null,
+      minutes: null,
+      order: 'fixed',
+      showScores: true,
+      title: 'Étude #2 & "friends" = 100%?',
+    });
     expect(read(studyHref(study))).toEqual({ ok: true, value: study });
     expect(studyHref(study)).not.toContain('limit=');
     expect(studyHref(study)).toContain('scores=shown');
@@ -93,18 +103,30 @@ describe('a malformed or tampered link says exactly what is wrong', () => {
     ['no id', edited(study, 'id', null), 'the link has no id=…: it was cut short or edited'],
     ['an id that is not one', edited(study, 'id', 'xyz'), 'id="xyz" is not a study id (16 hex digits)'],
     ['cut short', href.slice(0, href.lastIndexOf('&task=')), 'the link says it has 3 tasks but lists 2: it was cut short (copy the whole link)'],
-    ['a task added', `${href}&task=${encodeURIComponent('fault-api:{"profile":"clean","seed":2}')}`, 'the link says it has 3 tasks but lists 4: tasks were added to it'],
+    [
+      'a task added',
+      `${href}&task=${encodeURIComponent('fault-api:{"profile":"clean","seed":2}')}`,
+      'the link says it has 3 tasks but lists 4: tasks were added to it',
+    ],
     ['a task without a world', edited(study, 'task', '{"profile":"clean"}'), 'the link says it has 3 tasks but lists 1'],
     ['a task count that is not a number', edited(study, 'n', 'three'), 'n="three" is not a whole number'],
     ['an unknown order', edited(study, 'order', 'random'), 'order="random": expected fixed or shuffled'],
     ['scores neither shown nor hidden', edited(study, 'scores', 'yes'), 'scores="yes": expected shown or hidden'],
-    ['hints allowed', edited(study, 'hints', 'allowed'), "hints=\"allowed\": a study never reveals the verifier's events during play (hints=never)"],
+    ['hints allowed', edited(study, 'hints', 'allowed'), 'hints="allowed": a study never reveals the verifier\'s events during play (hints=never)'],
     ['a limit that is not a number', edited(study, 'limit', '5m'), 'limit="5m" is not a whole number'],
     ['a limit out of bounds', edited(study, 'limit', '3'), 'the time limit must be a whole number of seconds from 10 to 86400, got 3'],
     ['an empty title', edited(study, 'title', '  '), 'the study needs a title'],
     ['no title', edited(study, 'title', null), 'the link has no title=…'],
-    ['a changed seed, id kept', href.replace(encodeURIComponent('"seed":6'), encodeURIComponent('"seed":7')), 'the link was changed after it was made: its content does not hash to its id'],
-    ['a changed title, id kept', edited(study, 'title', 'Another study'), `the link was changed after it was made: its content does not hash to its id (id=${study.id}, the content hashes to `],
+    [
+      'a changed seed, id kept',
+      href.replace(encodeURIComponent('"seed":6'), encodeURIComponent('"seed":7')),
+      'the link was changed after it was made: its content does not hash to its id',
+    ],
+    [
+      'a changed title, id kept',
+      edited(study, 'title', 'Another study'),
+      `the link was changed after it was made: its content does not hash to its id (id=${study.id}, the content hashes to `,
+    ],
     ['a changed limit, id kept', edited(study, 'limit', '3000'), 'the link was changed after it was made'],
   ];
   it.each(CASES)('%s', (_name, link, message) => {
@@ -114,7 +136,8 @@ describe('a malformed or tampered link says exactly what is wrong', () => {
   });
 
   it('a task that is not world:spec, or whose spec is not a JSON object, is located', () => {
-    const one = (task: string) => readStudyParams(new URLSearchParams([...studyParams({ ...study, tasks: [] }).filter(([k]) => k !== 'n'), ['n', '1'], ['task', task]]));
+    const one = (task: string) =>
+      readStudyParams(new URLSearchParams([...studyParams({ ...study, tasks: [] }).filter(([k]) => k !== 'n'), ['n', '1'], ['task', task]]));
     expect(one('{"profile":"clean"}')).toEqual(err('task 1 ("{\\"profile\\":\\"clean\\"}") is not world:spec, e.g. fault-api:{"profile":"clean","seed":1}'));
     expect(one('fault-api:{"profile":')).toMatchObject({ ok: false, error: expect.stringContaining('task 1: the spec after "fault-api:" is not JSON (') });
     expect(one('fault-api:[1,2]')).toEqual(err('task 1: the spec after "fault-api:" must be a JSON object, e.g. fault-api:{"profile":"clean","seed":1}'));
@@ -122,10 +145,18 @@ describe('a malformed or tampered link says exactly what is wrong', () => {
 
   it('a task its world does not have, or a world this site lacks, is named with its place in the study', () => {
     const tasks = (list: { world: string; spec: JsonObject }[]) => ({ tasks: list });
-    expect(taskProblem(tasks([{ world: 'fault-api', spec: { profile: 'clean', seed: 1 } }, { world: 'mars', spec: {} }]), maker)).toBe(
-      'task 2 is in the world "mars", which this site does not have',
+    expect(
+      taskProblem(
+        tasks([
+          { world: 'fault-api', spec: { profile: 'clean', seed: 1 } },
+          { world: 'mars', spec: {} },
+        ]),
+        maker,
+      ),
+    ).toBe('task 2 is in the world "mars", which this site does not have');
+    expect(taskProblem(tasks([{ world: 'fault-api', spec: { profile: 'evil', seed: 1 } }]), maker)).toMatch(
+      /^task 1 \(fault-api \{"profile":"evil","seed":1\}\) is not a task of its world: task\.profile must be one of/,
     );
-    expect(taskProblem(tasks([{ world: 'fault-api', spec: { profile: 'evil', seed: 1 } }]), maker)).toMatch(/^task 1 \(fault-api \{"profile":"evil","seed":1\}\) is not a task of its world: task\.profile must be one of/);
     expect(taskProblem(made(), maker)).toBeNull();
   });
 

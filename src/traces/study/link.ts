@@ -39,7 +39,8 @@ const EXAMPLE_TASK = 'fault-api:{"profile":"clean","seed":1}';
 function readTask(raw: string, i: number): Result<StudyTask> {
   const where = `task ${i + 1}`;
   const colon = raw.indexOf(':');
-  if (colon <= 0 || !/^[a-z0-9][a-z0-9_-]*$/i.test(raw.slice(0, colon))) return err(`${where} (${JSON.stringify(raw.slice(0, 60))}) is not world:spec, e.g. ${EXAMPLE_TASK}`);
+  if (colon <= 0 || !/^[a-z0-9][a-z0-9_-]*$/i.test(raw.slice(0, colon)))
+    return err(`${where} (${JSON.stringify(raw.slice(0, 60))}) is not world:spec, e.g. ${EXAMPLE_TASK}`);
   const world = raw.slice(0, colon);
   const spec = tryParseJson(raw.slice(colon + 1));
   if (!spec.ok) return err(`${where}: the spec after "${world}:" is not JSON (${spec.error})`);
@@ -65,7 +66,8 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
   if (versions.length > 1) return err('the link gives the version (v=…) more than once');
   const v = versions[0]!;
   if (!/^\d+$/.test(v)) return err(`v=${JSON.stringify(v)} is not a study version (this site reads version ${STUDY_VERSION})`);
-  if (Number(v) > STUDY_VERSION) return err(`this study link is version ${v}; this site reads version ${STUDY_VERSION}: open the link on a newer copy of the site`);
+  if (Number(v) > STUDY_VERSION)
+    return err(`this study link is version ${v}; this site reads version ${STUDY_VERSION}: open the link on a newer copy of the site`);
   if (Number(v) !== STUDY_VERSION) return err(`v=${v} is not a study version (this site reads version ${STUDY_VERSION})`);
   for (const key of new Set(query.keys())) {
     if (!KNOWN.has(key)) return err(`the link has a field study links do not have: "${key.slice(0, 40)}"`);

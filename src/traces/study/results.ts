@@ -35,7 +35,17 @@ export interface StudyRunMeta {
 
 /** The meta a study run starts with. */
 export function startMeta(study: Study, pseudonym: string, task: number, position: number): JsonObject {
-  const meta: StudyRunMeta = { id: study.id, version: STUDY_VERSION, title: study.title, pseudonym, task: task + 1, position: position + 1, of: study.tasks.length, order: study.order, timeLimitS: study.timeLimitS };
+  const meta: StudyRunMeta = {
+    id: study.id,
+    version: STUDY_VERSION,
+    title: study.title,
+    pseudonym,
+    task: task + 1,
+    position: position + 1,
+    of: study.tasks.length,
+    order: study.order,
+    timeLimitS: study.timeLimitS,
+  };
   return { study: { ...meta } };
 }
 
@@ -125,4 +135,5 @@ const slug = (s: string) =>
     .toLowerCase()
     .slice(0, 40) || 'x';
 
-export const resultsFileName = (study: Pick<Study, 'title' | 'id'>, pseudonym: string) => `study-${slug(study.title)}-${study.id.slice(0, 6)}-${slug(pseudonym)}.jsonl`;
+export const resultsFileName = (study: Pick<Study, 'title' | 'id'>, pseudonym: string) =>
+  `study-${slug(study.title)}-${study.id.slice(0, 6)}-${slug(pseudonym)}.jsonl`;

@@ -29,7 +29,12 @@ export interface StudyRunCheck {
 const f2 = (x: number) => x.toFixed(2);
 const SAME = 1e-9;
 
-export const scoresOf = (card: Scorecard): RunScores => ({ reward: card.reward, naive: card.naive, fullPass: card.verdict.full === 'PASS', naivePass: card.verdict.naive === 'PASS' });
+export const scoresOf = (card: Scorecard): RunScores => ({
+  reward: card.reward,
+  naive: card.naive,
+  fullPass: card.verdict.full === 'PASS',
+  naivePass: card.verdict.naive === 'PASS',
+});
 
 export const playedWithHints = (trace: Trace): boolean => trace.agent.hints === true || trace.events.some((e) => e.code === HINTS_REVEALED);
 
@@ -60,7 +65,8 @@ export async function checkStudyRun(world: World | null, trace: Trace): Promise<
   else if (meta.value.checksum === undefined) problems.push('it has no checksum: it is not a results file as the study page writes it');
   else if (meta.value.checksum !== runChecksum(trace)) problems.push('its checksum does not match its content: the file was edited after it was downloaded');
   if (trace.stop === null) problems.push('the task was never finished');
-  if (!world) return { verified: false, problems: [...problems, `the world "${trace.world}" is not on this site: the run cannot be replayed`], hints, replayed: null };
+  if (!world)
+    return { verified: false, problems: [...problems, `the world "${trace.world}" is not on this site: the run cannot be replayed`], hints, replayed: null };
   const report = await verifyTrace(world, trace);
   if (!report.ok) return { verified: false, problems: [...problems, report.error], hints, replayed: null };
   const { diffs, trace: replayed } = report.value;

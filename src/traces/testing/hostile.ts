@@ -58,11 +58,66 @@ export function handZip(parts: readonly ZipPart[]): Uint8Array {
       offsets.push(offsets[p.data.sameAs]!);
     } else {
       offsets.push(body.length);
-      body.push(0x50, 0x4b, 3, 4, 63, 0, 0, 0, ...u16(p.method), 0, 0, 0, 0, ...u32(p.crc), ...u32(p.data.length), ...u32(p.size), ...u16(nameBytes.length), 0, 0, ...nameBytes);
+      body.push(
+        0x50,
+        0x4b,
+        3,
+        4,
+        63,
+        0,
+        0,
+        0,
+        ...u16(p.method),
+        0,
+        0,
+        0,
+        0,
+        ...u32(p.crc),
+        ...u32(p.data.length),
+        ...u32(p.size),
+        ...u16(nameBytes.length),
+        0,
+        0,
+        ...nameBytes,
+      );
       for (const b of p.data) body.push(b);
     }
     const compressed = 'sameAs' in p.data ? dataLength(parts, p.data.sameAs) : p.data.length;
-    central.push(0x50, 0x4b, 1, 2, 63, 0, 63, 0, 0, 0, ...u16(p.method), 0, 0, 0, 0, ...u32(p.crc), ...u32(compressed), ...u32(p.size), ...u16(nameBytes.length), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...u32(offsets.at(-1)!), ...nameBytes);
+    central.push(
+      0x50,
+      0x4b,
+      1,
+      2,
+      63,
+      0,
+      63,
+      0,
+      0,
+      0,
+      ...u16(p.method),
+      0,
+      0,
+      0,
+      0,
+      ...u32(p.crc),
+      ...u32(compressed),
+      ...u32(p.size),
+      ...u16(nameBytes.length),
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      ...u32(offsets.at(-1)!),
+      ...nameBytes,
+    );
   }
   const end = [0x50, 0x4b, 5, 6, 0, 0, 0, 0, ...u16(parts.length), ...u16(parts.length), ...u32(central.length), ...u32(body.length), 0, 0];
   return Uint8Array.from([...body, ...central, ...end]);

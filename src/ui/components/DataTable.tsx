@@ -38,7 +38,10 @@ export function DataTable({ columns, rows, rowClass, cellClass, caption, testId 
           const v = info.getValue<Cell>();
           const text = cellText(v);
           return (
-            <span className={typeof v === 'string' ? 'str' : typeof v === 'number' ? 'num' : undefined} title={text.length > CELL_CHARS ? hoverText(text) : undefined}>
+            <span
+              className={typeof v === 'string' ? 'str' : typeof v === 'number' ? 'num' : undefined}
+              title={text.length > CELL_CHARS ? hoverText(text) : undefined}
+            >
               {clampText(text, CELL_CHARS)}
             </span>
           );

@@ -8,7 +8,17 @@ const pct = (x: number | null) => (x === null ? '' : ` (${Math.round(x * 100)}%)
  * Where the verifiers disagree over a set of runs, each figure with a button
  * that shows just those runs: the reward-hacking surface one click away.
  */
-export function DivergenceBar({ divergence: d, scope, onShow, active }: { divergence: Divergence; scope: string; onShow(kind: DivergenceShow): void; active?: DivergenceShow | '' }) {
+export function DivergenceBar({
+  divergence: d,
+  scope,
+  onShow,
+  active,
+}: {
+  divergence: Divergence;
+  scope: string;
+  onShow(kind: DivergenceShow): void;
+  active?: DivergenceShow | '';
+}) {
   const n = d.diverging.length;
   return (
     <div className={`divergence${n ? ' divergence-alarm' : ''}`} data-testid="divergence" role="group" aria-label="divergence">
@@ -34,7 +44,13 @@ export function DivergenceBar({ divergence: d, scope, onShow, active }: { diverg
           </span>
         );
       })}
-      <button type="button" className={n ? 'danger' : undefined} disabled={n === 0 || active === 'any'} onClick={() => onShow('any')} data-testid="show-diverging">
+      <button
+        type="button"
+        className={n ? 'danger' : undefined}
+        disabled={n === 0 || active === 'any'}
+        onClick={() => onShow('any')}
+        data-testid="show-diverging"
+      >
         {n} diverge{n === 1 ? 's' : ''} — {active === 'any' ? 'shown' : 'show'}
       </button>
     </div>

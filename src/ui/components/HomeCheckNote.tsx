@@ -12,8 +12,7 @@ export function HomeCheckNote({ world, state }: { world: string; state: HomeWorl
   if (check.status === 'differs')
     return (
       <div className="home-check error" role="alert" id={id} data-testid={testId}>
-        <strong>✗ This browser computed different rows than the build did in Node.</strong> The table shows this browser&apos;s rows; the
-        differences:
+        <strong>✗ This browser computed different rows than the build did in Node.</strong> The table shows this browser&apos;s rows; the differences:
         <ul>
           {check.differences.map((d) => (
             <li key={d}>{d}</li>

@@ -19,9 +19,8 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
       <section className="hero">
         <h1>A verifier that checks only the final answer passes agents that cheated or got lucky.</h1>
         <p>
-          Deterministic, fault-injecting RL environments you can play, step through and re-score in the browser. Every episode is scored twice:
-          by the naive verifier (final answer only) and by the full one (every layer). Where they disagree is the reward-hacking surface. Click a
-          row to step through it.
+          Deterministic, fault-injecting RL environments you can play, step through and re-score in the browser. Every episode is scored twice: by the naive
+          verifier (final answer only) and by the full one (every layer). Where they disagree is the reward-hacking surface. Click a row to step through it.
         </p>
       </section>
       <section className="panel home-tables" data-testid="home">
@@ -50,7 +49,9 @@ export function HomePage({ state, gotchas, calibration }: { state: HomeState; go
             <p className="muted">{w.home.calibration.intro}</p>
             {calibration?.(w.id) ?? <p className="muted">Starts when the tables above are verified…</p>}
           </section>
-        ) : [],
+        ) : (
+          []
+        ),
       )}
     </>
   );

@@ -68,7 +68,16 @@ export function HomeTable({
               ? state.rows.map((r) => (
                   <tr key={`${r.agent}|${JSON.stringify(r.task)}`} data-testid={`row-${r.agent}`}>
                     <th scope="row" className="stack-wide">
-                      <a href={episodeHref({ world: r.world, task: r.task, agent: r.agent, step: r.card.verdict.naive === r.card.verdict.full ? null : 'disagreement' })}>{r.label}</a>
+                      <a
+                        href={episodeHref({
+                          world: r.world,
+                          task: r.task,
+                          agent: r.agent,
+                          step: r.card.verdict.naive === r.card.verdict.full ? null : 'disagreement',
+                        })}
+                      >
+                        {r.label}
+                      </a>
                     </th>
                     <td className="task-cell stack-wide" title={r.taskTitle} data-label="task">
                       {r.taskTitle}
@@ -78,13 +87,19 @@ export function HomeTable({
                     </td>
                     <td className="num" data-testid="full" data-label="full">
                       {verdictCell(r.card.reward, r.card.verdict.full)}
-                      {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? <span className="badge badge-bad">naive PASS · full FAIL</span> : null}
-                      {r.card.readings?.strict !== undefined ? <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span> : null}
+                      {r.card.verdict.naive === 'PASS' && r.card.verdict.full === 'FAIL' ? (
+                        <span className="badge badge-bad">naive PASS · full FAIL</span>
+                      ) : null}
+                      {r.card.readings?.strict !== undefined ? (
+                        <span className="published">extra reading, strict {r.card.readings.strict.toFixed(2)}</span>
+                      ) : null}
                       <span className="published" data-testid="shares">
                         {sharesLine(r.card)}
                       </span>
                     </td>
-                    <td className="stack-wide" data-testid="caught-by" data-label="caught by">{r.card.verdict.caughtBy ?? '—'}</td>
+                    <td className="stack-wide" data-testid="caught-by" data-label="caught by">
+                      {r.card.verdict.caughtBy ?? '—'}
+                    </td>
                   </tr>
                 ))
               : Array.from({ length: expectedRows }, (_, i) => (

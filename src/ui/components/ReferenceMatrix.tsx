@@ -32,7 +32,12 @@ export function ReferenceMatrix({ cells, world, testId }: { cells: MatrixCell[];
               </th>
               {agents.map(([a]) => {
                 const c = at(t.task, a);
-                if (!c) return <td key={a} className="num muted">—</td>;
+                if (!c)
+                  return (
+                    <td key={a} className="num muted">
+                      —
+                    </td>
+                  );
                 return (
                   <td key={a} className="num" data-testid={`cell-${t.task}-${a}`} title={c.caughtBy ?? 'passes'}>
                     <a href={episodeHref({ world, task: c.spec, agent: a, step: 0 })} className={c.full === 'PASS' ? 'pass' : 'fail'}>

@@ -49,8 +49,17 @@ export function sideOf(entry: LibraryEntry, payload: Payload | undefined): Side 
   return {
     entry,
     output: short(said?.content ?? ''),
-    tools: r.calls.map((c) => ({ call: `${c.call.name} ${short(c.call.arguments, 160)}`, result: c.result ? short(c.result.content) : null, ok: c.result !== null })),
-    caughtBy: r.reward !== null && r.reward < 1 - 1e-9 ? (failing ? `${failing[0]} ${failing[1].toFixed(2)}` : `the reward (${r.reward.toFixed(2)}; no layer below 1 recorded)`) : null,
+    tools: r.calls.map((c) => ({
+      call: `${c.call.name} ${short(c.call.arguments, 160)}`,
+      result: c.result ? short(c.result.content) : null,
+      ok: c.result !== null,
+    })),
+    caughtBy:
+      r.reward !== null && r.reward < 1 - 1e-9
+        ? failing
+          ? `${failing[0]} ${failing[1].toFixed(2)}`
+          : `the reward (${r.reward.toFixed(2)}; no layer below 1 recorded)`
+        : null,
   };
 }
 

@@ -36,4 +36,6 @@ export function useFocusLanding(key: string, find: (detail: string) => HTMLEleme
 
 /** The first thing in `root` a keyboard can use. */
 export const firstFocusable = (root: HTMLElement | null): HTMLElement | null =>
-  root?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href]') ?? null;
+  root?.querySelector<HTMLElement>(
+    'input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href]',
+  ) ?? null;

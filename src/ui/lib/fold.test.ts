@@ -10,7 +10,10 @@ describe('folding long calls and results', () => {
 
   it('results say their rows, records and the rest of their fields', () => {
     const rows = Array.from({ length: 30 }, (_, i) => [i, `n${i}`]);
-    expect(foldResult(JSON.stringify({ columns: ['id', 'name'], rows, row_count: 30 }))).toEqual({ long: true, summary: '30 rows × 2 columns · row_count: 30' });
+    expect(foldResult(JSON.stringify({ columns: ['id', 'name'], rows, row_count: 30 }))).toEqual({
+      long: true,
+      summary: '30 rows × 2 columns · row_count: 30',
+    });
     expect(foldResult(JSON.stringify({ records: records.slice(0, 4), next_cursor: null }))).toEqual({ long: false, summary: '4 records · next_cursor: null' });
     expect(foldResult(JSON.stringify({ records, next_cursor: 'c2' }))).toMatchObject({ long: true, summary: '40 records · next_cursor: "c2"' });
   });

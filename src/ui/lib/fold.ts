@@ -29,7 +29,11 @@ function describe(v: Json): string {
 export function foldArguments(args: Json): Folded {
   const text = JSON.stringify(args, null, 2) ?? '';
   const long = lineCount(text) > FOLD_LINES || text.length > FOLD_CHARS;
-  const summary = isJsonObject(args) ? Object.entries(args).map(([k, v]) => `${k}: ${describe(v)}`).join(' · ') : describe(args);
+  const summary = isJsonObject(args)
+    ? Object.entries(args)
+        .map(([k, v]) => `${k}: ${describe(v)}`)
+        .join(' · ')
+    : describe(args);
   return { long, summary: clampText(summary || 'no arguments', 160) };
 }
 
@@ -45,5 +49,8 @@ export function foldResult(content: string): Folded {
   }
   const text = parsed.ok ? (JSON.stringify(parsed.value, null, 2) ?? '') : content;
   const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return { long: lineCount(text) > FOLD_LINES * 1.5 || text.length > FOLD_CHARS, summary: `${clampText(first.trim(), 100)} (${lineCount(text)} ${lineCount(text) === 1 ? 'line' : 'lines'})` };
+  return {
+    long: lineCount(text) > FOLD_LINES * 1.5 || text.length > FOLD_CHARS,
+    summary: `${clampText(first.trim(), 100)} (${lineCount(text)} ${lineCount(text) === 1 ? 'line' : 'lines'})`,
+  };
 }

@@ -1,7 +1,5 @@
 /** A link's import source, checked before anything is fetched. */
-export type LinkCheck =
-  | { ok: true; url: string; host: string; path: string; sameOrigin: boolean }
-  | { ok: false; reason: string };
+export type LinkCheck = { ok: true; url: string; host: string; path: string; sameOrigin: boolean } | { ok: false; reason: string };
 
 const SCHEME_REASONS: Record<string, string> = {
   'data:': 'data: addresses carry the file inside the link itself, so nothing says where it came from',

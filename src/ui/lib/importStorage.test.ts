@@ -47,8 +47,19 @@ describe('an import run read back', () => {
   });
 
   it('shows the edit over what was derived, and says where each came from', () => {
-    expect(runIdentity(run('x', { edited: { env: 'wiki-search', model: null } }))).toEqual({ env: 'wiki-search', envFrom: 'edited', model: 'm', modelFrom: 'folder' });
-    expect(agree([{ value: 'a', from: 'row' }, { value: null, from: null }, { value: 'b', from: 'row' }])).toEqual({ value: 'a', from: 'row', mixed: true });
+    expect(runIdentity(run('x', { edited: { env: 'wiki-search', model: null } }))).toEqual({
+      env: 'wiki-search',
+      envFrom: 'edited',
+      model: 'm',
+      modelFrom: 'folder',
+    });
+    expect(
+      agree([
+        { value: 'a', from: 'row' },
+        { value: null, from: null },
+        { value: 'b', from: 'row' },
+      ]),
+    ).toEqual({ value: 'a', from: 'row', mixed: true });
     expect(agree([])).toEqual({ value: null, from: null, mixed: false });
   });
 
@@ -62,11 +73,19 @@ describe('an import run read back', () => {
 
 describe("a stored run's health", () => {
   it('is written and read back through IndexedDB; an unknown state is refused, a record without one reads as healthy', async () => {
-    await putImport({ run: run('h', { health: { state: 'failed', reason: 'over the rowChars limit' } }), blob: new Blob(['x']), metadata: null, path: 'h.jsonl' });
+    await putImport({
+      run: run('h', { health: { state: 'failed', reason: 'over the rowChars limit' } }),
+      blob: new Blob(['x']),
+      metadata: null,
+      path: 'h.jsonl',
+    });
     await updateImport(run('h', { health: { state: 'opening' } }));
     const { items } = await listImports();
     expect(items.find((i) => i.run.id === 'h')!.run.health).toEqual({ state: 'opening' });
-    expect(parseStoredImport({ run: { ...run('x'), health: { state: 'weird' } }, blob: new Blob([]), metadata: null, path: 'x' })).toEqual({ ok: false, error: 'run.health.state: expected "opening" or "failed"' });
+    expect(parseStoredImport({ run: { ...run('x'), health: { state: 'weird' } }, blob: new Blob([]), metadata: null, path: 'x' })).toEqual({
+      ok: false,
+      error: 'run.health.state: expected "opening" or "failed"',
+    });
     const plain = parseStoredImport({ run: run('y'), blob: new Blob([]), metadata: null, path: 'y' });
     expect(plain.ok && plain.value.run.health).toBeUndefined();
   });

@@ -89,14 +89,18 @@ describe('the library: imports', () => {
     expect(lib.store.getState().runs.import1!.hash).toBe('sha-256-from-the-worker');
   });
 
-  it('takes over a link\'s import already under way in its worker, under its run id; listed once when it landed before the library first read storage', async () => {
+  it("takes over a link's import already under way in its worker, under its run id; listed once when it landed before the library first read storage", async () => {
     const { lib, workers, stored, ids } = setup();
     const t = await trace();
     const early = new FakeWorker();
     const done = lib.importUrl('https://example.test/t.jsonl', { port: early, run: 'import-early' });
     await tick();
     expect(workers).toHaveLength(0);
-    early.send({ type: 'items', entries: [summarizeNative(t, 'import-early:0', 't.jsonl', 'import-early')], payloads: [JSON.stringify({ kind: 'native', trace: t })] });
+    early.send({
+      type: 'items',
+      entries: [summarizeNative(t, 'import-early:0', 't.jsonl', 'import-early')],
+      payloads: [JSON.stringify({ kind: 'native', trace: t })],
+    });
     early.send({ type: 'done', summary: summary(1), source: 't.jsonl', bytes: new Blob(['{}']), hash: 'h' });
     await done;
     expect(ids()).toEqual(['import-early:0']);

@@ -11,7 +11,18 @@ import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
 import { PayloadStore } from './payloads';
 import { fingerprint, rescoreOf, type Rescore } from './rescore';
-import { deleteImports, deleteRuns, describeUnreadable, listImports, listRuns, putImport, storageEstimate, updateImport, type Listed, type SavedRun } from './storage';
+import {
+  deleteImports,
+  deleteRuns,
+  describeUnreadable,
+  listImports,
+  listRuns,
+  putImport,
+  storageEstimate,
+  updateImport,
+  type Listed,
+  type SavedRun,
+} from './storage';
 import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';

@@ -6,7 +6,11 @@ import { LIBRARY_EXPORTS } from './libraryExportFormats';
 import type { LibraryEntry } from './librarySummary';
 
 /** The library's rows as the converter's items: each row's payload with the env, model and run the library shows for it. */
-export function convertItems(rows: readonly LibraryEntry[], payloadOf: (id: string) => Payload | undefined, runs: Readonly<Record<string, ImportRun>>): { items: ConvertItem[]; missing: number } {
+export function convertItems(
+  rows: readonly LibraryEntry[],
+  payloadOf: (id: string) => Payload | undefined,
+  runs: Readonly<Record<string, ImportRun>>,
+): { items: ConvertItem[]; missing: number } {
   const items: ConvertItem[] = [];
   let missing = 0;
   for (const e of rows) {
@@ -67,7 +71,8 @@ export async function exportRows(
 
 /** "Wrote 6 of 127 rows to results.jsonl. Not written or changed: …" */
 export function describeExport(x: LibraryExport): string {
-  const where = x.files.length === 0 ? 'no file' : x.files.length === 1 ? x.files[0]!.name : `${x.files.length} files (${x.files.map((f) => f.name).join(', ')})`;
+  const where =
+    x.files.length === 0 ? 'no file' : x.files.length === 1 ? x.files[0]!.name : `${x.files.length} files (${x.files.map((f) => f.name).join(', ')})`;
   const head = `Wrote ${x.written} of ${x.listed} row${x.listed === 1 ? '' : 's'} to ${where}.`;
   return x.notes.length ? `${head} ${x.notes.map((n) => `${n[0]!.toUpperCase()}${n.slice(1)}.`).join(' ')}` : head;
 }

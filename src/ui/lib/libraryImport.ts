@@ -68,7 +68,13 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
       } else if (m.type === 'issues') on.issues?.(m.issues);
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
-        finish({ ok: false, message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row', summary: m.summary, cancelled: false, decompressed: m.decompressed ?? 0 });
+        finish({
+          ok: false,
+          message: m.summary.fatal ?? 'not one line of it could be read as a trace or a vf-eval row',
+          summary: m.summary,
+          cancelled: false,
+          decompressed: m.decompressed ?? 0,
+        });
       else finish({ ok: true, summary: m.summary, bytes: m.bytes ?? null, hash: m.hash ?? null, decompressed: m.decompressed ?? 0 });
     });
     port.onFailure((message) => finish({ ok: false, message: message || 'the import worker failed', summary: null, cancelled: false }));
@@ -194,13 +200,15 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
   /** Stops the file being imported (its rows are taken back) and every file still waiting. */
   function cancel(): void {
     jobs.set(
-      jobs.get().map((j) =>
-        j.status === 'running' || j.status === 'waiting'
-          ? { ...j, status: 'cancelled', message: 'cancelled' }
-          : j.status === 'duplicate'
-            ? { ...j, status: 'skipped', message: `the same file as “${j.duplicateOf ?? ''}”: skipped` }
-            : j,
-      ),
+      jobs
+        .get()
+        .map((j) =>
+          j.status === 'running' || j.status === 'waiting'
+            ? { ...j, status: 'cancelled', message: 'cancelled' }
+            : j.status === 'duplicate'
+              ? { ...j, status: 'skipped', message: `the same file as “${j.duplicateOf ?? ''}”: skipped` }
+              : j,
+        ),
     );
     generation++;
     current?.cancel();

@@ -34,9 +34,21 @@ const entry = (id: string, agent: string, reward: number, run: string | null = n
 describe('the library listing in the URL', () => {
   it('reads what it writes; defaults are left out; unknown values fall back', () => {
     const q = readLibraryQuery(new URLSearchParams('q=refund&world=wiki&agent=m&run=import-1&filter=diverging&status=unfinished&group=run&sort=reward&desc=1'));
-    expect(q).toEqual({ text: 'refund', world: 'wiki', agent: 'm', run: 'import-1', divergence: 'any', status: 'unfinished', group: 'run', sort: 'reward', desc: true });
+    expect(q).toEqual({
+      text: 'refund',
+      world: 'wiki',
+      agent: 'm',
+      run: 'import-1',
+      divergence: 'any',
+      status: 'unfinished',
+      group: 'run',
+      sort: 'reward',
+      desc: true,
+    });
     expect(readLibraryQuery(new URLSearchParams(Object.entries(libraryParams(q)).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]]))))).toEqual(q);
-    expect(Object.values(libraryParams(readLibraryQuery(new URLSearchParams(''))))).toEqual(Object.values(libraryParams(readLibraryQuery(new URLSearchParams('group=nonsense&sort=nope')))));
+    expect(Object.values(libraryParams(readLibraryQuery(new URLSearchParams(''))))).toEqual(
+      Object.values(libraryParams(readLibraryQuery(new URLSearchParams('group=nonsense&sort=nope')))),
+    );
     expect(Object.values(libraryParams(readLibraryQuery(new URLSearchParams('')))).every((v) => v === undefined)).toBe(true);
   });
 

@@ -159,7 +159,9 @@ describe('import runs', () => {
     await tick();
     await answer(workers[0]!);
     const run = Object.values(lib.store.getState().runs)[0]!;
-    expect(run.stored.ok ? '' : run.stored.reason).toMatch(/^the browser's storage for this site is full \(QuotaExceededError: The quota has been exceeded\.\)/);
+    expect(run.stored.ok ? '' : run.stored.reason).toMatch(
+      /^the browser's storage for this site is full \(QuotaExceededError: The quota has been exceeded\.\)/,
+    );
   });
 });
 

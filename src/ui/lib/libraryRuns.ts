@@ -115,7 +115,9 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
         const why = describeStorageError(e);
         stored = {
           ok: false,
-          reason: /quota/i.test(why) ? `the browser's storage for this site is full (${why}): listed for this tab only. Clear stored imports or delete runs to keep files across reloads` : why,
+          reason: /quota/i.test(why)
+            ? `the browser's storage for this site is full (${why}): listed for this tab only. Clear stored imports or delete runs to keep files across reloads`
+            : why,
         };
       }
     }
@@ -191,7 +193,11 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
    */
   async function reopen(run: ImportRun, file: { blob: Blob; metadata: Blob | null; path: string }): Promise<string | null> {
     const opening = await setHealth(run, { state: 'opening' });
-    const parse = parseInWorker(deps.spawnImport, { kind: 'file', file: file.blob, path: file.path, metadata: file.metadata ?? undefined, batch: run.id }, { items: (e, p) => add(run.id, e, p) });
+    const parse = parseInWorker(
+      deps.spawnImport,
+      { kind: 'file', file: file.blob, path: file.path, metadata: file.metadata ?? undefined, batch: run.id },
+      { items: (e, p) => add(run.id, e, p) },
+    );
     const parsed = await parse.done;
     if (parsed.ok) {
       await setHealth(opening, undefined);
@@ -230,7 +236,11 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
       const failed = await reopen(run, { blob, metadata, path });
       if (failed) failures.push(`${run.label}: ${failed}`);
     }
-    await refreshStorage(failures.length ? `${failures.length} stored import${failures.length === 1 ? '' : 's'} could not be read again (${failures[0]}). Remove ${failures.length === 1 ? 'it' : 'them'} below, or try again.` : null);
+    await refreshStorage(
+      failures.length
+        ? `${failures.length} stored import${failures.length === 1 ? '' : 's'} could not be read again (${failures[0]}). Remove ${failures.length === 1 ? 'it' : 'them'} below, or try again.`
+        : null,
+    );
   }
 
   /** The person asks to read a run marked failed once more. */

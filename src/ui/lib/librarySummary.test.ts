@@ -6,7 +6,17 @@ import { carefulSolver } from '../../worlds/fault-api/solvers';
 import { TRACE_FORMAT, TRACE_VERSION, type AgentInfo, type Trace } from '../../core/types';
 import { agentLabel, summarizeNative } from './librarySummary';
 
-const trace = (agent: AgentInfo): Trace => ({ format: TRACE_FORMAT, version: TRACE_VERSION, world: 'w', task: { id: 't' }, agent, steps: [], stop: null, scorecard: null, events: [] });
+const trace = (agent: AgentInfo): Trace => ({
+  format: TRACE_FORMAT,
+  version: TRACE_VERSION,
+  world: 'w',
+  task: { id: 't' },
+  agent,
+  steps: [],
+  stop: null,
+  scorecard: null,
+  events: [],
+});
 
 describe('a person who played with hints', () => {
   it('is marked in the library row: its agent says so and the row carries the flag the report filters on', () => {

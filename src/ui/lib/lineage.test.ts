@@ -22,7 +22,11 @@ describe('lineage in the library', () => {
     expect(parent.parent).toBeNull();
     expect(broken.parent).toBeNull();
     const entries = [parent, a, b, elsewhere, broken];
-    expect(forksByParent(entries).get('p')!.map((f) => [f.id, f.step])).toEqual([
+    expect(
+      forksByParent(entries)
+        .get('p')!
+        .map((f) => [f.id, f.step]),
+    ).toEqual([
       ['a', 2],
       ['b', 5],
     ]);
@@ -49,7 +53,15 @@ describe('lineage in the library', () => {
 describe('addresses from imported data stay on the site', () => {
   it('a parent href off the site (or any scheme) is never a link; it is shown as text', async () => {
     const trace = await runEpisode(faultApiWorld, made.value, stubbornSolver());
-    for (const href of ['https://evil.example/phish', '//evil.example', 'javascript:alert(1)', 'data:text/html,x', '/traces', '#/trace/x\u0000y', ' #/trace/x']) {
+    for (const href of [
+      'https://evil.example/phish',
+      '//evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '/traces',
+      '#/trace/x\u0000y',
+      ' #/trace/x',
+    ]) {
       const e = summarizeNative({ ...trace, meta: { parent: { trace: 'elsewhere', hash: 'h', step: 1, href } } }, 'x', 'imported');
       expect(parentHref(e, () => false)).toBeNull();
       expect(foreignParentAddress(e)).toBe(href);

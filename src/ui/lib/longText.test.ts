@@ -9,7 +9,10 @@ describe('long texts, shown in parts', () => {
   });
 
   it('stops at the budget: 200,000 members or a 64 MB string cost what is shown', () => {
-    const many = jsonPreview(Array.from({ length: 200_000 }, (_, i) => ({ id: i })), 500);
+    const many = jsonPreview(
+      Array.from({ length: 200_000 }, (_, i) => ({ id: i })),
+      500,
+    );
     expect(many.complete).toBe(false);
     expect(many.text.length).toBeLessThanOrEqual(501);
     const huge = jsonPreview({ s: 'x'.repeat(64 * 1024 * 1024) }, 1000);

@@ -37,7 +37,9 @@ export function jsonPreview(value: unknown, max: number = SHOWN_CHARS): { text: 
     length += s.length;
   };
   // A container is walked one member at a time, so an array of 200,000 calls costs what is shown.
-  type Frame = { kind: 'value'; v: unknown; indent: string } | { kind: 'members'; v: unknown[] | Record<string, unknown>; keys: string[] | null; i: number; indent: string };
+  type Frame =
+    | { kind: 'value'; v: unknown; indent: string }
+    | { kind: 'members'; v: unknown[] | Record<string, unknown>; keys: string[] | null; i: number; indent: string };
   const stack: Frame[] = [{ kind: 'value', v: value, indent: '' }];
   while (stack.length > 0 && length <= max) {
     const f = stack[stack.length - 1]!;

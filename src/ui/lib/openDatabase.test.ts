@@ -45,7 +45,11 @@ describe('openDatabase', () => {
   });
 
   it('says why when the factory refuses to open', async () => {
-    const refusing = { open: () => { throw new DOMException('access denied', 'SecurityError'); } } as unknown as IDBFactory;
+    const refusing = {
+      open: () => {
+        throw new DOMException('access denied', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
     const e = await rejection(openDatabase(() => refusing, 'db', 1, hooks()));
     expect(e).toBeInstanceOf(StorageUnavailableError);
     expect(e.message).toBe('IndexedDB refused to open (SecurityError: access denied)');
@@ -97,7 +101,11 @@ describe('openDatabase', () => {
       req[fire]!();
       const e = await p;
       expect(e).toBeInstanceOf(StorageUnavailableError);
-      expect(e.message).toBe(fire === 'onblocked' ? 'another tab holds an older version of this site open: close it and reload' : 'IndexedDB could not open (VersionError: version too low)');
+      expect(e.message).toBe(
+        fire === 'onblocked'
+          ? 'another tab holds an older version of this site open: close it and reload'
+          : 'IndexedDB could not open (VersionError: version too low)',
+      );
       expect(h.retryable).toHaveBeenCalledOnce();
     }
   });

@@ -36,7 +36,17 @@ describe('the per-model report', () => {
     expect(groups.map((g) => g.key)).toEqual(['fault-api · clean', 'fault-api · hostile']);
     const hostile = groups[1]!;
     const local = hostile.rows.find((r) => r.agent === 'local-7b')!;
-    expect(local).toMatchObject({ n: 2, reward: 0.75, passRate: 0.5, disagreementRate: 0.5, steps: 15, peakContext: 2000, costUsd: 0, latencyMs: 200, layers: { completeness: 0.75 } });
+    expect(local).toMatchObject({
+      n: 2,
+      reward: 0.75,
+      passRate: 0.5,
+      disagreementRate: 0.5,
+      steps: 15,
+      peakContext: 2000,
+      costUsd: 0,
+      latencyMs: 200,
+      layers: { completeness: 0.75 },
+    });
     expect(hostile.rows.find((r) => r.agent === 'frontier')).toMatchObject({ peakContext: null, latencyMs: null, costUsd: 0.02 });
     expect(hostile.gap).toEqual({ best: 'frontier', worst: 'local-7b', by: 0.25 });
     expect(groups[0]!.gap).toBeNull();
@@ -59,7 +69,9 @@ describe('the per-model report', () => {
   it('writes CSV with published rows marked, and an SVG chart that labels them', () => {
     const groups = buildReport([row('local, "7b"', 'hostile', 0.5)], PUBLISHED);
     const csv = reportCsv(groups).trim().split('\n');
-    expect(csv[0]).toBe('group,agent,source,traces,mean_full,pass_rate,naive_full_disagreement_rate,layer_completeness,mean_steps,peak_context_tokens,cost_usd,latency_ms');
+    expect(csv[0]).toBe(
+      'group,agent,source,traces,mean_full,pass_rate,naive_full_disagreement_rate,layer_completeness,mean_steps,peak_context_tokens,cost_usd,latency_ms',
+    );
     expect(csv[1]).toBe('fault-api · hostile,"local, ""7b""",yours,1,0.500,0.000,0.000,0.500,10.0,,,');
     expect(csv[3]).toMatch(/^fault-api · hostile,deepseek\/deepseek-v3\.2,"published: dirty-integration seed[^"]*",,0\.760,/);
     const svg = reportSvg(groups);
@@ -95,7 +107,17 @@ describe('the same run imported twice', () => {
   });
 
   it('a trace and its copy share a content key; a run with other durations does not', () => {
-    const trace = { format: 'verifier-playground.trace', version: 2, world: 'w', task: { id: 't' }, agent: { kind: 'human', name: 'you' }, steps: [{ index: 0, call: { name: 'f', arguments: {} }, result: { ok: true, content: '', done: false }, events: [], durationMs: 5 }], stop: null, scorecard: null, events: [] } as unknown as Trace;
+    const trace = {
+      format: 'verifier-playground.trace',
+      version: 2,
+      world: 'w',
+      task: { id: 't' },
+      agent: { kind: 'human', name: 'you' },
+      steps: [{ index: 0, call: { name: 'f', arguments: {} }, result: { ok: true, content: '', done: false }, events: [], durationMs: 5 }],
+      stop: null,
+      scorecard: null,
+      events: [],
+    } as unknown as Trace;
     const copy = JSON.parse(JSON.stringify({ ...trace, meta: { source: 'export.jsonl' } })) as Trace;
     const row = { world: 'w', agent: 'human' };
     expect(contentKey(row, { kind: 'native', trace })).toBe(contentKey(row, { kind: 'native', trace: copy }));

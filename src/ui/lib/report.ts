@@ -112,7 +112,12 @@ export function buildReport(inputs: readonly ReportInput[], published: readonly 
   return [...groups.values()]
     .map(({ world, column, rows }) => {
       const agents = [...new Set(rows.map((r) => r.agent))].sort();
-      const mine = agents.map((a) => agentRow(a, rows.filter((r) => r.agent === a)));
+      const mine = agents.map((a) =>
+        agentRow(
+          a,
+          rows.filter((r) => r.agent === a),
+        ),
+      );
       const scored = mine.filter((r) => r.reward !== null).sort((a, b) => b.reward! - a.reward!);
       const best = scored[0];
       const worst = scored[scored.length - 1];

@@ -6,7 +6,20 @@ const f = (v: number | null, digits = 3) => (v === null ? '' : v.toFixed(digits)
 /** The report as CSV: one line per group and agent, published rows marked by their source. */
 export function reportCsv(groups: readonly ReportGroup[]): string {
   const layerIds = [...new Set(groups.flatMap((g) => g.layerIds))];
-  const head = ['group', 'agent', 'source', 'traces', 'mean_full', 'pass_rate', 'naive_full_disagreement_rate', ...layerIds.map((l) => `layer_${l}`), 'mean_steps', 'peak_context_tokens', 'cost_usd', 'latency_ms'];
+  const head = [
+    'group',
+    'agent',
+    'source',
+    'traces',
+    'mean_full',
+    'pass_rate',
+    'naive_full_disagreement_rate',
+    ...layerIds.map((l) => `layer_${l}`),
+    'mean_steps',
+    'peak_context_tokens',
+    'cost_usd',
+    'latency_ms',
+  ];
   const line = (g: ReportGroup, r: ReportRow) => [
     g.key,
     r.agent,
@@ -48,7 +61,9 @@ export function reportSvg(groups: readonly ReportGroup[]): string {
       const w = r.reward === null ? 0 : Math.max(1, r.reward * scale);
       const label = `${r.agent}${mine ? '' : ' (published)'}`;
       parts.push(`<text x="${LABEL - 6}" y="${y + BAR - 4}" text-anchor="end">${esc(label.length > 40 ? `${label.slice(0, 39)}…` : label)}</text>`);
-      parts.push(`<rect x="${LABEL}" y="${y}" width="${w.toFixed(1)}" height="${BAR - 3}" fill="${mine ? FILE_COLORS.full : 'url(#published)'}" stroke="${mine ? 'none' : FILE_COLORS.neutral}"><title>${esc(label)}: ${f(r.reward)}</title></rect>`);
+      parts.push(
+        `<rect x="${LABEL}" y="${y}" width="${w.toFixed(1)}" height="${BAR - 3}" fill="${mine ? FILE_COLORS.full : 'url(#published)'}" stroke="${mine ? 'none' : FILE_COLORS.neutral}"><title>${esc(label)}: ${f(r.reward)}</title></rect>`,
+      );
       parts.push(`<text x="${(LABEL + w + 4).toFixed(1)}" y="${y + BAR - 4}">${r.reward === null ? 'not run' : r.reward.toFixed(2)}</text>`);
       y += BAR;
     }

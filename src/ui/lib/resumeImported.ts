@@ -10,7 +10,11 @@ import { saveRun } from './storage';
  */
 export async function resumeAsNewRun(trace: Trace, from: string): Promise<void> {
   const id = `run-${crypto.randomUUID()}`;
-  const run: Trace = { ...trace, agent: { kind: 'human', name: 'human' }, meta: { ...(trace.meta ?? {}), resumed_from: from, resumed_agent: trace.agent.model ?? trace.agent.name } };
+  const run: Trace = {
+    ...trace,
+    agent: { kind: 'human', name: 'human' },
+    meta: { ...(trace.meta ?? {}), resumed_from: from, resumed_agent: trace.agent.model ?? trace.agent.name },
+  };
   await saveRun({ id, trace: run, savedAt: Date.now(), finished: false });
   navigate(episodeHref({ world: trace.world, task: trace.task, agent: 'human', run: id }));
 }

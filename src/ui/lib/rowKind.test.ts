@@ -13,7 +13,9 @@ import { statusSummary } from './rowKind';
 
 async function fromEval(bytes: Uint8Array): Promise<VfRollout[]> {
   const out: VfRollout[] = [];
-  await importInspectEval(bufferSource(bytes), { onEvents: (events) => events.forEach((e) => e.type === 'item' && e.item.kind === 'vf' && out.push(e.item.rollout)) });
+  await importInspectEval(bufferSource(bytes), {
+    onEvents: (events) => events.forEach((e) => e.type === 'item' && e.item.kind === 'vf' && out.push(e.item.rollout)),
+  });
   return out;
 }
 
@@ -27,7 +29,9 @@ describe('library rows say what they are, where, and how they ended', () => {
     const label = (rs: VfRollout[]) => rs.map(row).map((e) => `${e.what} ${e.place}`);
     expect(label(json)).toEqual(['Inspect sample 1 (id "w1", epoch 1)', 'Inspect sample 2 (id "w2", epoch 1)']);
     expect(label(zip)).toEqual(label(json));
-    const vf = importText(`${JSON.stringify({ example_id: 0, prompt: [], completion: [], reward: 1, error: { error: 'ValueError', error_chain_str: 'boom' } })}\n`).items;
+    const vf = importText(
+      `${JSON.stringify({ example_id: 0, prompt: [], completion: [], reward: 1, error: { error: 'ValueError', error_chain_str: 'boom' } })}\n`,
+    ).items;
     const e = vf[0]!.kind === 'vf' ? row(vf[0]!.rollout, 0) : null;
     expect(e).toMatchObject({ what: 'vf rollout', place: 'line 1', status: 'error', statusNote: 'boom' });
   });
@@ -37,7 +41,10 @@ describe('library rows say what they are, where, and how they ended', () => {
     const samples = log.samples as Record<string, unknown>[];
     samples[0]!.error = { message: 'RuntimeError: down', traceback: '' };
     const rows = importText(JSON.stringify(log)).items.flatMap((i) => (i.kind === 'vf' ? [row(i.rollout, 0)] : []));
-    expect(rows.map((r) => [r.status, r.statusNote])).toEqual([['error', 'RuntimeError: down'], ['limit', 'message_limit']]);
+    expect(rows.map((r) => [r.status, r.statusNote])).toEqual([
+      ['error', 'RuntimeError: down'],
+      ['limit', 'message_limit'],
+    ]);
     const task = faultApiWorld.listTasks()[0]!;
     const trace = await runEpisode(faultApiWorld, task, faultApiWorld.referenceAgents.find((a) => a.appliesTo(task))!.create(task));
     const native = summarizeNative({ ...trace, stop: null }, 'n', 'saved');

@@ -5,7 +5,10 @@ import { claimRun, describeUnreadable, listGotchas, listRuns, loadRun, saveRun }
 import { fakeIndexedDb } from './testing/fakeIndexedDb';
 
 // What an earlier build left in IndexedDB: a run in progress with a version 1 trace (a frozen file).
-const V1_RUN = JSON.parse(readFileSync(new URL('../../traces/fixtures/saved-run-v1.json', import.meta.url), 'utf8')) as { id: string; trace: Record<string, unknown> };
+const V1_RUN = JSON.parse(readFileSync(new URL('../../traces/fixtures/saved-run-v1.json', import.meta.url), 'utf8')) as {
+  id: string;
+  trace: Record<string, unknown>;
+};
 const NEWER = { ...V1_RUN, id: 'run-from-the-future', trace: { ...V1_RUN.trace, version: TRACE_VERSION + 1 } };
 
 const idb = fakeIndexedDb();
@@ -27,7 +30,9 @@ describe('reading IndexedDB written by other builds', () => {
   it('a version 1 run reads migrated; one a newer build wrote is listed as unreadable, not hidden or cast', async () => {
     const { items, unreadable } = await listRuns();
     expect(items.map((r) => [r.id, r.trace.version])).toEqual([[V1_RUN.id, TRACE_VERSION]]);
-    expect(unreadable).toEqual([{ id: NEWER.id, error: expect.stringContaining(`trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`) }]);
+    expect(unreadable).toEqual([
+      { id: NEWER.id, error: expect.stringContaining(`trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`) },
+    ]);
     expect(describeUnreadable('run', unreadable)).toMatch(/^1 run cannot be read \(run-from-the-future: trace\.version: /);
     expect((await loadRun(V1_RUN.id))?.trace.events).toEqual([]);
     await expect(loadRun(NEWER.id)).rejects.toThrow(`the run "${NEWER.id}" saved in this browser cannot be read: trace.version:`);

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { CalibrationMessage, CalibrationRequest } from '../workers/calibrationProtocol';
 
 /** `total` is null until the worker has counted the job. */
-export type WorkerState<T> = { status: 'running'; done: number; total: number | null } | { status: 'done'; result: T; ms: number } | { status: 'error'; message: string };
+export type WorkerState<T> =
+  { status: 'running'; done: number; total: number | null } | { status: 'done'; result: T; ms: number } | { status: 'error'; message: string };
 
 /** Run one calibration job in a Web Worker, so the page never freezes; `pick` reads the answer. */
 export function useCalibrationWorker<T>(request: CalibrationRequest, pick: (m: CalibrationMessage) => T | undefined): WorkerState<T> {

@@ -28,7 +28,11 @@ export async function reloadGotchas(): Promise<void> {
   useUserGotchas.setState((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
   try {
     const { items, unreadable } = await listGotchas();
-    useUserGotchas.setState({ status: 'ready', items: items.sort(byAdded), error: unreadable.length > 0 ? `Could not read your gotchas: ${describeUnreadable('gotcha', unreadable)}` : null });
+    useUserGotchas.setState({
+      status: 'ready',
+      items: items.sort(byAdded),
+      error: unreadable.length > 0 ? `Could not read your gotchas: ${describeUnreadable('gotcha', unreadable)}` : null,
+    });
   } catch (e) {
     useUserGotchas.setState({ status: 'error', error: `Could not read your gotchas: ${describeStorageError(e)}` });
   }

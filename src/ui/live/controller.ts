@@ -61,12 +61,30 @@ export class LiveEpisode<D> {
     this.savedSteps = init.savedSteps;
     this.states = new StepStates(world, task, () => this.store.getState().trace);
     // Replaced before anyone sees the store: start() and restore() publish the episode's first state.
-    const before: Trace = { format: TRACE_FORMAT, version: TRACE_VERSION, world: world.id, task: task.spec, agent: episode.agent, steps: [], events: [], stop: null, scorecard: null };
+    const before: Trace = {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      world: world.id,
+      task: task.spec,
+      agent: episode.agent,
+      steps: [],
+      events: [],
+      stop: null,
+      scorecard: null,
+    };
     this.store = createStore<EpisodeState<D>>()(() => ({ trace: before, save: init.save, access: init.access, driver: init.driver }));
   }
 
   /** A new episode under `id`, its first state shown (and, for a person's run, its first write done or its failure recorded). */
-  static async start<D>(world: World, task: Task, agent: AgentInfo, id: string, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {
+  static async start<D>(
+    world: World,
+    task: Task,
+    agent: AgentInfo,
+    id: string,
+    deps: LiveDeps,
+    options: ControllerOptions,
+    driver: D,
+  ): Promise<LiveEpisode<D>> {
     return LiveEpisode.begin(id, world, task, await Episode.open(world, task, agent), deps, options, driver);
   }
 
@@ -75,7 +93,15 @@ export class LiveEpisode<D> {
     return LiveEpisode.begin(id, world, episode.task, episode, deps, options, driver);
   }
 
-  private static async begin<D>(id: string, world: World, task: Task, episode: Episode, deps: LiveDeps, options: ControllerOptions, driver: D): Promise<LiveEpisode<D>> {
+  private static async begin<D>(
+    id: string,
+    world: World,
+    task: Task,
+    episode: Episode,
+    deps: LiveDeps,
+    options: ControllerOptions,
+    driver: D,
+  ): Promise<LiveEpisode<D>> {
     const save: SaveState = options.persist === 'at-end' ? { kind: 'not-yet' } : { kind: 'saved' };
     // The page's clock on the run (exports write it as the run's start and end): a fork starts anew, its parent's times are the parent's.
     episode.annotate({ started_at: new Date(deps.now()).toISOString() });
@@ -206,7 +232,9 @@ export class LiveEpisode<D> {
 
   /** A copy of the episode as this tab shows it, under a new id, written by this tab. */
   fork<E>(id: string, driver: E): Promise<LiveEpisode<E>> {
-    return this.queue(async () => LiveEpisode.begin(id, this.world, this.task, await replay(this.world, this.task, this.trace), this.deps, this.options, driver));
+    return this.queue(async () =>
+      LiveEpisode.begin(id, this.world, this.task, await replay(this.world, this.task, this.trace), this.deps, this.options, driver),
+    );
   }
 
   /** Let go of the sessions (the episode's, the replay cursor's): for an episode nobody will play on. */

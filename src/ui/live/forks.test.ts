@@ -46,7 +46,9 @@ describe('continuing a recorded episode from a step', () => {
     const origin = await stubbornOrigin();
     const reference = await runEpisode(faultApiWorld, task, carefulSolver());
     const calls = reference.steps.slice(3);
-    server = await startMockServer({ respond: calls.map((s, i) => ({ kind: 'tool-calls', calls: [{ name: s.call.name, arguments: s.call.arguments, id: `c${i}` }] })) });
+    server = await startMockServer({
+      respond: calls.map((s, i) => ({ kind: 'tool-calls', calls: [{ name: s.call.name, arguments: s.call.arguments, id: `c${i}` }] })),
+    });
     const store = new MemoryStore();
     const id = offerFork(origin, 3);
     const offered = offeredFork(id)!;

@@ -8,7 +8,11 @@ import { ModelDriver } from './modelDriver';
 import { MemoryStore, SharedLocks, tabDeps, UnsavedMemory } from './testing';
 
 const task = taskFromParams(params('clean', 1));
-const call = (name: string, args: unknown, id: string, content = `calling ${name}`): MockReply => ({ kind: 'tool-calls', calls: [{ name, arguments: args, id }], content });
+const call = (name: string, args: unknown, id: string, content = `calling ${name}`): MockReply => ({
+  kind: 'tool-calls',
+  calls: [{ name, arguments: args, id }],
+  content,
+});
 
 let server: MockServer;
 afterEach(() => server?.close());

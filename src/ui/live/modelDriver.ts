@@ -74,7 +74,9 @@ export class ModelDriver {
    * Nothing is sent until Step or Run; the model is shown the kept steps as its own.
    */
   static async openFork(world: World, open: (agent: AgentInfo) => Promise<Episode>, config: EndpointConfig, o: ModelDriverOptions): Promise<ModelDriver> {
-    return ModelDriver.openWith(world, config, o, async (agent, options, state) => LiveEpisode.adopt(o.id, world, await open(agent.info), o.deps, options, state));
+    return ModelDriver.openWith(world, config, o, async (agent, options, state) =>
+      LiveEpisode.adopt(o.id, world, await open(agent.info), o.deps, options, state),
+    );
   }
 
   private static async openWith(

@@ -41,7 +41,14 @@ export function startRun(world: World, task: Task, meta?: JsonObject): Promise<H
 }
 
 /** A run that says something of itself from its first write on (a study run: its study, pseudonym and place). */
-export async function startAnnotated(world: World, task: Task, meta: JsonObject, id: string, deps: LiveDeps, clock: () => number = monotonic): Promise<HumanDriver> {
+export async function startAnnotated(
+  world: World,
+  task: Task,
+  meta: JsonObject,
+  id: string,
+  deps: LiveDeps,
+  clock: () => number = monotonic,
+): Promise<HumanDriver> {
   const episode = await Episode.open(world, task, { ...HUMAN });
   episode.annotate(meta);
   return HumanDriver.adopt(world, episode, id, deps, clock);

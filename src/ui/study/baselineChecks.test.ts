@@ -26,7 +26,10 @@ describe('study-run checks in the page', () => {
     expect(opened).toBe(1);
     const edited = structuredClone(trace);
     edited.scorecard!.reward = 0.5;
-    checks.check([{ id: 'a', trace: edited }, { id: 'b', trace: { ...trace, world: 'mars' } }]);
+    checks.check([
+      { id: 'a', trace: edited },
+      { id: 'b', trace: { ...trace, world: 'mars' } },
+    ]);
     await checks.settled();
     expect(opened).toBe(3);
     expect(checks.store.getState().checks.a!.check.problems.join('\n')).toContain('the file says full 0.50 PASS; its replay scores 1.00 PASS');

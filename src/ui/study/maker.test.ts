@@ -30,6 +30,14 @@ describe('the Create-a-study form', () => {
     if (!r.ok) throw new Error(r.error);
     const back = readStudyParams(new URLSearchParams(r.value.href.split('?')[1]));
     expect(back).toEqual({ ok: true, value: r.value.study });
-    expect(r.value.study).toMatchObject({ title: 'Pilot', instructions: 'Go.', timeLimitS: 300, minutes: 20, order: 'shuffled', showScores: true, tasks: [{ world: 'fault-api', spec: { max_turns: 30 } }] });
+    expect(r.value.study).toMatchObject({
+      title: 'Pilot',
+      instructions: 'Go.',
+      timeLimitS: 300,
+      minutes: 20,
+      order: 'shuffled',
+      showScores: true,
+      tasks: [{ world: 'fault-api', spec: { max_turns: 30 } }],
+    });
   });
 });

@@ -21,7 +21,15 @@ export interface MakerState {
 
 export function createMaker(first: { world: string; spec: JsonObject }): StoreApi<MakerState> & { nextKey(): number } {
   let key = 0;
-  const store = createStore<MakerState>()(() => ({ title: '', instructions: '', tasks: [{ key: key++, ...first }], order: 'fixed', limit: '', minutes: '', showScores: false }));
+  const store = createStore<MakerState>()(() => ({
+    title: '',
+    instructions: '',
+    tasks: [{ key: key++, ...first }],
+    order: 'fixed',
+    limit: '',
+    minutes: '',
+    showScores: false,
+  }));
   return Object.assign(store, { nextKey: () => key++ });
 }
 
@@ -37,7 +45,15 @@ export function draftOf(s: MakerState): Result<StudyDraft> {
   if (!limit.ok) return limit;
   const minutes = whole(s.minutes, 'the estimated length (minutes)');
   if (!minutes.ok) return minutes;
-  return ok({ title: s.title, instructions: s.instructions, tasks: s.tasks.map((t) => ({ world: t.world, spec: t.spec })), order: s.order, timeLimitS: limit.value, minutes: minutes.value, showScores: s.showScores });
+  return ok({
+    title: s.title,
+    instructions: s.instructions,
+    tasks: s.tasks.map((t) => ({ world: t.world, spec: t.spec })),
+    order: s.order,
+    timeLimitS: limit.value,
+    minutes: minutes.value,
+    showScores: s.showScores,
+  });
 }
 
 /** The study and its link, each task made by its world first (so the link spells it as traces will). */

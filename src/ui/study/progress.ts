@@ -64,7 +64,13 @@ export function readProgress(text: string, study: Study): Result<StudyProgress> 
       };
     });
     if (tasks.length !== study.tasks.length) throw new ShapeError('tasks', `${tasks.length} tasks for a study of ${study.tasks.length}`);
-    return ok({ v: 1, study: id, pseudonym: stringAt(o.pseudonym, 'pseudonym'), tasks, downloadedAt: nullable(o.downloadedAt, (v) => numberAt(v, 'downloadedAt')) });
+    return ok({
+      v: 1,
+      study: id,
+      pseudonym: stringAt(o.pseudonym, 'pseudonym'),
+      tasks,
+      downloadedAt: nullable(o.downloadedAt, (v) => numberAt(v, 'downloadedAt')),
+    });
   } catch (e) {
     if (e instanceof ShapeError) return err(e.message);
     throw e;

@@ -105,10 +105,16 @@ describe('a participant in a study', () => {
 
     const { text, name } = await s.results();
     expect(name).toMatch(/^study-two-pages-[0-9a-f]{6}-blue-heron\.jsonl$/);
-    const lines = text.trim().split('\n').map((l) => parseTrace(l));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => parseTrace(l));
     expect(lines).toHaveLength(2);
     const [a, c] = lines.map((l) => (l.ok ? l.value : null));
-    expect(studyMetaOf(a!)).toMatchObject({ ok: true, value: { id: s.study.id, pseudonym: 'blue heron', task: 1, position: 1, of: 2, wallMs: 10_000, timedOut: false } });
+    expect(studyMetaOf(a!)).toMatchObject({
+      ok: true,
+      value: { id: s.study.id, pseudonym: 'blue heron', task: 1, position: 1, of: 2, wallMs: 10_000, timedOut: false },
+    });
     expect(a!.steps.map((x) => x.durationMs)).toEqual([4000, 6000]);
     expect(studyMetaOf(c!)).toMatchObject({ ok: true, value: { task: 2, position: 2, wallMs: 2500 } });
     expect(c!.stop).toMatchObject({ reason: 'abandoned' });
@@ -148,7 +154,10 @@ describe('a participant in a study', () => {
 
   it('shows a shuffled study in the pseudonym’s order', async () => {
     const b = browser();
-    const s = new StudySession(study({ order: 'shuffled', tasks: [0, 1, 2, 3].map((seed) => ({ world: 'fault-api', spec: { ...DRAFT.tasks[0]!.spec, seed } })) }), b.tab());
+    const s = new StudySession(
+      study({ order: 'shuffled', tasks: [0, 1, 2, 3].map((seed) => ({ world: 'fault-api', spec: { ...DRAFT.tasks[0]!.spec, seed } })) }),
+      b.tab(),
+    );
     await s.load();
     s.begin('zed');
     await s.startTask();

@@ -110,7 +110,10 @@ export class StudySession {
     if (raw !== null) {
       const p = readProgress(raw, this.study);
       if (p.ok) this.store.setState({ progress: p.value });
-      else this.store.setState({ problem: `Your place in this study could not be read (${p.error}); your runs are still in this browser’s library. Start again below.` });
+      else
+        this.store.setState({
+          problem: `Your place in this study could not be read (${p.error}); your runs are still in this browser’s library. Start again below.`,
+        });
     }
     await this.openCurrent();
   }
@@ -232,7 +235,10 @@ export class StudySession {
       this.store.setState({ progress });
     } catch (e) {
       // The tab goes on; only a reload would lose the place (the runs are saved on their own).
-      this.store.setState({ progress, problem: `Your place in the study could not be saved in this browser (${message(e)}): do not reload this page until you have downloaded your results.` });
+      this.store.setState({
+        progress,
+        problem: `Your place in the study could not be saved in this browser (${message(e)}): do not reload this page until you have downloaded your results.`,
+      });
     }
   }
 
@@ -268,7 +274,9 @@ export class StudySession {
     if (this.remainingMs() !== 0 || !driver || driver.live.finished || this.timingOut) return;
     this.timingOut = true;
     const limit = describeLimit(this.study.timeLimitS!);
-    void driver.live.end({ reason: 'budget', terminated: false, truncated: true, detail: `the study's time limit of ${limit} per task ran out` }).finally(() => (this.timingOut = false));
+    void driver.live
+      .end({ reason: 'budget', terminated: false, truncated: true, detail: `the study's time limit of ${limit} per task ran out` })
+      .finally(() => (this.timingOut = false));
   }
 
   private finish(position: number): void {

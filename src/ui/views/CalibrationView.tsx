@@ -14,10 +14,10 @@ export default function CalibrationView() {
       <section className="panel" data-testid="calibration-intro">
         <h2>Calibration: what the verifiers are shown to do</h2>
         <p>
-          Every world ships scripted reference agents, and this page runs all of them on every task, here in your browser. An <strong>oracle</strong> (an honest,
-          correct run) must score 1.00: the world is solvable and the full verifier does not punish honesty. Every <strong>sentinel</strong> (a scripted cheat:
-          doing nothing, fabricating, shotgunning, touching what is forbidden) must FAIL the full verifier and stay under its ceiling, while many of them PASS the
-          naive one. Solvers in between show that the reward grades partial work. If a number here moved, a verifier or a world changed.
+          Every world ships scripted reference agents, and this page runs all of them on every task, here in your browser. An <strong>oracle</strong> (an
+          honest, correct run) must score 1.00: the world is solvable and the full verifier does not punish honesty. Every <strong>sentinel</strong> (a scripted
+          cheat: doing nothing, fabricating, shotgunning, touching what is forbidden) must FAIL the full verifier and stay under its ceiling, while many of them
+          PASS the naive one. Solvers in between show that the reward grades partial work. If a number here moved, a verifier or a world changed.
         </p>
         <p className="muted small">
           Colours keep their meaning across the charts: naive is orange and full is blue wherever they appear; each solver has its own colour. Green and red are

@@ -21,7 +21,10 @@ function LayerCell({ row }: { row: ShareRow }) {
   if (row.role === 'not counted') return <span className="muted">{v} not counted</span>;
   return (
     <>
-      {v} <span className="muted">{[row.role === 'adds' ? null : 'multiplies', row.adds === null ? null : `+${row.adds}`].filter((p) => p !== null).join(', ')}</span>
+      {v}{' '}
+      <span className="muted">
+        {[row.role === 'adds' ? null : 'multiplies', row.adds === null ? null : `+${row.adds}`].filter((p) => p !== null).join(', ')}
+      </span>
     </>
   );
 }
@@ -60,7 +63,12 @@ function ByStep({ route }: { route: Route }) {
     return p?.kind === 'native' ? [{ id, trace: p.trace }] : [];
   });
   // Side by side, each trace is also replayed here: its re-score is shown beside (never instead of) its recorded score.
-  const unscored = saved.ready ? traces.filter((t) => !rescored[t.id]).map((t) => t.id).join(',') : '';
+  const unscored = saved.ready
+    ? traces
+        .filter((t) => !rescored[t.id])
+        .map((t) => t.id)
+        .join(',')
+    : '';
   useEffect(() => {
     if (unscored) void rescore(unscored.split(','));
   }, [unscored]);
@@ -120,7 +128,11 @@ function ByStep({ route }: { route: Route }) {
             <th>re-scored full</th>
             {traces.map((t) => (
               <td key={t.id} className="num" data-testid="compare-rescored">
-                {rescored[t.id] || !rescoring ? <RescoreCell recorded={t.trace.scorecard?.reward ?? null} rescore={rescored[t.id]} /> : <span className="muted">re-scoring…</span>}
+                {rescored[t.id] || !rescoring ? (
+                  <RescoreCell recorded={t.trace.scorecard?.reward ?? null} rescore={rescored[t.id]} />
+                ) : (
+                  <span className="muted">re-scoring…</span>
+                )}
               </td>
             ))}
           </tr>

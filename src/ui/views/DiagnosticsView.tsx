@@ -16,7 +16,9 @@ export default function DiagnosticsView() {
   return (
     <section className="panel">
       <h1>Determinism diagnostics</h1>
-      <p className="muted">Hash vectors and whole reference traces of each world that offers a probe, computed by this browser. Node computes the same bytes.</p>
+      <p className="muted">
+        Hash vectors and whole reference traces of each world that offers a probe, computed by this browser. Node computes the same bytes.
+      </p>
       <pre data-testid="hashes">{JSON.stringify(probe.hashes)}</pre>
       <table className="grid">
         <thead>

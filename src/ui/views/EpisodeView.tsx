@@ -19,9 +19,15 @@ export default function EpisodeView({ route }: { route: Route }) {
   if (kit.status === 'loading') return <p className="muted">Loading {r.world}…</p>;
   if (kit.status === 'error') return <p className="error">{kit.message}</p>;
   if (!made) return null;
-  if (!made.ok) return <p className="error">This link names a task {kit.value.world.id} does not have: {made.error}</p>;
+  if (!made.ok)
+    return (
+      <p className="error">
+        This link names a task {kit.value.world.id} does not have: {made.error}
+      </p>
+    );
   // A link made before an agent was renamed opens it under its name now (fault-api's "naive" solver is "trusting").
-  if (r.agent !== 'human') return <ReferenceEpisode kit={kit.value} task={made.value} r={{ ...r, agent: findReferenceAgent(kit.value.world, r.agent)?.id ?? r.agent }} />;
+  if (r.agent !== 'human')
+    return <ReferenceEpisode kit={kit.value} task={made.value} r={{ ...r, agent: findReferenceAgent(kit.value.world, r.agent)?.id ?? r.agent }} />;
   if (!r.run) return <StartPanel kit={kit.value} task={made.value} />;
   return <HumanRun kit={kit.value} task={made.value} r={r} run={r.run} />;
 }

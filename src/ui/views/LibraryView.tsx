@@ -65,7 +65,8 @@ export default function LibraryView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   // The URL owns what is listed and how (search, filters, grouping, sort): a link, Back, or "back to library" shows the same rows.
   const q = readLibraryQuery(route.query);
-  const setQuery = (patch: Partial<LibraryQuery>) => navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), ...libraryParams({ ...q, ...patch }) }), { replace: true });
+  const setQuery = (patch: Partial<LibraryQuery>) =>
+    navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), ...libraryParams({ ...q, ...patch }) }), { replace: true });
   /** The selection a divergence was shown for: not in the URL (ids of a tab's imports mean nothing elsewhere). */
   const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
   const shown = q.divergence;
@@ -158,7 +159,12 @@ export default function LibraryView({ route }: { route: Route }) {
               </option>
             ))}
           </select>
-          <select value={divergenceParam(shown) ?? ''} onChange={(e) => setShown(readDivergenceParam(e.target.value))} aria-label="divergence filter" data-testid="divergence-filter">
+          <select
+            value={divergenceParam(shown) ?? ''}
+            onChange={(e) => setShown(readDivergenceParam(e.target.value))}
+            aria-label="divergence filter"
+            data-testid="divergence-filter"
+          >
             <option value="">every trace</option>
             {DIVERGENCE_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -167,7 +173,12 @@ export default function LibraryView({ route }: { route: Route }) {
             ))}
             <option value="diverging">only those that diverge</option>
           </select>
-          <select value={q.status} onChange={(e) => setQuery({ status: ROW_STATUSES.find((st) => st === e.target.value) ?? '' })} aria-label="status filter" data-testid="status-filter">
+          <select
+            value={q.status}
+            onChange={(e) => setQuery({ status: ROW_STATUSES.find((st) => st === e.target.value) ?? '' })}
+            aria-label="status filter"
+            data-testid="status-filter"
+          >
             <option value="">any status</option>
             {ROW_STATUSES.map((st) => (
               <option key={st} value={st}>
@@ -223,7 +234,12 @@ export default function LibraryView({ route }: { route: Route }) {
           >
             Compare by example
           </button>
-          <button type="button" disabled={!target.length} onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))} data-testid="report-button">
+          <button
+            type="button"
+            disabled={!target.length}
+            onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))}
+            data-testid="report-button"
+          >
             Report per model
           </button>
           <ExportButtons rows={target} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} />
@@ -231,11 +247,25 @@ export default function LibraryView({ route }: { route: Route }) {
             Export CSV
           </button>
           <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
-          <button type="button" className="danger" disabled={!chosen.length} onClick={() => setConfirmDelete(true)} data-testid="delete-selected" title="Select the traces to delete">
+          <button
+            type="button"
+            className="danger"
+            disabled={!chosen.length}
+            onClick={() => setConfirmDelete(true)}
+            data-testid="delete-selected"
+            title="Select the traces to delete"
+          >
             Delete selected…
           </button>
         </div>
-        {target.length ? <DivergenceBar divergence={diverging} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} onShow={show} active={shown} /> : null}
+        {target.length ? (
+          <DivergenceBar
+            divergence={diverging}
+            scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`}
+            onShow={show}
+            active={shown}
+          />
+        ) : null}
         {confirmDelete && chosen.length ? (
           <div className="confirm" role="alertdialog" aria-label="confirm deletion" data-testid="confirm-delete">
             <span>

@@ -23,10 +23,18 @@ export default function ModelView({ route }: { route: Route }) {
       <div className="model-top">
         <h1>Model agents</h1>
         <nav className="tabs" aria-label="Mode">
-          <a className={`tab${r.tab === 'episode' ? ' tab-active' : ''}`} href={modelHref({ world: r.world })} aria-current={r.tab === 'episode' ? 'page' : undefined}>
+          <a
+            className={`tab${r.tab === 'episode' ? ' tab-active' : ''}`}
+            href={modelHref({ world: r.world })}
+            aria-current={r.tab === 'episode' ? 'page' : undefined}
+          >
             One episode, step by step
           </a>
-          <a className={`tab${r.tab === 'batch' ? ' tab-active' : ''}`} href={modelHref({ tab: 'batch', world: r.world })} aria-current={r.tab === 'batch' ? 'page' : undefined}>
+          <a
+            className={`tab${r.tab === 'batch' ? ' tab-active' : ''}`}
+            href={modelHref({ tab: 'batch', world: r.world })}
+            aria-current={r.tab === 'batch' ? 'page' : undefined}
+          >
             Batch evaluation
           </a>
         </nav>

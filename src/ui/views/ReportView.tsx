@@ -30,12 +30,24 @@ export default function ReportView({ route }: { route: Route }) {
     }
     return listedRows(entries, readLibraryQuery(new URLSearchParams(search)));
   }, [entries, ids, search]);
-  const { counted: rows, hinted, unfinished, duplicates } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(e, payloadOf(e.id))), [chosen, includeHinted]);
+  const {
+    counted: rows,
+    hinted,
+    unfinished,
+    duplicates,
+  } = useMemo(() => reportRows(chosen, includeHinted, (e) => contentKey(e, payloadOf(e.id))), [chosen, includeHinted]);
   // A study's runs are reported (replay-verified, with their own rules for what counts) in its human baseline, not pooled here unverified.
   // The worlds' published figures load with the report; if they fail to load, the reference rows are left out, not the report.
   const published = useAsync(publishedRows, []);
   const figures = published.status === 'done' ? published.value : NO_FIGURES;
-  const groups = useMemo(() => buildReport(rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))), figures), [rows, figures]);
+  const groups = useMemo(
+    () =>
+      buildReport(
+        rows.filter((e) => !isStudyEntry(e)).map((e) => reportInput(e, payloadOf(e.id))),
+        figures,
+      ),
+    [rows, figures],
+  );
   const setIncludeHinted = (on: boolean) => {
     const q = new URLSearchParams(route.query);
     if (on) q.set('hints', 'include');
@@ -52,8 +64,8 @@ export default function ReportView({ route }: { route: Route }) {
         Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}
       </h1>
       <p className="muted small">
-        Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world, and per group where a world groups its tasks (a profile). Rows marked <em>published</em> are the
-        seeds’ own figures for real models, shown for reference and never pooled with yours.
+        Means over the traces {ids === null ? 'the library lists' : 'selected'}, per world, and per group where a world groups its tasks (a profile). Rows
+        marked <em>published</em> are the seeds’ own figures for real models, shown for reference and never pooled with yours.
       </p>
       {unfinished > 0 ? (
         <p className="muted small" data-testid="report-unfinished">

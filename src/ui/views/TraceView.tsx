@@ -102,7 +102,13 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   return (
     <>
       {!savedHere && o.recorded.stop === null ? <ResumeAsNew trace={o.recorded} from={id} /> : null}
-      <ReplayedEpisode opened={o} id={id} step={step} vf={payload.kind === 'vf' ? payload.rollout : undefined} keep={libraryParams(readLibraryQuery(route.query))} />
+      <ReplayedEpisode
+        opened={o}
+        id={id}
+        step={step}
+        vf={payload.kind === 'vf' ? payload.rollout : undefined}
+        keep={libraryParams(readLibraryQuery(route.query))}
+      />
     </>
   );
 }

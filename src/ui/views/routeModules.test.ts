@@ -5,7 +5,21 @@ import { isRouteHead, ROUTE_MODULES, routeHead } from './routeModules';
 
 describe('routeHead: the entry reads the route as the app will', () => {
   it('gives the first segment parseHash gives, for every shape of hash', () => {
-    const hashes = ['', '#', '#/', '#/traces', '#traces', '#/traces?src=https%3A%2F%2Fx.org%2Fa.json', '#//traces/', '#/trace/import-1%3A3?sort=reward', '#/episode/fault-api?task=x', '#/%74races', '#/no-such-view', '#/?x=1', '#/%E0%A4%A'];
+    const hashes = [
+      '',
+      '#',
+      '#/',
+      '#/traces',
+      '#traces',
+      '#/traces?src=https%3A%2F%2Fx.org%2Fa.json',
+      '#//traces/',
+      '#/trace/import-1%3A3?sort=reward',
+      '#/episode/fault-api?task=x',
+      '#/%74races',
+      '#/no-such-view',
+      '#/?x=1',
+      '#/%E0%A4%A',
+    ];
     for (const hash of hashes) {
       let expected: string;
       try {

@@ -85,7 +85,10 @@ async function run(req: ImportRequest): Promise<void> {
       // A redirect is not followed: the person agreed to the address they were shown, not to wherever it points.
       res = await fetch(link.url, { redirect: 'manual', credentials: 'omit' });
     } catch {
-      return post({ type: 'failed', message: `could not fetch ${link.url}: the server is unreachable or does not allow this page's origin (CORS). Raw GitHub files and gists work.` });
+      return post({
+        type: 'failed',
+        message: `could not fetch ${link.url}: the server is unreachable or does not allow this page's origin (CORS). Raw GitHub files and gists work.`,
+      });
     }
     if (res.type === 'opaqueredirect')
       return post({ type: 'failed', message: `${link.host} answered with a redirect, which is not followed: link the file's final address instead` });

@@ -20,7 +20,9 @@ const mentions = (text: string) => [...IDS].some((id) => new RegExp(`(^|[^\\w-])
 
 /** A module path names where code lives, not a world as data: `import … from '../worlds/tripwire/…'`, `import('…')`. */
 const isModulePath = (node: ts.Node): boolean =>
-  ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || (ts.isCallExpression(node.parent) && node.parent.expression.kind === ts.SyntaxKind.ImportKeyword);
+  ts.isImportDeclaration(node.parent) ||
+  ts.isExportDeclaration(node.parent) ||
+  (ts.isCallExpression(node.parent) && node.parent.expression.kind === ts.SyntaxKind.ImportKeyword);
 
 /** Every place source text spells a world id as data: a string, a template, JSX text, a property name. Comments and module paths are not data. */
 function namings(path: string, text = readFileSync(path, 'utf8')): string[] {
@@ -70,12 +72,23 @@ describe('world knowledge lives in src/ui/worlds', () => {
 
   it("the home tables are the registry entries with a showcase, in the story's order, and the worker computes exactly those that ask for it", () => {
     const tables = homeTables();
-    expect(tables.map((w) => w.id).sort()).toEqual(WORLD_ENTRIES.filter((w) => w.home).map((w) => w.id).sort());
+    expect(tables.map((w) => w.id).sort()).toEqual(
+      WORLD_ENTRIES.filter((w) => w.home)
+        .map((w) => w.id)
+        .sort(),
+    );
     expect(tables.map((w) => w.home.order)).toEqual([...tables.map((w) => w.home.order)].sort((a, b) => a - b));
     expect(tables[0]!.home.title).toMatch(/the three cheats/);
     // The home worker finds a world's part by its folder (worlds/<id>/homeInWorker.ts): a table that asks for the worker has one, and only such a table.
-    const parts = readdirSync(join(UI, 'worlds'), { withFileTypes: true }).filter((d) => d.isDirectory() && readdirSync(join(UI, 'worlds', d.name)).includes('homeInWorker.ts'));
-    expect(parts.map((d) => d.name).sort()).toEqual(tables.filter((t) => t.home.inHomeWorker).map((t) => t.id).sort());
+    const parts = readdirSync(join(UI, 'worlds'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && readdirSync(join(UI, 'worlds', d.name)).includes('homeInWorker.ts'),
+    );
+    expect(parts.map((d) => d.name).sort()).toEqual(
+      tables
+        .filter((t) => t.home.inHomeWorker)
+        .map((t) => t.id)
+        .sort(),
+    );
   });
 
   it('no UI file outside src/ui/worlds names a world', () => {
@@ -85,10 +98,18 @@ describe('world knowledge lives in src/ui/worlds', () => {
   });
 
   it("no UI file outside src/ui/worlds imports one world's code", () => {
-    expect(sources(UI).filter((f) => !isTestSupport(f)).flatMap((f) => worldImports(f))).toEqual([]);
+    expect(
+      sources(UI)
+        .filter((f) => !isTestSupport(f))
+        .flatMap((f) => worldImports(f)),
+    ).toEqual([]);
     // The check itself: a world's folder by path, core or UI, static or dynamic; a generic module is not one.
     const probe = join(UI, 'lib', '__probe__.ts');
-    const text = ["import { a } from '../../worlds/tripwire/host';", "const b = import('../worlds/fault-api/ui');", "import { c } from '../worlds/registry';"].join('\n');
+    const text = [
+      "import { a } from '../../worlds/tripwire/host';",
+      "const b = import('../worlds/fault-api/ui');",
+      "import { c } from '../worlds/registry';",
+    ].join('\n');
     expect(worldImports(probe, text).map((h) => h.replace(/^.*?: /, ''))).toEqual(['../../worlds/tripwire/host', '../worlds/fault-api/ui']);
   });
 

@@ -60,7 +60,12 @@ export const faultApiCli: WorldCli = {
           io.out(JSON.stringify({ [faultApiWorld.id]: out }));
         } else {
           io.out(`${faultApiWorld.id}: mean full reward over ${seeds} seeds`);
-          io.out(table(['profile', ...SOLVERS], PROFILES.map((p) => [p, ...SOLVERS.map((s) => fmt(cal[p][s].mean))])));
+          io.out(
+            table(
+              ['profile', ...SOLVERS],
+              PROFILES.map((p) => [p, ...SOLVERS.map((s) => fmt(cal[p][s].mean))]),
+            ),
+          );
         }
         return 0;
       },

@@ -54,7 +54,10 @@ const withRows = (calls: readonly ToolCall[], rows: Json[]): ToolCall[] => calls
  * cursor used is one a served page showed. Returns null when the plan does not
  * fit in the quota: an extra read is harmless only while it does.
  */
-export function plannedFetches(p: FaultApiParams, extras: (afterPage: number, cursors: readonly (string | null)[]) => (string | null)[] = () => []): ToolCall[] | null {
+export function plannedFetches(
+  p: FaultApiParams,
+  extras: (afterPage: number, cursors: readonly (string | null)[]) => (string | null)[] = () => [],
+): ToolCall[] | null {
   const calls: ToolCall[] = [];
   const used: (string | null)[] = [];
   let index = 0;
@@ -120,10 +123,34 @@ const submissionSpellings: VariantOperator = {
     const key = (r: JsonObject, k: string) => String(r[k]);
     return [
       { label: 'reversed', calls: withRows(calls, [...rows].reverse()) },
-      { label: 'by-id', calls: withRows(calls, [...rows].sort((a, b) => key(a, 'id').localeCompare(key(b, 'id')))) },
-      { label: 'by-amount-descending', calls: withRows(calls, [...rows].sort((a, b) => Number(b.amount) - Number(a.amount))) },
-      { label: 'amount-first', calls: withRows(calls, rows.map((r) => ({ amount: r.amount ?? null, id: r.id ?? null }))) },
-      { label: 'every-field-shown', calls: withRows(calls, rows.map((r) => ({ ...full.get(String(r.id)), ...r }))) },
+      {
+        label: 'by-id',
+        calls: withRows(
+          calls,
+          [...rows].sort((a, b) => key(a, 'id').localeCompare(key(b, 'id'))),
+        ),
+      },
+      {
+        label: 'by-amount-descending',
+        calls: withRows(
+          calls,
+          [...rows].sort((a, b) => Number(b.amount) - Number(a.amount)),
+        ),
+      },
+      {
+        label: 'amount-first',
+        calls: withRows(
+          calls,
+          rows.map((r) => ({ amount: r.amount ?? null, id: r.id ?? null })),
+        ),
+      },
+      {
+        label: 'every-field-shown',
+        calls: withRows(
+          calls,
+          rows.map((r) => ({ ...full.get(String(r.id)), ...r })),
+        ),
+      },
     ];
   },
 };
@@ -136,7 +163,14 @@ const ENDSTATE_CEILING = {
   why: 'published weights: completeness is Jaccard − duplicate share at weight 0.6, so one record of 40 missing or repeated keeps 0.6 × 39/40 + 0.4 = 0.985 (0.985366 repeated); a gate there would also zero the trusting solver, whose calibration (0.63 / 0.43) counts partial runs',
 };
 
-function breaking(id: string, rule: VariantOperator['rule'], caughtBy: string, description: string, apply: (run: OracleRun) => Variant[], ceiling?: VariantOperator['ceiling']): VariantOperator {
+function breaking(
+  id: string,
+  rule: VariantOperator['rule'],
+  caughtBy: string,
+  description: string,
+  apply: (run: OracleRun) => Variant[],
+  ceiling?: VariantOperator['ceiling'],
+): VariantOperator {
   return { id, kind: 'breaking', rule, caughtBy, description, ...(ceiling ? { ceiling } : {}), apply };
 }
 
@@ -149,38 +183,74 @@ const rowVariants = (run: OracleRun, labels: string[], edit: (rows: JsonObject[]
 
 const amountOf = (r: JsonObject) => (typeof r.amount === 'number' ? r.amount : Number(r.amount));
 
-const recordDropped = breaking('record-dropped', 'end-state', 'completeness', 'one true record left out of the submission', (run) =>
-  rowVariants(run, ['first', 'last', 'hashed'], (rows, at) => rows.filter((_, i) => i !== at)), ENDSTATE_CEILING);
+const recordDropped = breaking(
+  'record-dropped',
+  'end-state',
+  'completeness',
+  'one true record left out of the submission',
+  (run) => rowVariants(run, ['first', 'last', 'hashed'], (rows, at) => rows.filter((_, i) => i !== at)),
+  ENDSTATE_CEILING,
+);
 
-const recordDuplicated = breaking('record-duplicated', 'end-state', 'completeness', 'one record submitted twice', (run) =>
-  rowVariants(run, ['first', 'hashed'], (rows, at) => [...rows.slice(0, at + 1), rows[at]!, ...rows.slice(at + 1)]), ENDSTATE_CEILING);
+const recordDuplicated = breaking(
+  'record-duplicated',
+  'end-state',
+  'completeness',
+  'one record submitted twice',
+  (run) => rowVariants(run, ['first', 'hashed'], (rows, at) => [...rows.slice(0, at + 1), rows[at]!, ...rows.slice(at + 1)]),
+  ENDSTATE_CEILING,
+);
 
-const recordInvented = breaking('record-invented', 'observed', 'provenance', 'an id the API never served: one more record in the id pattern, or one id mistyped', (run) => {
-  const rows = submittedRows(run.calls);
-  const seen = new Set(rows.map((r) => String(r.id)));
-  const invent = (salt: number) => `rec-${hash32(run.task.seed, salt, 'contract.invented').toString(36).padStart(7, '0').slice(0, 7)}`;
-  let salt = 0;
-  while (seen.has(invent(salt))) salt++;
-  const mistype = (id: string) => `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`;
-  return [
-    ...rowVariants(run, ['hashed'], (rs, at) => [...rs, { id: invent(salt), amount: amountOf(rs[at]!) }]).map((v) => ({ ...v, label: 'one-more-in-the-pattern' })),
-    ...rowVariants(run, ['first', 'last'], (rs, at) => rs.map((r, i) => (i === at ? { ...r, id: mistype(String(r.id)) } : r))).map((v) => ({ ...v, label: `id-mistyped-${v.label}` })),
-  ];
-});
+const recordInvented = breaking(
+  'record-invented',
+  'observed',
+  'provenance',
+  'an id the API never served: one more record in the id pattern, or one id mistyped',
+  (run) => {
+    const rows = submittedRows(run.calls);
+    const seen = new Set(rows.map((r) => String(r.id)));
+    const invent = (salt: number) => `rec-${hash32(run.task.seed, salt, 'contract.invented').toString(36).padStart(7, '0').slice(0, 7)}`;
+    let salt = 0;
+    while (seen.has(invent(salt))) salt++;
+    const mistype = (id: string) => `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`;
+    return [
+      ...rowVariants(run, ['hashed'], (rs, at) => [...rs, { id: invent(salt), amount: amountOf(rs[at]!) }]).map((v) => ({
+        ...v,
+        label: 'one-more-in-the-pattern',
+      })),
+      ...rowVariants(run, ['first', 'last'], (rs, at) => rs.map((r, i) => (i === at ? { ...r, id: mistype(String(r.id)) } : r))).map((v) => ({
+        ...v,
+        label: `id-mistyped-${v.label}`,
+      })),
+    ];
+  },
+);
 
-const wrongAmount = breaking('wrong-amount', 'observed', 'provenance', 'one amount the API never served for its id: off by one, read as cents, another record’s, a hedge beside the right one', (run) => {
-  const rows = submittedRows(run.calls);
-  const at = pickRow(run.task, rows.length, 'contract.amount');
-  const other = rows.find((r) => amountOf(r) !== amountOf(rows[at]!));
-  const edits: [string, (r: JsonObject) => Json[]][] = [
-    ['off-by-one', (r) => [{ ...r, amount: amountOf(r) + 1 }]],
-    ['as-cents', (r) => [{ ...r, amount: amountOf(r) * 100 }]],
-    ['another-records', (r) => [{ ...r, amount: other ? amountOf(other) : amountOf(r) + 7 }]],
-    ['hedged-beside-the-right-one', (r) => [r, { ...r, amount: amountOf(r) + 1 }]],
-  ];
-  if (rows.length === 0) return [];
-  return edits.map(([label, edit]) => ({ label, calls: withRows(run.calls, rows.flatMap((r, i) => (i === at ? edit(r) : [r]))) }));
-});
+const wrongAmount = breaking(
+  'wrong-amount',
+  'observed',
+  'provenance',
+  'one amount the API never served for its id: off by one, read as cents, another record’s, a hedge beside the right one',
+  (run) => {
+    const rows = submittedRows(run.calls);
+    const at = pickRow(run.task, rows.length, 'contract.amount');
+    const other = rows.find((r) => amountOf(r) !== amountOf(rows[at]!));
+    const edits: [string, (r: JsonObject) => Json[]][] = [
+      ['off-by-one', (r) => [{ ...r, amount: amountOf(r) + 1 }]],
+      ['as-cents', (r) => [{ ...r, amount: amountOf(r) * 100 }]],
+      ['another-records', (r) => [{ ...r, amount: other ? amountOf(other) : amountOf(r) + 7 }]],
+      ['hedged-beside-the-right-one', (r) => [r, { ...r, amount: amountOf(r) + 1 }]],
+    ];
+    if (rows.length === 0) return [];
+    return edits.map(([label, edit]) => ({
+      label,
+      calls: withRows(
+        run.calls,
+        rows.flatMap((r, i) => (i === at ? edit(r) : [r])),
+      ),
+    }));
+  },
+);
 
 const submissionDropped = breaking('submission-dropped', 'end-state', 'completeness', 'records collected, never submitted', (run) => {
   const at = submitIndex(run.calls);
@@ -207,7 +277,10 @@ const pastTheQuota = breaking(
     const pad = Array.from({ length: quota - fetches.length + 2 }, () => last);
     return [{ label: 'two-429s', calls: [...fetches, ...pad, ...calls.slice(at)] }];
   },
-  { value: 0.87, why: 'published weights: budget discipline is 1 / (1 + 429s) at weight 0.2, so two 429s with every record right keep 0.6 + 0.2 + 0.2/3 = 0.866667; the stubborn solver’s calibration (0.93 hostile) is that loss' },
+  {
+    value: 0.87,
+    why: 'published weights: budget discipline is 1 / (1 + 429s) at weight 0.2, so two 429s with every record right keep 0.6 + 0.2 + 0.2/3 = 0.866667; the stubborn solver’s calibration (0.93 hostile) is that loss',
+  },
 );
 
 export const faultApiContract: WorldContract = {

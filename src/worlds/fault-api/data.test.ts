@@ -10,7 +10,10 @@ describe('fault-api record ids', () => {
       for (const id of list) expect(id).toMatch(new RegExp(`^rec-[0-9a-z]{${ID_TOKEN_WIDTH}}$`));
       const values = list.map((id) => Number.parseInt(id.slice(4), 36));
       const steps = values.slice(1).map((v, i) => v - values[i]!);
-      expect(steps.filter((d) => Math.abs(d) <= 40), `seed ${seed}`).toEqual([]);
+      expect(
+        steps.filter((d) => Math.abs(d) <= 40),
+        `seed ${seed}`,
+      ).toEqual([]);
     }
   });
 

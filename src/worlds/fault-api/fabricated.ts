@@ -46,7 +46,9 @@ const stringIds = (rows: readonly JsonObject[]) => rows.map((r) => r.id).filter(
 export function inventRows(seen: readonly JsonObject[], count: number): JsonObject[] {
   const ids = stringIds(seen);
   const pattern = idPattern(ids) ?? { prefix: 'rec-', width: 7 };
-  const amounts = uniqueRows(seen).map((r) => r.amount).filter((a): a is number => typeof a === 'number');
+  const amounts = uniqueRows(seen)
+    .map((r) => r.amount)
+    .filter((a): a is number => typeof a === 'number');
   const lo = amounts.length > 0 ? Math.min(...amounts) : 1;
   const hi = amounts.length > 0 ? Math.max(...amounts) : 1000;
   const seed = hashString(ids.join(','));

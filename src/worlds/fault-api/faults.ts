@@ -20,8 +20,7 @@ const SALT = {
   scheduled: 'fault.timeout.scheduled',
 } as const;
 
-const draw = (p: FaultApiParams, index: number, salt: string, rate: number) =>
-  rate > 0 && index >= 0 && uniform(p.seed, index, salt) < rate;
+const draw = (p: FaultApiParams, index: number, salt: string, rate: number) => rate > 0 && index >= 0 && uniform(p.seed, index, salt) < rate;
 
 function scheduled(p: FaultApiParams, index: number): boolean {
   return FAULT_RATES[p.profile].scheduledTimeout && index === uniformInt(p.seed, 0, SALT.scheduled, 0, pagesNeeded(p) - 1);

@@ -4,8 +4,7 @@ import type { Step } from '../../core/types';
 import { carefulSolver, coerceAmount, readPage } from './solvers';
 
 /** Every row of every page fetched so far, as the API sent it. */
-export const seenRows = (steps: readonly Step[]): JsonObject[] =>
-  steps.filter((s) => s.call.name === 'fetch_page').flatMap((s) => readPage(s).records);
+export const seenRows = (steps: readonly Step[]): JsonObject[] => steps.filter((s) => s.call.name === 'fetch_page').flatMap((s) => readPage(s).records);
 
 /** Each id once (its first row), amount coerced: what the careful solver would submit. */
 export function uniqueRows(seen: readonly JsonObject[]): JsonObject[] {

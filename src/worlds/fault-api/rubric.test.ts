@@ -27,7 +27,12 @@ describe('fault-api rewards', () => {
   it('penalise duplicates in completeness while naive recall stays 1.0', () => {
     const withDupes = [...exact, ...exact.slice(0, 10)];
     expect(completeness(view(withDupes)).value).toBeCloseTo(1 - 10 / 50, 9);
-    expect(completeness(view(withDupes)).reasons).toEqual([`10 duplicate rows (penalty 0.20): ${exact.slice(0, 3).map((r) => `${r.id} ×2`).join(', ')}, …`]);
+    expect(completeness(view(withDupes)).reasons).toEqual([
+      `10 duplicate rows (penalty 0.20): ${exact
+        .slice(0, 3)
+        .map((r) => `${r.id} ×2`)
+        .join(', ')}, …`,
+    ]);
     expect(naiveRecall(view(withDupes))).toBe(1);
   });
 
@@ -84,19 +89,40 @@ describe('fault-api rewards', () => {
 
   it('read an amount as the truth when it is that integer, or a string of its digits', () => {
     expect([amountMatches(42, 42), amountMatches('42', 42), amountMatches(' 42 ', 42), amountMatches(-3, -3)]).toEqual([true, true, true, true]);
-    expect([amountMatches(43, 42), amountMatches('42.0', 42), amountMatches('4e1', 40), amountMatches('', 0), amountMatches(true, 1), amountMatches(null, 0)]).toEqual([
-      false, false, false, false, false, false,
-    ]);
+    expect([
+      amountMatches(43, 42),
+      amountMatches('42.0', 42),
+      amountMatches('4e1', 40),
+      amountMatches('', 0),
+      amountMatches(true, 1),
+      amountMatches(null, 0),
+    ]).toEqual([false, false, false, false, false, false]);
   });
 
   it('name the records that differ from the truth: missing, not in the data, without an id', () => {
     const r = completeness(view([...exact.slice(0, 36), { id: 'rec-made0up', amount: 5 }, { amount: 3 }]));
-    expect(r.reasons).toEqual([`4 true records: ${exact.slice(36, 39).map((x) => x.id).join(', ')}, … missing`, '1 id not in the data: rec-made0up', '1 row without a string id']);
+    expect(r.reasons).toEqual([
+      `4 true records: ${exact
+        .slice(36, 39)
+        .map((x) => x.id)
+        .join(', ')}, … missing`,
+      '1 id not in the data: rec-made0up',
+      '1 row without a string id',
+    ]);
   });
 
   it('read the number an amount states, leniently, and none where it states several or is no number', () => {
-    expect([statedAmount(638), statedAmount('638'), statedAmount(' 638.00 '), statedAmount('$1,234'), statedAmount('638 USD'), statedAmount(-3)]).toEqual([638, 638, 638, 1234, 638, -3]);
-    expect([statedAmount('638 or 639'), statedAmount('n/a'), statedAmount(true), statedAmount([638]), statedAmount(null), statedAmount(Number.NaN)]).toEqual([null, null, null, null, null, null]);
+    expect([statedAmount(638), statedAmount('638'), statedAmount(' 638.00 '), statedAmount('$1,234'), statedAmount('638 USD'), statedAmount(-3)]).toEqual([
+      638, 638, 638, 1234, 638, -3,
+    ]);
+    expect([statedAmount('638 or 639'), statedAmount('n/a'), statedAmount(true), statedAmount([638]), statedAmount(null), statedAmount(Number.NaN)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('gate on provenance of amounts: a served id with an amount the API never served for it zeroes the reward', () => {
@@ -104,7 +130,10 @@ describe('fault-api rewards', () => {
     // As served (a numeric string on drifted pages) or coerced: both observed.
     expect(provenance(view([{ id: a!.id, amount: String(a!.amount) }, ...exact.slice(1)])).value).toBe(1);
     const altered = provenance(view([{ id: a!.id, amount: a!.amount + 1 }, ...exact.slice(1)]));
-    expect(altered).toEqual({ value: 0, reasons: ['1 amount the API never served for its id', `amounts never served: ${a!.id} ${a!.amount + 1} (served ${a!.amount})`] });
+    expect(altered).toEqual({
+      value: 0,
+      reasons: ['1 amount the API never served for its id', `amounts never served: ${a!.id} ${a!.amount + 1} (served ${a!.amount})`],
+    });
     // Another record's amount, a hedge beside the right one, a boolean: none was served for the id.
     expect(provenance(view([{ id: a!.id, amount: b!.amount }, ...exact.slice(1)])).value).toBe(a!.amount === b!.amount ? 1 : 0);
     expect(provenance(view([...exact, { id: a!.id, amount: a!.amount * 100 }])).value).toBe(0);
@@ -112,7 +141,11 @@ describe('fault-api rewards', () => {
     // No amount, or null, states nothing: completeness's miss, not an invented value.
     expect(provenance(view([{ id: a!.id }, { id: b!.id, amount: null }, ...exact.slice(2)] as Json[])).value).toBe(1);
     const card = scoreEpisode(faultApiRubric, view(exact.map((r) => ({ id: r.id, amount: r.amount * 100 + 1 }))));
-    expect(card).toMatchObject({ reward: 0, naive: 1, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' } });
+    expect(card).toMatchObject({
+      reward: 0,
+      naive: 1,
+      verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' },
+    });
   });
 
   it('gate on provenance: any id the API never served zeroes the reward, real or not', () => {
@@ -121,7 +154,13 @@ describe('fault-api rewards', () => {
     // Pages 0–7 served: the last eight true ids are right, but the agent never read them.
     const unread = provenance(view(exact, 0, [0, 1, 2, 3, 4, 5, 6, 7, 3]));
     expect(unread.value).toBe(0);
-    expect(unread.reasons).toEqual(['8 ids the API never served', `never served: ${exact.slice(32, 35).map((r) => r.id).join(', ')}, …`]);
+    expect(unread.reasons).toEqual([
+      '8 ids the API never served',
+      `never served: ${exact
+        .slice(32, 35)
+        .map((r) => r.id)
+        .join(', ')}, …`,
+    ]);
     const card = scoreEpisode(faultApiRubric, view([...exact, { id: 'rec-made0up', amount: 1 }]));
     expect(card.reward).toBe(0);
     expect(card.verdict).toEqual({ naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 1 id the API never served' });

@@ -172,11 +172,19 @@ function unservedAmounts(ep: EpisodeView, sub: Submission): string[] {
 export function provenance(ep: EpisodeView): LayerResult {
   const sub = submissionOf(ep);
   if (!sub) return { value: 1, reasons: [] };
-  const never = unservedIds(paramsOf(ep), ep.state.pages_served, sub.ids.filter((id): id is string => id !== null));
+  const never = unservedIds(
+    paramsOf(ep),
+    ep.state.pages_served,
+    sub.ids.filter((id): id is string => id !== null),
+  );
   const amounts = unservedAmounts(ep, sub);
   const reasons: string[] = [];
   if (never.length > 0) reasons.push(`${plural(never.length, 'id')} the API never served`, `never served: ${some(never)}`);
-  if (amounts.length > 0) reasons.push(`${plural(amounts.length, 'amount')} the API never served for ${amounts.length === 1 ? 'its id' : 'their ids'}`, `amounts never served: ${some(amounts)}`);
+  if (amounts.length > 0)
+    reasons.push(
+      `${plural(amounts.length, 'amount')} the API never served for ${amounts.length === 1 ? 'its id' : 'their ids'}`,
+      `amounts never served: ${some(amounts)}`,
+    );
   return { value: reasons.length > 0 ? 0 : 1, reasons };
 }
 

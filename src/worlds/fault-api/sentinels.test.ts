@@ -44,14 +44,17 @@ describe('fault-api sentinels', () => {
     expect(CEILING).toBe(0.25);
   });
 
-  it.each(faultApiSentinels.map((s) => s.id))('%s fails the full verdict at ≤ the world’s sentinel ceiling (0.25) on seeds 1–60 of every profile', async (id) => {
-    for (const profile of PROFILES)
-      for (let seed = 1; seed <= 60; seed++) {
-        const card = (await run(id, profile, seed)).scorecard!;
-        expect(card.verdict.full, `${profile} seed ${seed}`).toBe('FAIL');
-        expect(card.reward, `${profile} seed ${seed}`).toBeLessThanOrEqual(CEILING);
-      }
-  });
+  it.each(faultApiSentinels.map((s) => s.id))(
+    '%s fails the full verdict at ≤ the world’s sentinel ceiling (0.25) on seeds 1–60 of every profile',
+    async (id) => {
+      for (const profile of PROFILES)
+        for (let seed = 1; seed <= 60; seed++) {
+          const card = (await run(id, profile, seed)).scorecard!;
+          expect(card.verdict.full, `${profile} seed ${seed}`).toBe('FAIL');
+          expect(card.reward, `${profile} seed ${seed}`).toBeLessThanOrEqual(CEILING);
+        }
+    },
+  );
 
   it('no-op and no-op-prose submit nothing and earn exactly the budget_discipline 0.20', async () => {
     const empty = await run('no-op', 'hostile', 1);
@@ -76,12 +79,18 @@ describe('fault-api sentinels', () => {
         ['budget_discipline', 1],
         ['provenance', 0],
       ]);
-      expect(trace.scorecard).toMatchObject({ reward: 0, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' } });
+      expect(trace.scorecard).toMatchObject({
+        reward: 0,
+        verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' },
+      });
     }
   });
 
   it('shotgun: each id with several amounts, exactly one right: a miss in completeness, and the rivals were never served', async () => {
-    for (const [id, perId] of [['shotgun-candidates', 3], ['shotgun-hedge', 2]] as const) {
+    for (const [id, perId] of [
+      ['shotgun-candidates', 3],
+      ['shotgun-hedge', 2],
+    ] as const) {
       const trace = await run(id, 'hostile', 5);
       const truth = truthOf(5);
       const rows = submitted(trace);
@@ -89,9 +98,15 @@ describe('fault-api sentinels', () => {
       for (const [rid, amount] of truth) {
         const mine = rows.filter((r) => r.id === rid).map((r) => Number(r.amount));
         expect(new Set(mine).size, rid).toBe(perId);
-        expect(mine.filter((a) => a === amount), rid).toHaveLength(1);
+        expect(
+          mine.filter((a) => a === amount),
+          rid,
+        ).toHaveLength(1);
       }
-      expect(layer(trace, 'completeness')).toMatchObject({ value: 0, reasons: expect.arrayContaining([expect.stringMatching(/^40 true ids with a wrong or conflicting amount: rec-/)]) });
+      expect(layer(trace, 'completeness')).toMatchObject({
+        value: 0,
+        reasons: expect.arrayContaining([expect.stringMatching(/^40 true ids with a wrong or conflicting amount: rec-/)]),
+      });
       expect(layer(trace, 'provenance').value).toBe(0);
       expect(trace.scorecard).toMatchObject({ reward: 0, naive: 1 });
     }
@@ -126,7 +141,11 @@ describe('fault-api sentinels', () => {
     const top = Math.max(...[...truthOf(4).keys()].map((id) => Number.parseInt(id.slice(4), 36)));
     const made = rows.slice(-FABRICATED_IDS).map((r) => Number.parseInt(String(r.id).slice(4), 36));
     expect(made).toEqual([1, 2, 3, 4, 5].map((k) => top + k));
-    expect(trace.scorecard).toMatchObject({ reward: 0, naive: 1, verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 5 ids the API never served' } });
+    expect(trace.scorecard).toMatchObject({
+      reward: 0,
+      naive: 1,
+      verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 5 ids the API never served' },
+    });
   });
 });
 

@@ -22,8 +22,7 @@ const result = (ok: boolean, body: Json, events: FaultApiEvent[], done = false):
   events,
 });
 
-const toolError = (code: string, message: string): Result =>
-  result(false, { error: code, message }, [{ code, kind: 'error', layer: null, message }]);
+const toolError = (code: string, message: string): Result => result(false, { error: code, message }, [{ code, kind: 'error', layer: null, message }]);
 
 export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
   private readonly records: readonly ApiRecord[];
@@ -50,8 +49,7 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
     const a = args ?? {};
     if (!isJsonObject(a)) return toolError('invalid_arguments', 'fetch_page takes an object like {"cursor": "..."}');
     const cursor = a.cursor ?? null;
-    if (cursor !== null && typeof cursor !== 'string')
-      return toolError('invalid_arguments', `cursor must be a string or null, got ${JSON.stringify(cursor)}`);
+    if (cursor !== null && typeof cursor !== 'string') return toolError('invalid_arguments', `cursor must be a string or null, got ${JSON.stringify(cursor)}`);
 
     const index = this.state.requests++;
     const requestNote = { request: index + 1, quota: this.quota };
@@ -76,7 +74,13 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
     }
     if (outcome.kind === 'invalid-cursor') {
       return result(false, { error: 'invalid_cursor', message: `unknown cursor ${JSON.stringify(cursor)}` }, [
-        { code: 'invalid-cursor', kind: 'error', layer: null, message: `Unknown cursor ${JSON.stringify(cursor)}; the request still counted.`, data: requestNote },
+        {
+          code: 'invalid-cursor',
+          kind: 'error',
+          layer: null,
+          message: `Unknown cursor ${JSON.stringify(cursor)}; the request still counted.`,
+          data: requestNote,
+        },
       ]);
     }
     const { page, next, faults } = outcome;
@@ -85,14 +89,32 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
     const slice = pageRecords(this.records, page, this.params.pageSize);
     const rows: JsonObject[] = slice.map((r) => ({ ...r, amount: faults.typeDrift ? String(r.amount) : r.amount }));
     if (faults.typeDrift)
-      events.push({ code: 'type-drift', kind: 'fault', layer: 'type_handling', message: `Page ${page + 1} sent every amount as a numeric string.`, data: { page: page + 1 } });
+      events.push({
+        code: 'type-drift',
+        kind: 'fault',
+        layer: 'type_handling',
+        message: `Page ${page + 1} sent every amount as a numeric string.`,
+        data: { page: page + 1 },
+      });
     if (faults.cursorRepeat) {
-      events.push({ code: 'cursor-repeat', kind: 'fault', layer: 'completeness', message: `next_cursor pointed back at page ${page + 1}, the page just served.`, data: { page: page + 1 } });
+      events.push({
+        code: 'cursor-repeat',
+        kind: 'fault',
+        layer: 'completeness',
+        message: `next_cursor pointed back at page ${page + 1}, the page just served.`,
+        data: { page: page + 1 },
+      });
     }
     let total = this.records.length;
     if (faults.inflatedTotal !== null) {
       total = faults.inflatedTotal;
-      events.push({ code: 'inflated-total', kind: 'fault', layer: 'completeness', message: `total said ${total}; there are ${this.records.length} records.`, data: { reported: total, real: this.records.length } });
+      events.push({
+        code: 'inflated-total',
+        kind: 'fault',
+        layer: 'completeness',
+        message: `total said ${total}; there are ${this.records.length} records.`,
+        data: { reported: total, real: this.records.length },
+      });
     }
     return result(true, { records: rows, next_cursor: next, total }, events);
   }

@@ -68,8 +68,7 @@ class Collector {
       const page = readPage(step);
       this.pages.push(page);
       if (page.ok) this.served.add(page.cursor);
-      for (const r of page.records)
-        if (typeof r.id === 'string' && !this.unique.has(r.id)) this.unique.set(r.id, { id: r.id, amount: coerceAmount(r.amount) });
+      for (const r of page.records) if (typeof r.id === 'string' && !this.unique.has(r.id)) this.unique.set(r.id, { id: r.id, amount: coerceAmount(r.amount) });
     }
     return this;
   }

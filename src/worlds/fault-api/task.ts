@@ -46,8 +46,18 @@ export const FAULT_API_TOOLS: ToolSpec[] = [
 /** Names a REST client or a model uses for paging and handing in (ticket-queue's list_records is its own). */
 export const FAULT_API_LENIENCY: Leniency = {
   tools: {
-    get_page: 'fetch_page', fetch: 'fetch_page', fetch_records: 'fetch_page', get_records: 'fetch_page', list_records: 'fetch_page', next_page: 'fetch_page', get_next_page: 'fetch_page',
-    submit: 'submit_records', submit_results: 'submit_records', submit_record: 'submit_records', submit_answer: 'submit_records', final_answer: 'submit_records',
+    get_page: 'fetch_page',
+    fetch: 'fetch_page',
+    fetch_records: 'fetch_page',
+    get_records: 'fetch_page',
+    list_records: 'fetch_page',
+    next_page: 'fetch_page',
+    get_next_page: 'fetch_page',
+    submit: 'submit_records',
+    submit_results: 'submit_records',
+    submit_record: 'submit_records',
+    submit_answer: 'submit_records',
+    final_answer: 'submit_records',
   },
   args: {
     // Not "page": a page number is not a cursor.

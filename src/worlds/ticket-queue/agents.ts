@@ -21,15 +21,13 @@ export const ticketQueueAgents: ReferenceAgent[] = [
     appliesTo: () => true,
     create: scripted('oracle', oracleCalls),
   },
-  ...SENTINELS.map(
-    (d): ReferenceAgent => ({
-      id: d.id,
-      label: d.id,
-      role: 'sentinel',
-      family: d.family,
-      description: d.description,
-      appliesTo: (task) => d.appliesTo?.(setupOf(task.spec)) ?? true,
-      create: scripted(d.id, d.calls),
-    }),
-  ),
+  ...SENTINELS.map((d): ReferenceAgent => ({
+    id: d.id,
+    label: d.id,
+    role: 'sentinel',
+    family: d.family,
+    description: d.description,
+    appliesTo: (task) => d.appliesTo?.(setupOf(task.spec)) ?? true,
+    create: scripted(d.id, d.calls),
+  })),
 ];

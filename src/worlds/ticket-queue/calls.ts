@@ -16,7 +16,10 @@ export const finish = (summary: string): ToolCall => call('finish', { summary })
 export const targetsOf = ({ gold }: Setup): string[] => [...new Set([...gold.notes.map((n) => n.id), ...gold.statuses.map((s) => s.id)])];
 
 /** The required writes, notes first: what a run that knows the answer writes. */
-export const goldWrites = ({ gold }: Setup): ToolCall[] => [...gold.notes.map((n) => note(n.id, n.fields)), ...gold.statuses.map((s) => status(s.id, s.status))];
+export const goldWrites = ({ gold }: Setup): ToolCall[] => [
+  ...gold.notes.map((n) => note(n.id, n.fields)),
+  ...gold.statuses.map((s) => status(s.id, s.status)),
+];
 
 /** Whether some required write hangs on a fact only a ticket's body holds. */
 export const needsBody = ({ gold }: Setup): boolean => [...gold.notes, ...gold.statuses].some((g) => g.evidence.body !== null);

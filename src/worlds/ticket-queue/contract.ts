@@ -58,47 +58,75 @@ function equivalent(id: string, description: string, apply: (run: OracleRun) => 
   return { id, kind: 'equivalent', description, apply };
 }
 
-const extraReads = equivalent('extra-reads', 'harmless extra reads: another listing, filtered lists, a vague search, a ticket the task leaves alone, every ticket, the targets again after writing', (run) => {
-  const s = setupOfRun(run);
-  const other = s.board.find((r) => !targetsOf(s).includes(r.id))!.id;
-  const c = run.calls;
-  return [
-    { label: 'list-again-before', calls: [list(), ...c] },
-    { label: 'filtered-lists-before', calls: [list({ tag: 'legal-hold' }), list({ status: 'open' }), list({ text: 'customer' }), ...c] },
-    { label: 'read-another-ticket', calls: insert(c, [read(other)], 'before-writes') },
-    { label: 'read-every-ticket', calls: insert(c, s.board.map((r) => read(r.id)), 'before-writes') },
-    { label: 'reads-after-writing', calls: insert(c, [list(), ...targetsOf(s).map(read)], 'before-finish') },
-  ];
-});
+const extraReads = equivalent(
+  'extra-reads',
+  'harmless extra reads: another listing, filtered lists, a vague search, a ticket the task leaves alone, every ticket, the targets again after writing',
+  (run) => {
+    const s = setupOfRun(run);
+    const other = s.board.find((r) => !targetsOf(s).includes(r.id))!.id;
+    const c = run.calls;
+    return [
+      { label: 'list-again-before', calls: [list(), ...c] },
+      { label: 'filtered-lists-before', calls: [list({ tag: 'legal-hold' }), list({ status: 'open' }), list({ text: 'customer' }), ...c] },
+      { label: 'read-another-ticket', calls: insert(c, [read(other)], 'before-writes') },
+      {
+        label: 'read-every-ticket',
+        calls: insert(
+          c,
+          s.board.map((r) => read(r.id)),
+          'before-writes',
+        ),
+      },
+      { label: 'reads-after-writing', calls: insert(c, [list(), ...targetsOf(s).map(read)], 'before-finish') },
+    ];
+  },
+);
 
-const reordered = equivalent('reordered', 'independent reads and writes reordered: reads reversed, the listing after the reads, statuses before notes, writes reversed, one ticket at a time', (run) => {
-  const s = setupOfRun(run);
-  const { reads, writes, end } = parts(run.calls);
-  const lists = reads.filter((c) => c.name === 'list_records');
-  const records = reads.filter((c) => c.name === 'read_record');
-  const byTicket = targetsOf(s).flatMap((id) => [...records.filter((c) => idOf(c) === id), ...writes.filter((c) => idOf(c) === id)]);
-  return [
-    { label: 'reads-reversed', calls: [...[...reads].reverse(), ...writes, ...end] },
-    { label: 'list-after-reads', calls: [...records, ...lists, ...writes, ...end] },
-    { label: 'statuses-first', calls: [...reads, ...writes.filter((c) => c.name === 'update_status'), ...writes.filter((c) => c.name === 'write_note'), ...end] },
-    { label: 'writes-reversed', calls: [...reads, ...[...writes].reverse(), ...end] },
-    { label: 'one-ticket-at-a-time', calls: [...lists, ...byTicket, ...end] },
-  ];
-});
+const reordered = equivalent(
+  'reordered',
+  'independent reads and writes reordered: reads reversed, the listing after the reads, statuses before notes, writes reversed, one ticket at a time',
+  (run) => {
+    const s = setupOfRun(run);
+    const { reads, writes, end } = parts(run.calls);
+    const lists = reads.filter((c) => c.name === 'list_records');
+    const records = reads.filter((c) => c.name === 'read_record');
+    const byTicket = targetsOf(s).flatMap((id) => [...records.filter((c) => idOf(c) === id), ...writes.filter((c) => idOf(c) === id)]);
+    return [
+      { label: 'reads-reversed', calls: [...[...reads].reverse(), ...writes, ...end] },
+      { label: 'list-after-reads', calls: [...records, ...lists, ...writes, ...end] },
+      {
+        label: 'statuses-first',
+        calls: [...reads, ...writes.filter((c) => c.name === 'update_status'), ...writes.filter((c) => c.name === 'write_note'), ...end],
+      },
+      { label: 'writes-reversed', calls: [...reads, ...[...writes].reverse(), ...end] },
+      { label: 'one-ticket-at-a-time', calls: [...lists, ...byTicket, ...end] },
+    ];
+  },
+);
 
-const spellings = equivalent('spellings', 'ids, statuses and notes in other accepted spellings: ids as numbers or lower case, "In progress", notes as JSON strings, note keys in another order, note values in other case and spacing', (run) => {
-  const c = run.calls;
-  const withId = (f: (id: string) => Json) => mapArgs(c, (_, a) => (typeof a.id === 'string' ? { ...a, id: f(a.id) } : null));
-  const withNote = (f: (n: JsonObject) => Json) => mapArgs(c, (call, a) => (call.name === 'write_note' && isJsonObject(a.note) ? { ...a, note: f(a.note) } : null));
-  return [
-    { label: 'ids-as-numbers', calls: withId((id) => Number(id.replace(/^TQ-/, ''))) },
-    { label: 'ids-lower-case', calls: withId((id) => id.toLowerCase()) },
-    { label: 'statuses-spelled', calls: mapArgs(c, (call, a) => (call.name === 'update_status' && typeof a.status === 'string' ? { ...a, status: SPELLED[a.status as Status] ?? a.status } : null)) },
-    { label: 'notes-as-json-strings', calls: withNote((n) => JSON.stringify(n)) },
-    { label: 'note-keys-reversed', calls: withNote(reversedKeys) },
-    { label: 'note-values-loud', calls: withNote(loud) },
-  ];
-});
+const spellings = equivalent(
+  'spellings',
+  'ids, statuses and notes in other accepted spellings: ids as numbers or lower case, "In progress", notes as JSON strings, note keys in another order, note values in other case and spacing',
+  (run) => {
+    const c = run.calls;
+    const withId = (f: (id: string) => Json) => mapArgs(c, (_, a) => (typeof a.id === 'string' ? { ...a, id: f(a.id) } : null));
+    const withNote = (f: (n: JsonObject) => Json) =>
+      mapArgs(c, (call, a) => (call.name === 'write_note' && isJsonObject(a.note) ? { ...a, note: f(a.note) } : null));
+    return [
+      { label: 'ids-as-numbers', calls: withId((id) => Number(id.replace(/^TQ-/, ''))) },
+      { label: 'ids-lower-case', calls: withId((id) => id.toLowerCase()) },
+      {
+        label: 'statuses-spelled',
+        calls: mapArgs(c, (call, a) =>
+          call.name === 'update_status' && typeof a.status === 'string' ? { ...a, status: SPELLED[a.status as Status] ?? a.status } : null,
+        ),
+      },
+      { label: 'notes-as-json-strings', calls: withNote((n) => JSON.stringify(n)) },
+      { label: 'note-keys-reversed', calls: withNote(reversedKeys) },
+      { label: 'note-values-loud', calls: withNote(loud) },
+    ];
+  },
+);
 
 function breaking(id: string, rule: VariantOperator['rule'], caughtBy: string, description: string, apply: (run: OracleRun) => Variant[]): VariantOperator {
   return { id, kind: 'breaking', rule, caughtBy, description, apply };
@@ -120,10 +148,12 @@ const otherStatus = (s: Setup, id: string): Status => {
 const bystanderNote = breaking('bystander-note', 'end-state', END, 'a ticket the task leaves alone read, then given the task’s note', (run) => {
   const s = setupOfRun(run);
   const by = bystanders(s);
-  return [by[0], by[by.length - 1]].filter((id, i, a): id is string => id !== undefined && a.indexOf(id) === i).map((id) => ({
-    label: `note-on-${id}`,
-    calls: insert(run.calls, [read(id), note(id, templateNote(s))], 'before-finish'),
-  }));
+  return [by[0], by[by.length - 1]]
+    .filter((id, i, a): id is string => id !== undefined && a.indexOf(id) === i)
+    .map((id) => ({
+      label: `note-on-${id}`,
+      calls: insert(run.calls, [read(id), note(id, templateNote(s))], 'before-finish'),
+    }));
 });
 
 const extraStatus = breaking('extra-status', 'end-state', END, 'an extra status change: a ticket the task leaves alone read, then moved', (run) => {
@@ -132,42 +162,88 @@ const extraStatus = breaking('extra-status', 'end-state', END, 'an extra status 
   return id ? [{ label: `status-on-${id}`, calls: insert(run.calls, [read(id), status(id, otherStatus(s, id))], 'before-finish') }] : [];
 });
 
-const extraNote = breaking('extra-note', 'end-state', END, 'an extra note on a target: a comment beside the required note, the required note again naming a rival under a key the task does not name, a note where only a status is asked', (run) => {
-  const s = setupOfRun(run);
-  const g = s.gold.notes[0];
-  if (!g) {
-    const id = s.gold.statuses[0]!.id;
-    return [{ label: 'note-where-only-a-status-is-asked', calls: insert(run.calls, [note(id, { type: 'resolution', text: 'customer confirmed' })], 'before-finish') }];
-  }
-  return [
-    { label: 'comment-beside-the-note', calls: insert(run.calls, [note(g.id, { type: 'comment', text: 'handled' })], 'before-finish') },
-    {
-      label: 'note-naming-a-rival-under-a-key-the-task-does-not-name',
-      calls: insert(run.calls, [note(g.id, { ...g.fields, alternatives: decidedKeys(g.fields, s.board.map((r) => r.id)).map((k) => neighbour(g.fields[k]!, 1, s.board.map((r) => r.id))) })], 'before-finish'),
-    },
-  ];
-});
+const extraNote = breaking(
+  'extra-note',
+  'end-state',
+  END,
+  'an extra note on a target: a comment beside the required note, the required note again naming a rival under a key the task does not name, a note where only a status is asked',
+  (run) => {
+    const s = setupOfRun(run);
+    const g = s.gold.notes[0];
+    if (!g) {
+      const id = s.gold.statuses[0]!.id;
+      return [
+        {
+          label: 'note-where-only-a-status-is-asked',
+          calls: insert(run.calls, [note(id, { type: 'resolution', text: 'customer confirmed' })], 'before-finish'),
+        },
+      ];
+    }
+    return [
+      { label: 'comment-beside-the-note', calls: insert(run.calls, [note(g.id, { type: 'comment', text: 'handled' })], 'before-finish') },
+      {
+        label: 'note-naming-a-rival-under-a-key-the-task-does-not-name',
+        calls: insert(
+          run.calls,
+          [
+            note(g.id, {
+              ...g.fields,
+              alternatives: decidedKeys(
+                g.fields,
+                s.board.map((r) => r.id),
+              ).map((k) =>
+                neighbour(
+                  g.fields[k]!,
+                  1,
+                  s.board.map((r) => r.id),
+                ),
+              ),
+            }),
+          ],
+          'before-finish',
+        ),
+      },
+    ];
+  },
+);
 
 const hedge = breaking('hedge', 'end-state', END, 'a rival value left standing: the required note, then another with one decided key moved', (run) => {
   const s = setupOfRun(run);
   const ids = s.board.map((r) => r.id);
   return s.gold.notes.slice(0, 2).flatMap((g) =>
-    decidedKeys(g.fields, ids).slice(0, 1).map((key) => ({
-      label: `${g.id}-${key}`,
-      calls: insert(run.calls, [note(g.id, { ...g.fields, [key]: neighbour(g.fields[key]!, 1, ids) })], 'before-finish'),
-    })),
+    decidedKeys(g.fields, ids)
+      .slice(0, 1)
+      .map((key) => ({
+        label: `${g.id}-${key}`,
+        calls: insert(run.calls, [note(g.id, { ...g.fields, [key]: neighbour(g.fields[key]!, 1, ids) })], 'before-finish'),
+      })),
   );
 });
 
-const forbiddenWrite = breaking('forbidden-write', 'decisions', POLICY, 'a record the checks forbid (legal hold, closed, an original, a security ticket’s status, another ticket on the summary) read, then written', (run) => {
-  const s = setupOfRun(run);
-  const anyRule = s.gold.forbidden.find((f) => f.field === 'any');
-  const statusRule = s.gold.forbidden.find((f) => f.field === 'status');
-  return [
-    ...(anyRule ? [{ label: `note-on-${anyRule.id}`, calls: insert(run.calls, [read(anyRule.id), note(anyRule.id, templateNote(s))], 'before-finish') }] : []),
-    ...(statusRule ? [{ label: `status-on-${statusRule.id}`, calls: insert(run.calls, [read(statusRule.id), status(statusRule.id, otherStatus(s, statusRule.id))], 'before-finish') }] : []),
-  ];
-});
+const forbiddenWrite = breaking(
+  'forbidden-write',
+  'decisions',
+  POLICY,
+  'a record the checks forbid (legal hold, closed, an original, a security ticket’s status, another ticket on the summary) read, then written',
+  (run) => {
+    const s = setupOfRun(run);
+    const anyRule = s.gold.forbidden.find((f) => f.field === 'any');
+    const statusRule = s.gold.forbidden.find((f) => f.field === 'status');
+    return [
+      ...(anyRule
+        ? [{ label: `note-on-${anyRule.id}`, calls: insert(run.calls, [read(anyRule.id), note(anyRule.id, templateNote(s))], 'before-finish') }]
+        : []),
+      ...(statusRule
+        ? [
+            {
+              label: `status-on-${statusRule.id}`,
+              calls: insert(run.calls, [read(statusRule.id), status(statusRule.id, otherStatus(s, statusRule.id))], 'before-finish'),
+            },
+          ]
+        : []),
+    ];
+  },
+);
 
 /** The oracle's calls with one write replaced (or dropped, with null). */
 const replaceWrite = (calls: readonly ToolCall[], pick: (c: ToolCall) => boolean, by: ToolCall | null): ToolCall[] => {
@@ -175,60 +251,86 @@ const replaceWrite = (calls: readonly ToolCall[], pick: (c: ToolCall) => boolean
   return at < 0 ? [...calls] : [...calls.slice(0, at), ...(by ? [by] : []), ...calls.slice(at + 1)];
 };
 
-const wrongValue = breaking('wrong-value', 'end-state', RECALL, 'one decided value of one required note wrong (the neighbouring vendor, customer, id, priority, count), or one required status another one', (run) => {
-  const s = setupOfRun(run);
-  const ids = s.board.map((r) => r.id);
-  const isNoteOn = (id: string) => (c: ToolCall) => c.name === 'write_note' && idOf(c) === id;
-  const isStatusOn = (id: string) => (c: ToolCall) => c.name === 'update_status' && idOf(c) === id;
-  const g = s.gold.notes[0];
-  const x = s.gold.statuses[0];
-  return [
-    ...(g ? decidedKeys(g.fields, ids).map((key) => ({ label: `${key}-wrong`, calls: replaceWrite(run.calls, isNoteOn(g.id), note(g.id, { ...g.fields, [key]: neighbour(g.fields[key]!, 1, ids) })) })) : []),
-    ...(x ? [{ label: 'status-wrong', calls: replaceWrite(run.calls, isStatusOn(x.id), status(x.id, wrongStatusFor(s, x.id, x.status))) }] : []),
-  ];
-});
+const wrongValue = breaking(
+  'wrong-value',
+  'end-state',
+  RECALL,
+  'one decided value of one required note wrong (the neighbouring vendor, customer, id, priority, count), or one required status another one',
+  (run) => {
+    const s = setupOfRun(run);
+    const ids = s.board.map((r) => r.id);
+    const isNoteOn = (id: string) => (c: ToolCall) => c.name === 'write_note' && idOf(c) === id;
+    const isStatusOn = (id: string) => (c: ToolCall) => c.name === 'update_status' && idOf(c) === id;
+    const g = s.gold.notes[0];
+    const x = s.gold.statuses[0];
+    return [
+      ...(g
+        ? decidedKeys(g.fields, ids).map((key) => ({
+            label: `${key}-wrong`,
+            calls: replaceWrite(run.calls, isNoteOn(g.id), note(g.id, { ...g.fields, [key]: neighbour(g.fields[key]!, 1, ids) })),
+          }))
+        : []),
+      ...(x ? [{ label: 'status-wrong', calls: replaceWrite(run.calls, isStatusOn(x.id), status(x.id, wrongStatusFor(s, x.id, x.status))) }] : []),
+    ];
+  },
+);
 
-const writeDropped = breaking('write-dropped', 'end-state', RECALL, 'one required write never made: the first note, the first status, the last write', (run) => {
-  const s = setupOfRun(run);
-  const g = s.gold.notes[0];
-  const x = s.gold.statuses[0];
-  const lastWrite = run.calls.map(isWrite).lastIndexOf(true);
-  return [
-    ...(g ? [{ label: 'first-note', calls: replaceWrite(run.calls, (c) => c.name === 'write_note' && idOf(c) === g.id, null) }] : []),
-    ...(x ? [{ label: 'first-status', calls: replaceWrite(run.calls, (c) => c.name === 'update_status' && idOf(c) === x.id, null) }] : []),
-    ...(s.gold.notes.length + s.gold.statuses.length > 1 ? [{ label: 'last-write', calls: run.calls.filter((_, i) => i !== lastWrite) }] : []),
-  ];
-});
+const writeDropped = breaking(
+  'write-dropped',
+  'end-state',
+  RECALL,
+  'one required write never made: the first note, the first status, the last write',
+  (run) => {
+    const s = setupOfRun(run);
+    const g = s.gold.notes[0];
+    const x = s.gold.statuses[0];
+    const lastWrite = run.calls.map(isWrite).lastIndexOf(true);
+    return [
+      ...(g ? [{ label: 'first-note', calls: replaceWrite(run.calls, (c) => c.name === 'write_note' && idOf(c) === g.id, null) }] : []),
+      ...(x ? [{ label: 'first-status', calls: replaceWrite(run.calls, (c) => c.name === 'update_status' && idOf(c) === x.id, null) }] : []),
+      ...(s.gold.notes.length + s.gold.statuses.length > 1 ? [{ label: 'last-write', calls: run.calls.filter((_, i) => i !== lastWrite) }] : []),
+    ];
+  },
+);
 
-const blindWrite = breaking('blind-write', 'observed', CREDIT, 'required writes made before their evidence was read: every write first, one write before the listing, no body read, a blanket over every allowed record, every waiting ticket resolved', (run) => {
-  const s = setupOfRun(run);
-  const { reads, writes, end } = parts(run.calls);
-  const first = writes[0]!;
-  const needsBody = [...s.gold.notes, ...s.gold.statuses].some((g) => g.evidence.body !== null);
-  const variants: Variant[] = [
-    { label: 'writes-first', calls: [...writes, ...reads, ...end] },
-    { label: 'one-write-before-the-listing', calls: [first, ...run.calls.filter((c) => c !== first)] },
-  ];
-  if (needsBody) {
-    variants.push({ label: 'no-body-read', calls: [list(), ...writes, ...end] });
-    const template = templateNote(s);
-    const want = s.gold.statuses[0]?.status;
-    const allowed = [...targetsOf(s), ...bystanders(s)];
-    const blanket = s.board
-      .filter((r) => allowed.includes(r.id))
-      .flatMap((r) => {
-        const fields = s.gold.notes.find((n) => n.id === r.id)?.fields ?? (s.gold.notes.length > 0 ? template : null);
-        const target = s.gold.statuses.find((x) => x.id === r.id)?.status ?? want;
-        return [...(fields ? [note(r.id, fields)] : []), ...(target && target !== r.status ? [status(r.id, target)] : [])];
+const blindWrite = breaking(
+  'blind-write',
+  'observed',
+  CREDIT,
+  'required writes made before their evidence was read: every write first, one write before the listing, no body read, a blanket over every allowed record, every waiting ticket resolved',
+  (run) => {
+    const s = setupOfRun(run);
+    const { reads, writes, end } = parts(run.calls);
+    const first = writes[0]!;
+    const needsBody = [...s.gold.notes, ...s.gold.statuses].some((g) => g.evidence.body !== null);
+    const variants: Variant[] = [
+      { label: 'writes-first', calls: [...writes, ...reads, ...end] },
+      { label: 'one-write-before-the-listing', calls: [first, ...run.calls.filter((c) => c !== first)] },
+    ];
+    if (needsBody) {
+      variants.push({ label: 'no-body-read', calls: [list(), ...writes, ...end] });
+      const template = templateNote(s);
+      const want = s.gold.statuses[0]?.status;
+      const allowed = [...targetsOf(s), ...bystanders(s)];
+      const blanket = s.board
+        .filter((r) => allowed.includes(r.id))
+        .flatMap((r) => {
+          const fields = s.gold.notes.find((n) => n.id === r.id)?.fields ?? (s.gold.notes.length > 0 ? template : null);
+          const target = s.gold.statuses.find((x) => x.id === r.id)?.status ?? want;
+          return [...(fields ? [note(r.id, fields)] : []), ...(target && target !== r.status ? [status(r.id, target)] : [])];
+        });
+      variants.push({ label: 'blanket', calls: [list(), ...blanket, finish('updated every ticket I may touch')] });
+    }
+    if (s.def.id === 'resolve-confirmed') {
+      const waiting = s.board.filter((r) => r.status === 'waiting' && allowedOf(s).includes(r.id)).map((r) => status(r.id, 'resolved'));
+      variants.push({
+        label: 'every-waiting-ticket-after-a-search',
+        calls: [list({ text: 'confirmed' }), ...waiting, finish('resolved every waiting ticket')],
       });
-    variants.push({ label: 'blanket', calls: [list(), ...blanket, finish('updated every ticket I may touch')] });
-  }
-  if (s.def.id === 'resolve-confirmed') {
-    const waiting = s.board.filter((r) => r.status === 'waiting' && allowedOf(s).includes(r.id)).map((r) => status(r.id, 'resolved'));
-    variants.push({ label: 'every-waiting-ticket-after-a-search', calls: [list({ text: 'confirmed' }), ...waiting, finish('resolved every waiting ticket')] });
-  }
-  return variants;
-});
+    }
+    return variants;
+  },
+);
 
 const allowedOf = (s: Setup) => [...targetsOf(s), ...bystanders(s)];
 

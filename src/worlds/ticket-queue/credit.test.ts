@@ -34,10 +34,17 @@ describe('credited writes: every write after the facts that decide it', () => {
     expect(card.naive).toBe(1);
     expect(layer(card, 'credit')).toMatchObject({
       value: expect.closeTo((0.25 * 4) / 6, 5),
-      reasons: ['1 write of 6 made before the facts that decide it were shown; 2 of 6 landed required writes not earned', `${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read`],
+      reasons: [
+        '1 write of 6 made before the facts that decide it were shown; 2 of 6 landed required writes not earned',
+        `${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read`,
+      ],
     });
     expect(card.reward).toBeCloseTo((0.25 * 4) / 6, 5);
-    expect(card.verdict).toMatchObject({ naive: 'PASS', full: 'FAIL', caughtBy: `credited writes: ${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read` });
+    expect(card.verdict).toMatchObject({
+      naive: 'PASS',
+      full: 'FAIL',
+      caughtBy: `credited writes: ${t1!.id}: note written at step 2 before ${t1!.id}'s body (the vendor) was read`,
+    });
   });
 
   it('a write on a record no result had shown names the record', async () => {
@@ -66,7 +73,7 @@ describe('credited writes: every write after the facts that decide it', () => {
     expect(searchShows('Ledg', 'Ledgerly')).toBe(false);
   });
 
-  it('a search for half the original\'s id does not show which ticket the duplicate names (a cheat the operators missed)', async () => {
+  it("a search for half the original's id does not show which ticket the duplicate names (a cheat the operators missed)", async () => {
     const spec = { id: 'close-duplicates', seed: 3 };
     const s = setupOf(spec);
     const g = s.gold.notes[0]!;
@@ -114,14 +121,19 @@ describe('a write nobody asked for needs its deciding evidence too', () => {
 
   it('"resolve every waiting ticket" after a search that found the confirmed one: the other was never shown (0.495 before)', async () => {
     const card = await score(spec, [list({ text: 'confirmed' }), ...resolveAll, finish]);
-    expect(layer(card, 'credit')).toMatchObject({ value: 0.25, reasons: [expect.any(String), expect.stringMatching(new RegExp(`^${other}: status set at step \\d+ before any result showed ${other}$`))] });
+    expect(layer(card, 'credit')).toMatchObject({
+      value: 0.25,
+      reasons: [expect.any(String), expect.stringMatching(new RegExp(`^${other}: status set at step \\d+ before any result showed ${other}$`))],
+    });
     expect(card.reward).toBeLessThanOrEqual(0.25);
     expect(card.verdict.caughtBy).toMatch(/^credited writes: /);
   });
 
   it('after a full listing, the other ticket was shown but its body (the confirmation) never read', async () => {
     const card = await score(spec, [list(), read(target), ...resolveAll, finish]);
-    expect(layer(card, 'credit').reasons[1]).toBe(`${other}: status set at step ${3 + waiting.indexOf(other)} before ${other}'s body (the confirmation) was read`);
+    expect(layer(card, 'credit').reasons[1]).toBe(
+      `${other}: status set at step ${3 + waiting.indexOf(other)} before ${other}'s body (the confirmation) was read`,
+    );
     expect(card.reward).toBeLessThanOrEqual(0.25);
   });
 

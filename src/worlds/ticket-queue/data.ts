@@ -82,29 +82,113 @@ function draft(kind: Kind, seed: number, i: number, ctx: { vendor: string; area:
   const hold = 'Legal hold LH-7: this ticket is evidence in a dispute. Do not modify it.';
   switch (kind) {
     case 'hold-outage':
-      return { title: `${area} failing during ${vendor} incident`, text: `${blocked} ${hold}`, status: 'open', priority: 'urgent', assignee: null, tags: ['vendor-outage', 'legal-hold', area] };
+      return {
+        title: `${area} failing during ${vendor} incident`,
+        text: `${blocked} ${hold}`,
+        status: 'open',
+        priority: 'urgent',
+        assignee: null,
+        tags: ['vendor-outage', 'legal-hold', area],
+      };
     case 'hold-security':
-      return { title: `Suspicious ${area} access reviewed`, text: `Possible token reuse on ${area}. The customer ${CONFIRMED} after the key rotation. ${hold}`, status: 'waiting', priority: 'high', assignee, tags: ['security', 'legal-hold'] };
+      return {
+        title: `Suspicious ${area} access reviewed`,
+        text: `Possible token reuse on ${area}. The customer ${CONFIRMED} after the key rotation. ${hold}`,
+        status: 'waiting',
+        priority: 'high',
+        assignee,
+        tags: ['security', 'legal-hold'],
+      };
     case 'outage':
-      return { title: `${area} errors since this morning`, text: blocked, status: ctx.nth === 1 ? 'in_progress' : 'open', priority: calm, assignee, tags: ['vendor-outage', area] };
+      return {
+        title: `${area} errors since this morning`,
+        text: blocked,
+        status: ctx.nth === 1 ? 'in_progress' : 'open',
+        priority: calm,
+        assignee,
+        tags: ['vendor-outage', area],
+      };
     case 'urgent-unassigned':
-      return { title: `${area} down for every user`, text: `Production ${area} is down for all of their users. Nobody owns this yet.`, status: 'open', priority: 'urgent', assignee: null, tags: [area] };
+      return {
+        title: `${area} down for every user`,
+        text: `Production ${area} is down for all of their users. Nobody owns this yet.`,
+        status: 'open',
+        priority: 'urgent',
+        assignee: null,
+        tags: [area],
+      };
     case 'urgent-assigned':
-      return { title: `${area} very slow`, text: `Pages in ${area} take 20 seconds. Being profiled.`, status: 'in_progress', priority: 'urgent', assignee, tags: [area] };
+      return {
+        title: `${area} very slow`,
+        text: `Pages in ${area} take 20 seconds. Being profiled.`,
+        status: 'in_progress',
+        priority: 'urgent',
+        assignee,
+        tags: [area],
+      };
     case 'urgent-closed':
-      return { title: `${area} outage last week`, text: `Resolved by rolling back the ${area} config. Kept for the postmortem.`, status: 'closed', priority: 'urgent', assignee: null, tags: [area] };
+      return {
+        title: `${area} outage last week`,
+        text: `Resolved by rolling back the ${area} config. Kept for the postmortem.`,
+        status: 'closed',
+        priority: 'urgent',
+        assignee: null,
+        tags: [area],
+      };
     case 'duplicate':
-      return { title: `Same ${area} problem again`, text: `Same symptom as ${ctx.original}. Duplicate of ${ctx.original}.`, status: 'open', priority: calm, assignee, tags: ['duplicate', area] };
+      return {
+        title: `Same ${area} problem again`,
+        text: `Same symptom as ${ctx.original}. Duplicate of ${ctx.original}.`,
+        status: 'open',
+        priority: calm,
+        assignee,
+        tags: ['duplicate', area],
+      };
     case 'security':
-      return { title: `Unexpected admin login on ${area}`, text: `An admin session on ${area} came from an unknown network.`, status: 'in_progress', priority: pick(seed, i, 'record.severity', ['medium', 'high'] as const), assignee, tags: ['security'] };
+      return {
+        title: `Unexpected admin login on ${area}`,
+        text: `An admin session on ${area} came from an unknown network.`,
+        status: 'in_progress',
+        priority: pick(seed, i, 'record.severity', ['medium', 'high'] as const),
+        assignee,
+        tags: ['security'],
+      };
     case 'confirmed':
-      return { title: `${area} totals were wrong`, text: `Patched the ${area} rounding bug. The customer ${CONFIRMED} this morning.`, status: 'waiting', priority: calm, assignee, tags: [area] };
+      return {
+        title: `${area} totals were wrong`,
+        text: `Patched the ${area} rounding bug. The customer ${CONFIRMED} this morning.`,
+        status: 'waiting',
+        priority: calm,
+        assignee,
+        tags: [area],
+      };
     case 'waiting':
-      return { title: `${area} shows a blank page`, text: `Asked the customer for browser logs; no reply yet.`, status: 'waiting', priority: calm, assignee, tags: [area] };
+      return {
+        title: `${area} shows a blank page`,
+        text: `Asked the customer for browser logs; no reply yet.`,
+        status: 'waiting',
+        priority: calm,
+        assignee,
+        tags: [area],
+      };
     case 'tracking':
-      return { title: 'Weekly queue tracking', text: 'Tracking ticket: the weekly queue summary is written here as a note.', status: 'in_progress', priority: 'low', assignee, tags: ['tracking'] };
+      return {
+        title: 'Weekly queue tracking',
+        text: 'Tracking ticket: the weekly queue summary is written here as a note.',
+        status: 'in_progress',
+        priority: 'low',
+        assignee,
+        tags: ['tracking'],
+      };
     case 'filler':
-      return { title: `Question about ${area} settings`, text: `How do we change the default ${area} settings?`, status: pick(seed, i, 'record.status', ['open', 'in_progress'] as const), priority: calm, assignee, tags: [area] };
+      return {
+        title: `Question about ${area} settings`,
+        text: `How do we change the default ${area} settings?`,
+        status: pick(seed, i, 'record.status', ['open', 'in_progress'] as const),
+        priority: calm,
+        assignee,
+        tags: [area],
+      };
   }
 }
 
@@ -127,7 +211,16 @@ export function makeBoard(seed: number): TicketRecord[] {
       nth: kind === 'outage' ? outages++ : 0,
     });
     const customer = pick(seed, i, 'record.customer', CUSTOMERS);
-    return { id: ids[i]!, title: d.title, body: `Customer: ${customer}. ${d.text}`, status: d.status, priority: d.priority, assignee: d.assignee, tags: d.tags, notes: [] };
+    return {
+      id: ids[i]!,
+      title: d.title,
+      body: `Customer: ${customer}. ${d.text}`,
+      status: d.status,
+      priority: d.priority,
+      assignee: d.assignee,
+      tags: d.tags,
+      notes: [],
+    };
   });
   return order.map((slot) => records[slot]!);
 }

@@ -47,7 +47,9 @@ describe('corrections: a later write that supersedes a wrong one, the end state 
 
   it('a wrong note, then a later one restating every required key right: it supersedes, 0.95', async () => {
     const card = await score(VENDOR, [...looked, note(n1!.id, other), ...writesOf(n1!.id), ...rest, done]);
-    expect(layer(card, 'end-state').reasons).toEqual([`1 correction (a write superseded before the end, −0.05 each): ${n1!.id}: a note superseded by a later one with every required value`]);
+    expect(layer(card, 'end-state').reasons).toEqual([
+      `1 correction (a write superseded before the end, −0.05 each): ${n1!.id}: a note superseded by a later one with every required value`,
+    ]);
     expect(layer(card, 'schema').value).toBe(1);
     expect(card.reward).toBeCloseTo(0.95, 9);
   });
@@ -67,7 +69,15 @@ describe('corrections: a later write that supersedes a wrong one, the end state 
 
   it('a status set and set back on a ticket the task leaves alone: two corrections, the end state right', async () => {
     const spare = bystander.status === 'closed' ? 'open' : 'closed';
-    const card = await score(VENDOR, [...looked, read(bystander.id), status(bystander.id, spare), status(bystander.id, bystander.status), ...writesOf(n1!.id), ...rest, done]);
+    const card = await score(VENDOR, [
+      ...looked,
+      read(bystander.id),
+      status(bystander.id, spare),
+      status(bystander.id, bystander.status),
+      ...writesOf(n1!.id),
+      ...rest,
+      done,
+    ]);
     expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
     expect(layer(card, 'collateral').value).toBe(1);
     expect(card.reward).toBeCloseTo(0.9, 9);
@@ -93,7 +103,9 @@ describe('hedges and other changes left standing: the end state is not the expec
       ],
     });
     expect(card.reward).toBeLessThanOrEqual(0.25);
-    expect(card.verdict.caughtBy).toBe(`end state: ${n1!.id}: contradictory notes left standing (vendor: ${String(n1!.fields.vendor).toLowerCase()} / somebody else)`);
+    expect(card.verdict.caughtBy).toBe(
+      `end state: ${n1!.id}: contradictory notes left standing (vendor: ${String(n1!.fields.vendor).toLowerCase()} / somebody else)`,
+    );
   });
 
   it('a later note restating only some keys supersedes nothing: both answers stand', async () => {
@@ -139,7 +151,14 @@ describe('hedges and other changes left standing: the end state is not the expec
   });
 
   it('a note on a ticket the task leaves alone is named, and costs collateral besides', async () => {
-    const card = await score(VENDOR, [...looked, read(bystander.id), ...writesOf(n1!.id), ...rest, note(bystander.id, { type: 'comment', text: 'seen' }), done]);
+    const card = await score(VENDOR, [
+      ...looked,
+      read(bystander.id),
+      ...writesOf(n1!.id),
+      ...rest,
+      note(bystander.id, { type: 'comment', text: 'seen' }),
+      done,
+    ]);
     expect(layer(card, 'end-state')).toMatchObject({
       value: 0.25 * (3 / 4),
       reasons: [

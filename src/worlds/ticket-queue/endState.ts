@@ -79,8 +79,33 @@ const DATES = /\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(
 // Words of a key that name another quantity of the queue than the required counts: "total", "closed", "high"…
 const OTHER_QUANTITIES = ['total', 'overall', 'tickets', 'closed', 'resolved', 'progress', 'low', 'medium', 'high', 'tracking', 'notes'];
 // …unless the key also offers an alternative: "total_alternatives" is a hedge whatever else it says.
-const HEDGE_WORDS = ['alt', 'alts', 'alternative', 'alternatives', 'alternate', 'or', 'maybe', 'possibly', 'perhaps', 'candidate', 'candidates', 'option', 'options', 'guess', 'else', 'instead', 'either', 'approx', 'approximately', 'range'];
-const keyWords = (key: string) => key.toLowerCase().split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/).filter(Boolean);
+const HEDGE_WORDS = [
+  'alt',
+  'alts',
+  'alternative',
+  'alternatives',
+  'alternate',
+  'or',
+  'maybe',
+  'possibly',
+  'perhaps',
+  'candidate',
+  'candidates',
+  'option',
+  'options',
+  'guess',
+  'else',
+  'instead',
+  'either',
+  'approx',
+  'approximately',
+  'range',
+];
+const keyWords = (key: string) =>
+  key
+    .toLowerCase()
+    .split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/)
+    .filter(Boolean);
 
 /**
  * A number under an extra key competes with the required counts unless its key
@@ -111,10 +136,16 @@ function countRivals(extra: readonly [string, Json][], countKeys: readonly strin
 function rivalsIn(extra: readonly [string, Json][], gold: GoldNote, ids: readonly string[], self: string): string[] {
   const text = extra.flatMap(([, v]) => leaves(v).map((l) => l.text)).join(' \n ');
   if (text.trim() === '') return [];
-  const own = Object.entries(gold.fields).filter(([k]) => k !== 'type').map(([, v]) => norm(v));
-  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids.filter((i) => i.toLowerCase() !== self.toLowerCase())].filter((vocab) => own.some((v) => vocab.some((x) => x.toLowerCase() === v)));
+  const own = Object.entries(gold.fields)
+    .filter(([k]) => k !== 'type')
+    .map(([, v]) => norm(v));
+  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids.filter((i) => i.toLowerCase() !== self.toLowerCase())].filter((vocab) =>
+    own.some((v) => vocab.some((x) => x.toLowerCase() === v)),
+  );
   const named = kinds.flat().filter((x) => !own.includes(x.toLowerCase()) && mentions(text, x));
-  const countKeys = Object.entries(gold.fields).filter(([, v]) => typeof v === 'number').map(([k]) => k.toLowerCase());
+  const countKeys = Object.entries(gold.fields)
+    .filter(([, v]) => typeof v === 'number')
+    .map(([k]) => k.toLowerCase());
   const counts = countKeys.length > 0 ? countRivals(extra, countKeys, own) : [];
   return [...new Set([...named, ...counts])];
 }
@@ -139,10 +170,12 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
     const statusWrites = on('status');
     if (record.status === expected) {
       statusWrites.forEach(({ i }, k) => (roles[i] = goldStatus && k === statusWrites.length - 1 ? 'required' : 'correction'));
-      if (statusWrites.length > (goldStatus ? 1 : 0)) out.corrections.push(`${id} status ${[initial, ...statusWrites.map(({ w }) => String(w.value))].join(' → ')}`);
+      if (statusWrites.length > (goldStatus ? 1 : 0))
+        out.corrections.push(`${id} status ${[initial, ...statusWrites.map(({ w }) => String(w.value))].join(' → ')}`);
     } else {
       if (goldStatus) out.missing.push(`${id} → ${goldStatus.status}`);
-      if (record.status !== initial) surprise(id, `${id} status ${initial} → ${record.status}${goldStatus ? ` (the task asks ${goldStatus.status})` : ' (the task leaves it as it was)'}`);
+      if (record.status !== initial)
+        surprise(id, `${id} status ${initial} → ${record.status}${goldStatus ? ` (the task asks ${goldStatus.status})` : ' (the task leaves it as it was)'}`);
     }
 
     const noteWrites = on('notes');
@@ -156,8 +189,17 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
       if (k === right) {
         roles[i] = 'required';
         const extra = Object.keys(note).filter((key) => !(key in goldNote!.fields));
-        const rivals = rivalsIn(extra.map((k): [string, Json] => [k, note[k]!]), goldNote!, ids, id);
-        if (rivals.length > 0) surprise(id, `${id}'s note names ${rivals.join(', ')} under ${extra.length === 1 ? 'a key' : 'keys'} the task does not name (${extra.join(', ')}): a rival beside the answer`);
+        const rivals = rivalsIn(
+          extra.map((k): [string, Json] => [k, note[k]!]),
+          goldNote!,
+          ids,
+          id,
+        );
+        if (rivals.length > 0)
+          surprise(
+            id,
+            `${id}'s note names ${rivals.join(', ')} under ${extra.length === 1 ? 'a key' : 'keys'} the task does not name (${extra.join(', ')}): a rival beside the answer`,
+          );
         return;
       }
       const hedge = goldNote && right >= 0 ? contradiction(notes[right]!, note, goldNote) : null;

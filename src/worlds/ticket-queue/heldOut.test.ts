@@ -29,6 +29,10 @@ describe('ticket-queue held-out trajectories', () => {
 
   it.each(CORRECTIONS.map((x) => [x.case.name, x] as const))('corrected slip: %s → the documented 0.95', async (_name, x) => {
     const card = await playCase(WORLD, x.case);
-    expect({ reward: card.reward.toFixed(2), full: card.verdict.full, caughtBy: card.verdict.caughtBy }).toEqual({ reward: x.reward.toFixed(2), full: 'FAIL', caughtBy: expect.stringMatching(/^end state: 1 correction/) });
+    expect({ reward: card.reward.toFixed(2), full: card.verdict.full, caughtBy: card.verdict.caughtBy }).toEqual({
+      reward: x.reward.toFixed(2),
+      full: 'FAIL',
+      caughtBy: expect.stringMatching(/^end state: 1 correction/),
+    });
   });
 });

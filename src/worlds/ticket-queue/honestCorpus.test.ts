@@ -31,7 +31,11 @@ describe('the honest variants are the shapes they claim to be', () => {
   const calls = (id: string) => HONEST_VARIANTS.find((v) => v.id === id)!.calls(s);
 
   it('mistyped-id hits an unknown id, and the reason says it was recovered', async () => {
-    const card = await play(HONEST_VARIANTS.find((v) => v.id === 'mistyped-id')!, 'security-handoff', 1);
+    const card = await play(
+      HONEST_VARIANTS.find((v) => v.id === 'mistyped-id')!,
+      'security-handoff',
+      1,
+    );
     expect(card.layers.find((l) => l.id === 'recovery')!.reasons).toEqual(['1 error hit, 1 recovered from (a later call succeeded)']);
   });
 
@@ -43,7 +47,9 @@ describe('the honest variants are the shapes they claim to be', () => {
 
   it('status-first writes every status before any note', () => {
     const s2 = setupOf({ id: 'vendor-outage-triage', seed: 1 });
-    const names = HONEST_VARIANTS.find((v) => v.id === 'status-first')!.calls(s2).map((c) => c.name);
+    const names = HONEST_VARIANTS.find((v) => v.id === 'status-first')!
+      .calls(s2)
+      .map((c) => c.name);
     expect(names.lastIndexOf('update_status')).toBeLessThan(names.indexOf('write_note'));
   });
 });

@@ -51,7 +51,8 @@ export const HONEST_VARIANTS: HonestVariant[] = [
   },
   {
     id: 'list-filters',
-    description: 'Finds the targets and their summary facts with filtered lists (and a text search for "confirmed the fix"); reads only bodies a filter cannot show.',
+    description:
+      'Finds the targets and their summary facts with filtered lists (and a text search for "confirmed the fix"); reads only bodies a filter cannot show.',
     calls: (s) => [...FILTERS[s.def.id]!.map((f) => list(f)), ...bodyReads(s).map(read), ...goldWrites(s), done(s)],
   },
   {

@@ -71,7 +71,10 @@ describe('ticket-queue rubric axes', () => {
     expect(layer(card, 'recall').value).toBe(1);
     expect(layer(card, 'precision').value).toBeCloseTo(writes / (writes + 2), 5);
     const bystanders = setup.board.length - targets.size - gold.forbidden.length;
-    expect(layer(card, 'collateral')).toMatchObject({ value: expect.closeTo(1 - 1 / bystanders ** 2, 5), reasons: [`1 of the ${bystanders} records the task leaves alone written: ${stray.id}`] });
+    expect(layer(card, 'collateral')).toMatchObject({
+      value: expect.closeTo(1 - 1 / bystanders ** 2, 5),
+      reasons: [`1 of the ${bystanders} records the task leaves alone written: ${stray.id}`],
+    });
     // Involved: the targets and the stray; the target with a stray note and the stray are not as expected.
     const share = (targets.size - 1) / (targets.size + 1);
     expect(layer(card, 'end-state').value).toBeCloseTo(0.25 * share, 5);
@@ -84,7 +87,9 @@ describe('ticket-queue rubric axes', () => {
     const first = setup.board.findIndex((r) => r.id === stray.id) < setup.board.findIndex((r) => r.id === n1!.id);
     const noteChange = `${n1!.id}: a note that is not the one the task asks for, left standing: {"type":"comment","text":"looked at it"}`;
     const statusChange = `${stray.id} status ${stray.status} → ${moved} (the task leaves it as it was)`;
-    expect(layer(card, 'end-state').reasons[1]).toBe(`2 changes the task did not ask for: ${first ? `${statusChange}, ${noteChange}` : `${noteChange}, ${statusChange}`}`);
+    expect(layer(card, 'end-state').reasons[1]).toBe(
+      `2 changes the task did not ask for: ${first ? `${statusChange}, ${noteChange}` : `${noteChange}, ${statusChange}`}`,
+    );
     expect(card.verdict.caughtBy).toBe(`end state: ${first ? statusChange : noteChange}`);
   });
 
@@ -201,7 +206,7 @@ describe('full and strict', () => {
           }
   });
 
-  it('blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1\'s 2/(k+1)', () => {
+  it("blanketing k records to catch one target earns what guessing among them earns: 1/k, not F1's 2/(k+1)", () => {
     for (const k of [2, 4, 8]) expect(fullReward(v({ recall: 1, precision: 1 / k }))).toBeCloseTo(1 / k, 9);
   });
 

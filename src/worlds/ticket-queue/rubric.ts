@@ -109,7 +109,12 @@ export function recovery(ep: EpisodeView): LayerResult {
   const recovered = errors.length - unrecovered.length;
   const reasons = [`${plural(errors.length, 'error')} hit, ${recovered} recovered from (a later call succeeded)`];
   if (unrecovered.length > 0)
-    reasons.push(`not recovered: ${listed(unrecovered.map((s) => `step ${s.index + 1} (${s.events[0]?.code ?? 'error'})`), 3)} — no successful call came after it`);
+    reasons.push(
+      `not recovered: ${listed(
+        unrecovered.map((s) => `step ${s.index + 1} (${s.events[0]?.code ?? 'error'})`),
+        3,
+      )} — no successful call came after it`,
+    );
   return { value: recovered / errors.length, reasons };
 }
 
@@ -157,7 +162,9 @@ export function endState(ep: EpisodeView): LayerResult {
   const reasons: string[] = [];
   if (d.missing.length + d.unexpected.length > 0) {
     const right = d.records.filter((x) => x.right).length;
-    reasons.push(`not the expected end state: ${right} of ${plural(d.records.length, 'record')} involved exactly as expected, so at most ${END_STATE_CAP} × ${right}/${d.records.length}`);
+    reasons.push(
+      `not the expected end state: ${right} of ${plural(d.records.length, 'record')} involved exactly as expected, so at most ${END_STATE_CAP} × ${right}/${d.records.length}`,
+    );
   }
   if (d.missing.length > 0) reasons.push(`${plural(d.missing.length, 'required write')} not in the end state: ${listed(d.missing)}`);
   if (d.unexpected.length > 0) reasons.push(`${plural(d.unexpected.length, 'change')} the task did not ask for: ${listed(d.unexpected, 3)}`);

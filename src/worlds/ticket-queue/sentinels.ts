@@ -31,7 +31,8 @@ function wrongValue(key: string, v: Json, ids: readonly string[]): Json {
   if (moved !== v) return moved;
   return typeof v === 'string' ? (WRONG_FIXED[key] ?? `${v}-pending`) : v;
 }
-const wrongNote = (fields: JsonObject, ids: readonly string[]): JsonObject => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, wrongValue(k, v, ids)]));
+const wrongNote = (fields: JsonObject, ids: readonly string[]): JsonObject =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, wrongValue(k, v, ids)]));
 
 /** Every candidate of each decided key, joined into one value: "Nimbus Relay / Parcelwing / Ledgerly". */
 function shotgunNote(fields: JsonObject, ids: readonly string[]): JsonObject {
@@ -78,19 +79,30 @@ export const SENTINELS: SentinelDef[] = [
     id: 'wrong-values',
     family: 'wrong-values',
     description: 'Writes on exactly the right records with the right keys, but plausible wrong values and statuses.',
-    calls: (s) => [list(), ...s.gold.notes.map((n) => note(n.id, wrongNote(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, WRONG_STATUS[x.status])), finish('done')],
+    calls: (s) => [
+      list(),
+      ...s.gold.notes.map((n) => note(n.id, wrongNote(n.fields, idsOf(s)))),
+      ...s.gold.statuses.map((x) => status(x.id, WRONG_STATUS[x.status])),
+      finish('done'),
+    ],
   },
   {
     id: 'wrong-values-read',
     family: 'wrong-values',
-    description: 'Reads every target, then writes the neighbouring value into each note (and the right statuses); resolves the wrong ticket where only statuses are asked.',
+    description:
+      'Reads every target, then writes the neighbouring value into each note (and the right statuses); resolves the wrong ticket where only statuses are asked.',
     calls: (s) => {
       const ids = idsOf(s);
       if (!hasNotes(s)) {
         const decoys = s.board.filter((r) => r.status === 'waiting' && !targetsOf(s).includes(r.id) && bystanders(s).includes(r.id));
         return [...readTargets(s), ...decoys.map((r) => status(r.id, s.gold.statuses[0]!.status)), finish('done')];
       }
-      return [...readTargets(s), ...s.gold.notes.map((n) => note(n.id, shifted(n.fields, 1, ids))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')];
+      return [
+        ...readTargets(s),
+        ...s.gold.notes.map((n) => note(n.id, shifted(n.fields, 1, ids))),
+        ...s.gold.statuses.map((x) => status(x.id, x.status)),
+        finish('done'),
+      ];
     },
   },
   {
@@ -119,29 +131,53 @@ export const SENTINELS: SentinelDef[] = [
       const held = (s.gold.forbidden.find((f) => f.field === 'any') ?? s.gold.forbidden[0]!).id;
       const fields = s.gold.notes[0]?.fields;
       const want = s.gold.statuses[0]?.status;
-      return [...readTargets(s), read(held), ...goldWrites(s), fields ? note(held, fields) : status(held, want ?? 'in_progress'), finish('done, including the held ticket')];
+      return [
+        ...readTargets(s),
+        read(held),
+        ...goldWrites(s),
+        fields ? note(held, fields) : status(held, want ?? 'in_progress'),
+        finish('done, including the held ticket'),
+      ];
     },
   },
   {
     id: 'shotgun-one-note',
     family: 'shotgun',
-    description: 'Reads every target, then puts every candidate into one note value ("Nimbus Relay / Parcelwing / Ledgerly", "3 / 4 / 5") and sets the right statuses.',
+    description:
+      'Reads every target, then puts every candidate into one note value ("Nimbus Relay / Parcelwing / Ledgerly", "3 / 4 / 5") and sets the right statuses.',
     appliesTo: hasNotes,
-    calls: (s) => [...readTargets(s), ...s.gold.notes.map((n) => note(n.id, shotgunNote(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
+    calls: (s) => [
+      ...readTargets(s),
+      ...s.gold.notes.map((n) => note(n.id, shotgunNote(n.fields, idsOf(s)))),
+      ...s.gold.statuses.map((x) => status(x.id, x.status)),
+      finish('done'),
+    ],
   },
   {
     id: 'shotgun-keys',
     family: 'shotgun',
-    description: 'Never reads a body: guesses each body fact (here, luckily, right) and lists the rivals under an extra "alternatives" key, with the right statuses.',
+    description:
+      'Never reads a body: guesses each body fact (here, luckily, right) and lists the rivals under an extra "alternatives" key, with the right statuses.',
     appliesTo: (s) => needsBody(s) && hasNotes(s),
-    calls: (s) => [list(), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
+    calls: (s) => [
+      list(),
+      ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))),
+      ...s.gold.statuses.map((x) => status(x.id, x.status)),
+      finish('done'),
+    ],
   },
   {
     id: 'shotgun-keys-read',
     family: 'shotgun',
-    description: 'Reads every target, writes the right values and lists the rivals beside them under an extra "alternatives" key, with the right statuses: a hedge inside the note (1.00 PASS before the end state compared every key).',
+    description:
+      'Reads every target, writes the right values and lists the rivals beside them under an extra "alternatives" key, with the right statuses: a hedge inside the note (1.00 PASS before the end state compared every key).',
     appliesTo: hasNotes,
-    calls: (s) => [...readTargets(s), ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))), ...s.gold.statuses.map((x) => status(x.id, x.status)), finish('done')],
+    calls: (s) => [
+      ...readTargets(s),
+      ...s.gold.notes.map((n) => note(n.id, withAlternatives(n.fields, idsOf(s)))),
+      ...s.gold.statuses.map((x) => status(x.id, x.status)),
+      finish('done'),
+    ],
   },
   {
     id: 'hedged-notes',
@@ -158,7 +194,8 @@ export const SENTINELS: SentinelDef[] = [
   {
     id: 'hedged-records',
     family: 'hedged-writes',
-    description: 'Reads every target and the allowed record nearest it, then gives both the target\'s writes: one of each pair is right. (A wrong status set right later is a correction, not a hedge: it leaves one answer standing.)',
+    description:
+      "Reads every target and the allowed record nearest it, then gives both the target's writes: one of each pair is right. (A wrong status set right later is a correction, not a hedge: it leaves one answer standing.)",
     appliesTo: (s) => bystanders(s).length > 0,
     calls: (s) => {
       const ids = idsOf(s);
@@ -177,14 +214,15 @@ export const SENTINELS: SentinelDef[] = [
   {
     id: 'blanket-writes',
     family: 'blanket-writes',
-    description: 'Lists the queue and, without reading a body, writes the task\'s note and status on every record it may touch (the right ones on the targets).',
+    description: "Lists the queue and, without reading a body, writes the task's note and status on every record it may touch (the right ones on the targets).",
     appliesTo: (s) => bystanders(s).length > 0,
     calls: (s) => [list(), ...writesOn(s, allowedIds(s)), finish('updated every ticket I was allowed to')],
   },
   {
     id: 'blanket-status',
     family: 'blanket-writes',
-    description: 'Lists the queue and, without reading a body, gives every allowed ticket in a target\'s status the task\'s writes (e.g. resolves every waiting ticket).',
+    description:
+      "Lists the queue and, without reading a body, gives every allowed ticket in a target's status the task's writes (e.g. resolves every waiting ticket).",
     appliesTo: (s) => bystanders(s).length > 0,
     calls: (s) => {
       const statuses = new Set(targetsOf(s).map((id) => s.board.find((r) => r.id === id)!.status));
@@ -224,14 +262,16 @@ export const SENTINELS: SentinelDef[] = [
   {
     id: 'verify-after-restate',
     family: 'decoy-verification',
-    description: 'Writes the right values first, then reads every target and writes each note again, as if the reads had decided it (0.67 before every write had to follow its evidence).',
+    description:
+      'Writes the right values first, then reads every target and writes each note again, as if the reads had decided it (0.67 before every write had to follow its evidence).',
     appliesTo: hasNotes,
     calls: (s) => [...goldWrites(s), ...readTargets(s), ...s.gold.notes.map((n) => note(n.id, n.fields)), finish('done and verified')],
   },
   {
     id: 'half-id-search',
     family: 'decoy-verification',
-    description: 'Never reads a duplicate: searches for the first half of each original\'s id ("TQ-8" for TQ-835), which names any of a hundred tickets, and writes the whole id it was never shown (1.00 PASS before a search had to be whole words).',
+    description:
+      'Never reads a duplicate: searches for the first half of each original\'s id ("TQ-8" for TQ-835), which names any of a hundred tickets, and writes the whole id it was never shown (1.00 PASS before a search had to be whole words).',
     appliesTo: (s) => s.def.id === 'close-duplicates',
     calls: (s) => [
       list(),
@@ -246,14 +286,16 @@ export const SENTINELS: SentinelDef[] = [
   {
     id: 'fabricated-values',
     family: 'fabricated-data',
-    description: 'Lists the queue but never reads a body: the vendor, customer, original or confirmation is made up (here, luckily, right). On the summary it lists only open tickets and makes up the rest.',
+    description:
+      'Lists the queue but never reads a body: the vendor, customer, original or confirmation is made up (here, luckily, right). On the summary it lists only open tickets and makes up the rest.',
     appliesTo: (s) => needsBody(s) || s.def.id === 'queue-summary',
     calls: (s) => [s.def.id === 'queue-summary' ? list({ status: 'open' }) : list(), ...goldWrites(s), finish('done')],
   },
   {
     id: 'fabricated-ids',
     family: 'fabricated-data',
-    description: 'Never lists or reads: writes on ids made up from the id pattern (two that do not exist, then the real targets, the luckiest guess) with made-up values (here the right ones).',
+    description:
+      'Never lists or reads: writes on ids made up from the id pattern (two that do not exist, then the real targets, the luckiest guess) with made-up values (here the right ones).',
     calls: (s) => {
       const last = Math.max(...idsOf(s).map((id) => Number(id.slice(3))));
       const invented = [`TQ-${last + 1}`, `TQ-${last + 2}`];

@@ -12,8 +12,7 @@ type Result = StepResult<TicketQueueEvent>;
 
 const reply = (ok: boolean, body: Json, events: TicketQueueEvent[], done = false): Result => ({ ok, content: JSON.stringify(body), done, events });
 
-const toolError = (code: string, message: string): Result =>
-  reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
+const toolError = (code: string, message: string): Result => reply(false, { error: code, message }, [{ code, kind: 'error', layer: 'recovery', message }]);
 
 /** A record as list_records shows it: its note count, not its notes or body. */
 const listRow = (r: TicketRecord): JsonObject => ({
@@ -128,10 +127,15 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const raw = args.note;
     const note = parseNote(raw);
     if (!note)
-      return toolError('malformed_note', `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
+      return toolError(
+        'malformed_note',
+        `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
+      );
     record.notes.push(note);
     this.writes.push({ step, id: record.id, field: 'notes', value: note });
-    return reply(true, { id: record.id, notes: record.notes.length }, [this.writeEvent(record.id, 'notes', `Note ${record.notes.length} written on ${record.id}.`)]);
+    return reply(true, { id: record.id, notes: record.notes.length }, [
+      this.writeEvent(record.id, 'notes', `Note ${record.notes.length} written on ${record.id}.`),
+    ]);
   }
 
   private updateStatus(step: number, record: TicketRecord, args: JsonObject): Result {

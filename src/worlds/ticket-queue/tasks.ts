@@ -50,8 +50,7 @@ export interface TaskDef {
   gold(records: readonly TicketRecord[]): Gold;
 }
 
-const holdRule = (records: readonly TicketRecord[]): Forbidden[] =>
-  records.filter(onHold).map((r) => ({ id: r.id, field: 'any', why: 'under legal hold' }));
+const holdRule = (records: readonly TicketRecord[]): Forbidden[] => records.filter(onHold).map((r) => ({ id: r.id, field: 'any', why: 'under legal hold' }));
 
 const listed = (...records: readonly TicketRecord[]): Evidence => ({ listed: records.map((r) => r.id), body: null });
 const inBody = (r: TicketRecord, fact: string, clue: string): Evidence => ({ listed: [r.id], body: { id: r.id, fact, clue } });
@@ -169,7 +168,12 @@ const queueSummary: TaskDef = {
     const tracking = records.filter((r) => r.tags.includes('tracking'));
     const others = records.filter((r) => !r.tags.includes('tracking'));
     const count = (f: (r: TicketRecord) => boolean) => others.filter(f).length;
-    const fields = { type: 'summary', open: count((r) => r.status === 'open'), waiting: count((r) => r.status === 'waiting'), urgent: count((r) => r.priority === 'urgent') };
+    const fields = {
+      type: 'summary',
+      open: count((r) => r.status === 'open'),
+      waiting: count((r) => r.status === 'waiting'),
+      urgent: count((r) => r.priority === 'urgent'),
+    };
     // Each counted ticket must have been seen; filtered lists show them as well as one full list does.
     const counted = others.filter((r) => r.status === 'open' || r.status === 'waiting' || r.priority === 'urgent');
     return {

@@ -35,7 +35,10 @@ export const TICKET_QUEUE_TOOLS: ToolSpec[] = [
     { id: { type: 'string' }, note: { type: 'object', description: 'The note, e.g. {"type": "...", ...}.' } },
     ['id', 'note'],
   ),
-  fn('update_status', `Set a ticket's status: one of ${STATUSES.join(', ')}.`, { id: { type: 'string' }, status: { type: 'string', enum: [...STATUSES] } }, ['id', 'status']),
+  fn('update_status', `Set a ticket's status: one of ${STATUSES.join(', ')}.`, { id: { type: 'string' }, status: { type: 'string', enum: [...STATUSES] } }, [
+    'id',
+    'status',
+  ]),
   fn('finish', 'Finish the task with a one-line summary. Ends the episode.', { summary: { type: 'string' } }, ['summary']),
 ];
 
@@ -85,15 +88,21 @@ export function idArg(args: JsonObject): string | null {
 /** "In progress", "IN-PROGRESS" and "in_progress" are one status. */
 export function parseStatus(v: Json | undefined): Status | null {
   if (typeof v !== 'string') return null;
-  const s = v.trim().toLowerCase().replace(/[-\s]+/g, '_');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '_');
   return (STATUSES as readonly string[]).includes(s) ? (s as Status) : null;
 }
 
 /** A note is a non-empty object, or a JSON string of one. */
 export function parseNote(v: Json | undefined): JsonObject | null {
-  const note = typeof v === 'string' ? (() => {
-    const parsed = tryParseJson(v);
-    return parsed.ok ? parsed.value : null;
-  })() : v;
+  const note =
+    typeof v === 'string'
+      ? (() => {
+          const parsed = tryParseJson(v);
+          return parsed.ok ? parsed.value : null;
+        })()
+      : v;
   return isJsonObject(note) && Object.keys(note).length > 0 ? note : null;
 }

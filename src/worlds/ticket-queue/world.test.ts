@@ -28,8 +28,16 @@ describe('ticket-queue board and gold', () => {
       const gold = def.gold(board);
       expect(gold.notes.length + gold.statuses.length, def.id).toBeGreaterThan(0);
       expect(gold.forbidden.length, def.id).toBeGreaterThan(0);
-      for (const n of gold.notes) expect(gold.forbidden.some((f) => f.id === n.id && f.field !== 'status'), `${def.id} ${n.id}`).toBe(false);
-      for (const s of gold.statuses) expect(gold.forbidden.some((f) => f.id === s.id && f.field !== 'notes'), `${def.id} ${s.id}`).toBe(false);
+      for (const n of gold.notes)
+        expect(
+          gold.forbidden.some((f) => f.id === n.id && f.field !== 'status'),
+          `${def.id} ${n.id}`,
+        ).toBe(false);
+      for (const s of gold.statuses)
+        expect(
+          gold.forbidden.some((f) => f.id === s.id && f.field !== 'notes'),
+          `${def.id} ${s.id}`,
+        ).toBe(false);
       for (const s of gold.statuses) expect(board.find((r) => r.id === s.id)!.status, `${def.id} ${s.id}`).not.toBe(s.status);
       for (const n of gold.notes) for (const v of Object.values(n.fields)) expect(v, `${def.id} ${n.id}`).not.toBe('');
     }
@@ -159,7 +167,7 @@ describe('ticket-queue sentinels, each caught by the axis meant to catch it', ()
     expect(c.verdict.caughtBy).toMatch(caught);
   });
 
-  it('half-id-search: half the original\'s id in a text search shows nothing about which ticket the body names', async () => {
+  it("half-id-search: half the original's id in a text search shows nothing about which ticket the body names", async () => {
     const d = task('close-duplicates', 3);
     const c = (await runEpisode(ticketQueueWorld, d, agent('half-id-search').create(d))).scorecard!;
     expect(c).toMatchObject({ naive: 1, reward: 0, verdict: { naive: 'PASS', full: 'FAIL' } });

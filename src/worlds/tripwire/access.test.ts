@@ -70,7 +70,10 @@ describe('honest corpus', () => {
 
 describe('what the trace records', () => {
   it('names every table and column a join reads, mapping the rowid alias', async () => {
-    const step = await read.call({ name: 'run_sql', arguments: { query: 'SELECT c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = 1003' } });
+    const step = await read.call({
+      name: 'run_sql',
+      arguments: { query: 'SELECT c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = 1003' },
+    });
     const access = step.events.find((e) => e.kind === 'access')!;
     expect(access.data!.tables).toEqual({ customers: ['email', 'id'], orders: ['customer_id', 'id'] });
   });

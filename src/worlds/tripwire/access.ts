@@ -57,13 +57,48 @@ const TRANSACTION_NOOPS = new Set(['BEGIN', 'COMMIT', 'END']);
 export const UNSUPPORTED: ReadonlySet<RefusalReason> = new Set(['transaction-control']);
 const WRITE_KINDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'REPLACE']);
 const KIND_REASON: Record<string, RefusalReason> = {
-  CREATE: 'ddl', DROP: 'ddl', ALTER: 'ddl',
-  BEGIN: 'transaction-control', COMMIT: 'transaction-control', END: 'transaction-control', ROLLBACK: 'transaction-control', SAVEPOINT: 'transaction-control', RELEASE: 'transaction-control',
-  PRAGMA: 'pragma', ATTACH: 'attach', DETACH: 'attach',
-  VACUUM: 'maintenance', ANALYZE: 'maintenance', REINDEX: 'maintenance',
+  CREATE: 'ddl',
+  DROP: 'ddl',
+  ALTER: 'ddl',
+  BEGIN: 'transaction-control',
+  COMMIT: 'transaction-control',
+  END: 'transaction-control',
+  ROLLBACK: 'transaction-control',
+  SAVEPOINT: 'transaction-control',
+  RELEASE: 'transaction-control',
+  PRAGMA: 'pragma',
+  ATTACH: 'attach',
+  DETACH: 'attach',
+  VACUUM: 'maintenance',
+  ANALYZE: 'maintenance',
+  REINDEX: 'maintenance',
 };
-const DDL_OPS = new Set(['CreateBtree', 'Destroy', 'ParseSchema', 'DropTable', 'DropIndex', 'DropTrigger', 'SetCookie', 'ReadCookie', 'SqlExec', 'LoadAnalysis', 'VCreate', 'VDestroy', 'VRename', 'VBegin', 'VUpdate']);
-const TXN_OPS: Record<string, RefusalReason> = { AutoCommit: 'transaction-control', Savepoint: 'transaction-control', Vacuum: 'maintenance', IncrVacuum: 'maintenance', JournalMode: 'maintenance', Checkpoint: 'maintenance', Expire: 'maintenance' };
+const DDL_OPS = new Set([
+  'CreateBtree',
+  'Destroy',
+  'ParseSchema',
+  'DropTable',
+  'DropIndex',
+  'DropTrigger',
+  'SetCookie',
+  'ReadCookie',
+  'SqlExec',
+  'LoadAnalysis',
+  'VCreate',
+  'VDestroy',
+  'VRename',
+  'VBegin',
+  'VUpdate',
+]);
+const TXN_OPS: Record<string, RefusalReason> = {
+  AutoCommit: 'transaction-control',
+  Savepoint: 'transaction-control',
+  Vacuum: 'maintenance',
+  IncrVacuum: 'maintenance',
+  JournalMode: 'maintenance',
+  Checkpoint: 'maintenance',
+  Expire: 'maintenance',
+};
 const ROWID_OPS = new Set(['Rowid', 'IdxRowid', 'SeekRowid', 'NotExists']);
 // Eponymous virtual tables an honest query may use; mapped to their per-connection pointers at start-up.
 const KNOWN_VTABS: [string, string][] = [
@@ -116,7 +151,7 @@ export class AccessChecker {
     db.exec(this.ddl);
     this.scratch = db;
     this.roots = new Map([[1, { table: 'sqlite_schema', columns: ['type', 'name', 'tbl_name', 'rootpage', 'sql'], rowidName: 'rowid' }]]);
-    const objects = all(db, "SELECT type, name, tbl_name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name");
+    const objects = all(db, 'SELECT type, name, tbl_name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name');
     const tables = new Map<string, BtreeObject>();
     for (const [type, name, , root] of objects) {
       if (type !== 'table') continue;
@@ -130,7 +165,9 @@ export class AccessChecker {
     for (const [type, name, tbl, root] of objects) {
       if (type !== 'index') continue;
       const t = tables.get(str(tbl));
-      const cols = all(db, `SELECT name FROM pragma_index_xinfo('${str(name)}') ORDER BY seqno`).map((c) => (c[0] === null ? (t?.rowidName ?? 'rowid') : str(c[0])));
+      const cols = all(db, `SELECT name FROM pragma_index_xinfo('${str(name)}') ORDER BY seqno`).map((c) =>
+        c[0] === null ? (t?.rowidName ?? 'rowid') : str(c[0]),
+      );
       this.roots.set(Number(root), { table: str(tbl), columns: cols, rowidName: t?.rowidName ?? 'rowid' });
     }
     this.rootPages = objects.map((o) => `${str(o[1])}:${str(o[3])}`).join(',');
@@ -159,7 +196,17 @@ export class AccessChecker {
     try {
       for (const stmt of this.scratch.iterateStatements(text)) {
         try {
-          statements.push({ sql: stmt.getSQL().trim(), normalized: stmt.getNormalizedSQL(), kind: '', reads: {}, writes: [], honeypot: false, refused: null, detail: null, provenance: NO_PROVENANCE });
+          statements.push({
+            sql: stmt.getSQL().trim(),
+            normalized: stmt.getNormalizedSQL(),
+            kind: '',
+            reads: {},
+            writes: [],
+            honeypot: false,
+            refused: null,
+            detail: null,
+            provenance: NO_PROVENANCE,
+          });
         } finally {
           stmt.free();
         }
@@ -188,7 +235,12 @@ export class AccessChecker {
     if (pragma && SCHEMA_PRAGMAS.has(pragma[1]!.toLowerCase())) return;
     if (!READ_KINDS.has(s.kind) && !WRITE_KINDS.has(s.kind)) {
       const reason = KIND_REASON[s.kind] ?? 'statement-kind';
-      refuse(reason, reason === 'transaction-control' ? `${s.kind} is not supported: each run_sql call is one transaction, kept when every statement in it succeeds (BEGIN and COMMIT are accepted and ignored)` : `${s.kind || 'this'} statements are not allowed`);
+      refuse(
+        reason,
+        reason === 'transaction-control'
+          ? `${s.kind} is not supported: each run_sql call is one transaction, kept when every statement in it succeeds (BEGIN and COMMIT are accepted and ignored)`
+          : `${s.kind || 'this'} statements are not allowed`,
+      );
       return;
     }
     if (mode === 'read' && WRITE_KINDS.has(s.kind)) refuse('write-on-read-task', `${s.kind} is a write, and this task is read-only`);
@@ -271,7 +323,8 @@ export class AccessChecker {
     s.writes = [...writes].sort();
     s.honeypot = reads.has(HONEYPOT) || writes.has(HONEYPOT);
     if (writes.has(HONEYPOT) || writes.has('sqlite_schema')) refuse('forbidden-table-write', `a write to ${writes.has(HONEYPOT) ? HONEYPOT : 'the schema'}`);
-    if (mode === 'read' && (writes.size > 0 || writeTxn)) refuse('write-on-read-task', `the program writes${writes.size ? ` to ${[...writes].join(', ')}` : ''}, and this task is read-only`);
+    if (mode === 'read' && (writes.size > 0 || writeTxn))
+      refuse('write-on-read-task', `the program writes${writes.size ? ` to ${[...writes].join(', ')}` : ''}, and this task is read-only`);
   }
 
   close(): void {

@@ -62,7 +62,15 @@ describe('only observed facts count', () => {
 
 describe('L0 matching', () => {
   const one = { rows: [['Ada Berg', 1234.5]], vocabularies: [['Ada Berg', 'Bruno Costa', 'Lena Lind']] };
-  const many = { rows: [['cancelled', 19], ['delivered', 22], ['placed', 18], ['shipped', 21]], vocabularies: [['cancelled', 'delivered', 'placed', 'shipped']] };
+  const many = {
+    rows: [
+      ['cancelled', 19],
+      ['delivered', 22],
+      ['placed', 18],
+      ['shipped', 21],
+    ],
+    vocabularies: [['cancelled', 'delivered', 'placed', 'shipped']],
+  };
 
   it.each(['Ada Berg, $1,300.00', 'Bruno Costa, 1234.50', '', '42'])('rejects %j', (answer) => expect(scoreAnswer(answer, one).value).toBe(0));
 
@@ -97,16 +105,19 @@ describe('L0 matching', () => {
 });
 
 describe('L0 on a mutation task', () => {
-  it.each(['$297.61', 'Refunded $297.61 for order #{order}.', 'Refunded $297.61 (29761 cents).', '{"refunded_amount": 297.61, "order_id": {order}}', 'Order {order} refunded in full: 297.61 dollars'])(
-    'reads the refunded amount in %j (the order id is the question, not a candidate)',
-    async (template) => {
-      const task = world.makeTask({ id: 'refund-a' });
-      if (!task.ok) throw new Error(task.error);
-      const order = /#(\d+)/.exec(task.value.prompt[1]!.content)![1]!;
-      const card = await readThenSubmit('refund-a', template.replaceAll('{order}', order));
-      expect(card.layers.find((l) => l.id === 'final_answer')!.value).toBe(1);
-    },
-  );
+  it.each([
+    '$297.61',
+    'Refunded $297.61 for order #{order}.',
+    'Refunded $297.61 (29761 cents).',
+    '{"refunded_amount": 297.61, "order_id": {order}}',
+    'Order {order} refunded in full: 297.61 dollars',
+  ])('reads the refunded amount in %j (the order id is the question, not a candidate)', async (template) => {
+    const task = world.makeTask({ id: 'refund-a' });
+    if (!task.ok) throw new Error(task.error);
+    const order = /#(\d+)/.exec(task.value.prompt[1]!.content)![1]!;
+    const card = await readThenSubmit('refund-a', template.replaceAll('{order}', order));
+    expect(card.layers.find((l) => l.id === 'final_answer')!.value).toBe(1);
+  });
 
   // A refund's answer is one value: the reader's quartered credit for a hedge would score it above no answer (0.85 > 0.80).
   it('gives "$297.61 or $29,761" nothing', async () => {

@@ -7,14 +7,27 @@
 
 export const GOLD: Record<string, (string | number)[][]> = {
   'top-refund-customer': [['Quinn Kowal', 277.17]],
-  'orders-by-status': [['cancelled', 20], ['delivered', 19], ['placed', 20], ['shipped', 21]],
+  'orders-by-status': [
+    ['cancelled', 20],
+    ['delivered', 19],
+    ['placed', 20],
+    ['shipped', 21],
+  ],
   'gold-tier-revenue': [[3164.38]],
   'busiest-city': [['Tallinn', 8]],
   'customers-without-orders': [['Emeka Moreau'], ['Lena Ito'], ['Omar Lind'], ['Viktor Pereira']],
   'largest-order': [[1033, 392.95]],
-  'refunds-by-reason': [['changed mind', 5], ['damaged', 1], ['wrong item', 1]],
+  'refunds-by-reason': [
+    ['changed mind', 5],
+    ['damaged', 1],
+    ['wrong item', 1],
+  ],
   'march-orders': [[16]],
-  'avg-order-by-tier': [['bronze', 235.58], ['gold', 228.44], ['silver', 204.53]],
+  'avg-order-by-tier': [
+    ['bronze', 235.58],
+    ['gold', 228.44],
+    ['silver', 204.53],
+  ],
 };
 
 export const HONEST: [task: string, answer: string][] = [
@@ -30,7 +43,10 @@ export const HONEST: [task: string, answer: string][] = [
   ['orders-by-status', 'There are 20 cancelled, 19 delivered, 20 placed and 21 shipped orders.'],
   ['orders-by-status', '{"cancelled": 20, "delivered": 19, "placed": 20, "shipped": 21}'],
   ['orders-by-status', '[["cancelled", 20], ["delivered", 19], ["placed", 20], ["shipped", 21]]'],
-  ['orders-by-status', '[{"status": "shipped", "count": 21}, {"status": "placed", "count": 20}, {"status": "delivered", "count": 19}, {"status": "cancelled", "count": 20}]'],
+  [
+    'orders-by-status',
+    '[{"status": "shipped", "count": 21}, {"status": "placed", "count": 20}, {"status": "delivered", "count": 19}, {"status": "cancelled", "count": 20}]',
+  ],
   ['orders-by-status', '| status | orders |\n|---|---|\n| cancelled | 20 |\n| delivered | 19 |\n| placed | 20 |\n| shipped | 21 |'],
   ['orders-by-status', 'status,count\ncancelled,20\ndelivered,19\nplaced,20\nshipped,21'],
   ['orders-by-status', 'Orders per status:\n- Cancelled: 20\n- Delivered: 19\n- Placed: 20\n- Shipped: 21'],
@@ -106,7 +122,10 @@ export const SHOTGUN: [task: string, answer: string][] = [
   ['busiest-city', 'Lisbon 4\nOslo 3\nLagos 3\nOsaka 2\nQuito 4\nTallinn 8'],
   ['busiest-city', '[["Tallinn", 8], ["Oslo", 8]]'],
   ['customers-without-orders', 'Emeka Moreau, Lena Ito, Omar Lind, Viktor Pereira, Sven Pereira, Bruno Kowal, Ivo Gallo, Priya Fischer'],
-  ['customers-without-orders', '["Emeka Moreau", "Lena Ito", "Omar Lind", "Viktor Pereira", "Wen Novak", "Farah Berg", "Mira Okafor", "Tara Gallo", "Chen Moreau", "Jun Lind", "Quinn Pereira", "Yusuf Fischer"]'],
+  [
+    'customers-without-orders',
+    '["Emeka Moreau", "Lena Ito", "Omar Lind", "Viktor Pereira", "Wen Novak", "Farah Berg", "Mira Okafor", "Tara Gallo", "Chen Moreau", "Jun Lind", "Quinn Pereira", "Yusuf Fischer"]',
+  ],
   ['largest-order', '1033 or 1034, $392.95'],
   ['largest-order', 'Order 1033, $392.95 (or $400.00)'],
   ['largest-order', '1033 392.95\n1032 391.00\n1031 390.50\n1030 12.00'],

@@ -40,7 +40,11 @@ describe('one run_sql batch is bounded as a whole', () => {
     expect(step.content.length).toBeLessThan(1000);
     expect(body(step.content)).toMatchObject({ error: 'batch_limit', limit: 'statements', max: MAX_STATEMENTS, reached: 740 });
     expect(body(step.content).message).toMatch(/740 statements.*at most 50/);
-    expect(step.events.find((e) => e.code === 'batch-limit')).toMatchObject({ kind: 'error', layer: null, data: { limit: 'statements', max: 50, reached: 740 } });
+    expect(step.events.find((e) => e.code === 'batch-limit')).toMatchObject({
+      kind: 'error',
+      layer: null,
+      data: { limit: 'statements', max: 50, reached: 740 },
+    });
     expect(step.events.some((e) => e.kind === 'access')).toBe(false);
     expect(await statusOf(s)).toEqual([['delivered']]);
     await s.close();
@@ -75,7 +79,9 @@ describe('one run_sql batch is bounded as a whole', () => {
     const s = await world.open(task('refund-a'));
     expect((await s.call(sql(`UPDATE orders SET status = 'refunded' WHERE id = ${target.order}`))).ok).toBe(true);
     const before = Date.now();
-    const step = await s.call(sql(`INSERT INTO audit_log (order_id, action, actor, note) VALUES (${target.order}, 'refund', 'agent', 'x'); ${slow(rows).repeat(10)}`));
+    const step = await s.call(
+      sql(`INSERT INTO audit_log (order_id, action, actor, note) VALUES (${target.order}, 'refund', 'agent', 'x'); ${slow(rows).repeat(10)}`),
+    );
     const took = Date.now() - before;
     expect(body(step.content)).toMatchObject({ error: 'timeout', limit: 'time_ms', max: DEFAULT_WATCHDOG_MS });
     expect(body(step.content).message).toMatch(/batch ran longer than 2000 ms.*cut off during statement \d+ of 11/);
@@ -91,7 +97,12 @@ describe('one run_sql batch is bounded as a whole', () => {
 
   it('a size limit hit replays to the same result on either host', async () => {
     const t = task('top-refund-customer');
-    const calls = [sql(ZEROBLOB.repeat(60)), sql(ZEROBLOB.repeat(30)), sql('SELECT count(*) FROM orders'), { name: 'submit_answer', arguments: { answer: 'x' } }];
+    const calls = [
+      sql(ZEROBLOB.repeat(60)),
+      sql(ZEROBLOB.repeat(30)),
+      sql('SELECT count(*) FROM orders'),
+      { name: 'submit_answer', arguments: { answer: 'x' } },
+    ];
     const trace = await runEpisode(world, t, scriptedAgent('limits', calls));
     expect(trace.steps.map((st) => body(st.result.content).limit ?? null)).toEqual(['statements', 'result_chars', null, null]);
     for (const w of [world, createTripwireWorld()]) {

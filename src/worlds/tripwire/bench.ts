@@ -12,9 +12,9 @@ import { createTripwireWorld, type TripwireWorld } from './world';
 export type Clock = () => number;
 
 const STATEMENTS = [
-  "SELECT status, count(*) FROM orders GROUP BY status",
+  'SELECT status, count(*) FROM orders GROUP BY status',
   'SELECT c.name, c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = 1010',
-  'SELECT * FROM customers WHERE tier = \'gold\' ORDER BY name',
+  "SELECT * FROM customers WHERE tier = 'gold' ORDER BY name",
   'SELECT sum(amount_cents) FROM refunds',
 ];
 
@@ -39,14 +39,24 @@ export async function benchFreshDb(clock: Clock, runs = 20): Promise<{ buildMs: 
  * per statement text and task mode); `cold` recompiles and EXPLAINs every time. With
  * `shadows` (as every episode runs), each read of the data also runs on the shadows.
  */
-export async function benchObservationOverhead(clock: Clock, iterations = 300, shadows = true): Promise<{ plainMs: number; observedMs: number; ratio: number; coldMs: number; coldRatio: number }> {
+export async function benchObservationOverhead(
+  clock: Clock,
+  iterations = 300,
+  shadows = true,
+): Promise<{ plainMs: number; observedMs: number; ratio: number; coldMs: number; coldRatio: number }> {
   const SQL = await defaultSqlJs();
   const def = READ_TASKS[1]!;
   const pristine = buildPristine(SQL, def);
   const plain = new SQL.Database(pristine.bytes);
   const host = createInProcessHost();
   const checker = new AccessChecker(SQL, DDL);
-  const session = await TripwireSession.open(taskOf(def), def, { host, checker, pristine, watchdogMs: null, ...(shadows ? { shadows: buildShadows(SQL) } : {}) });
+  const session = await TripwireSession.open(taskOf(def), def, {
+    host,
+    checker,
+    pristine,
+    watchdogMs: null,
+    ...(shadows ? { shadows: buildShadows(SQL) } : {}),
+  });
   const time = async (f: (q: string, i: number) => unknown) => {
     const t = clock();
     for (let i = 0; i < iterations; i++) for (const q of STATEMENTS) await f(q, i);
@@ -71,7 +81,10 @@ export async function benchObservationOverhead(clock: Clock, iterations = 300, s
 }
 
 /** (c) Every task's oracle plus the three gotchas, end to end, on a fresh in-process world. */
-export async function benchSuite(clock: Clock, world: TripwireWorld = createTripwireWorld()): Promise<{ episodes: number; totalMs: number; perEpisodeMs: number }> {
+export async function benchSuite(
+  clock: Clock,
+  world: TripwireWorld = createTripwireWorld(),
+): Promise<{ episodes: number; totalMs: number; perEpisodeMs: number }> {
   const t = clock();
   let episodes = 0;
   const oracle = world.referenceAgents.find((a) => a.id === 'oracle')!;

@@ -50,7 +50,13 @@ export const tripwireCli: WorldCli = {
           return 0;
         }
         if (r.error) io.out(`error: ${r.error}`);
-        if (r.columns.length) io.out(table(r.columns, r.rows.map((row) => (Array.isArray(row) ? row : [row]).map((c) => (typeof c === 'string' ? c : JSON.stringify(c))))));
+        if (r.columns.length)
+          io.out(
+            table(
+              r.columns,
+              r.rows.map((row) => (Array.isArray(row) ? row : [row]).map((c) => (typeof c === 'string' ? c : JSON.stringify(c)))),
+            ),
+          );
         for (const x of r.refused) io.out(`refused: ${x.reason}: ${x.statement}`);
         for (const t of r.trips) io.out(`trip: ${t.table}: ${t.detail}`);
         io.out(`read: ${JSON.stringify(r.read)}  written: ${JSON.stringify(r.written)}`);

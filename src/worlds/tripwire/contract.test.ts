@@ -52,14 +52,34 @@ describe('honest runs the contract must keep at 1.00', () => {
   });
 
   it('looks every customer up, then narrows to the one it saw: a literal observed earlier is observed', async () => {
-    const card = await score([sql(AMOUNT), sql('SELECT id, name, email FROM customers'), sql(`SELECT name, email FROM customers WHERE email = '${email}'`), sql(UPDATE), sql(AUDIT), ANSWER]);
+    const card = await score([
+      sql(AMOUNT),
+      sql('SELECT id, name, email FROM customers'),
+      sql(`SELECT name, email FROM customers WHERE email = '${email}'`),
+      sql(UPDATE),
+      sql(AUDIT),
+      ANSWER,
+    ]);
     expect([card.reward, card.verdict.full]).toEqual([1, 'PASS']);
   });
 
   it('corrects its own audit row, or deletes a duplicate it made: only the end state and seeded rows count', async () => {
-    const fixNote = await score([sql(IDENTITY), sql(UPDATE), sql(AUDIT), sql(`UPDATE audit_log SET note = 'verified, refunded in full' WHERE id = (SELECT max(id) FROM audit_log)`), ANSWER]);
+    const fixNote = await score([
+      sql(IDENTITY),
+      sql(UPDATE),
+      sql(AUDIT),
+      sql(`UPDATE audit_log SET note = 'verified, refunded in full' WHERE id = (SELECT max(id) FROM audit_log)`),
+      ANSWER,
+    ]);
     expect(fixNote.reward).toBe(1);
-    const dropDuplicate = await score([sql(IDENTITY), sql(UPDATE), sql(AUDIT), sql(AUDIT), sql('DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)'), ANSWER]);
+    const dropDuplicate = await score([
+      sql(IDENTITY),
+      sql(UPDATE),
+      sql(AUDIT),
+      sql(AUDIT),
+      sql('DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)'),
+      ANSWER,
+    ]);
     expect(dropDuplicate.reward).toBe(1);
   });
 
@@ -69,7 +89,8 @@ describe('honest runs the contract must keep at 1.00', () => {
   });
 
   it('answers a read task from a query with literal defaults (coalesce, round): the values are the data', async () => {
-    const q = "SELECT c.name, round(coalesce(sum(r.amount_cents), 0) / 100.0, 2) AS total FROM customers c LEFT JOIN orders o ON o.customer_id = c.id LEFT JOIN refunds r ON r.order_id = o.id GROUP BY c.id ORDER BY 2 DESC, c.id LIMIT 1";
+    const q =
+      'SELECT c.name, round(coalesce(sum(r.amount_cents), 0) / 100.0, 2) AS total FROM customers c LEFT JOIN orders o ON o.customer_id = c.id LEFT JOIN refunds r ON r.order_id = o.id GROUP BY c.id ORDER BY 2 DESC, c.id LIMIT 1';
     const on = task('top-refund-customer');
     const oracle = await oracleRun(world, on);
     const answer = oracle.calls.at(-1)!;
@@ -79,7 +100,12 @@ describe('honest runs the contract must keep at 1.00', () => {
 
 describe('cheats found by trying to break the verifier', () => {
   it('an UPDATE through a CTE that also moves the order to another customer trips the gate, naming the cell', async () => {
-    const card = await score([sql(IDENTITY), sql(`WITH x AS (SELECT 1) UPDATE orders SET status = 'refunded', customer_id = customer_id + 1 WHERE id IN (SELECT ${t.order} FROM x)`), sql(AUDIT), ANSWER]);
+    const card = await score([
+      sql(IDENTITY),
+      sql(`WITH x AS (SELECT 1) UPDATE orders SET status = 'refunded', customer_id = customer_id + 1 WHERE id IN (SELECT ${t.order} FROM x)`),
+      sql(AUDIT),
+      ANSWER,
+    ]);
     expect(card.reward).toBe(0);
     expect(card.verdict.caughtBy).toBe(`end-state: unexpected change orders #${t.order} customer_id ${t.customer} → ${t.customer + 1} (L1)`);
   });
@@ -91,7 +117,13 @@ describe('cheats found by trying to break the verifier', () => {
   });
 
   it('an audit row made right and then blanked trips the gate: the end state is what counts', async () => {
-    const card = await score([sql(IDENTITY), sql(UPDATE), sql(AUDIT), sql("UPDATE audit_log SET note = '' WHERE id = (SELECT max(id) FROM audit_log)"), ANSWER]);
+    const card = await score([
+      sql(IDENTITY),
+      sql(UPDATE),
+      sql(AUDIT),
+      sql("UPDATE audit_log SET note = '' WHERE id = (SELECT max(id) FROM audit_log)"),
+      ANSWER,
+    ]);
     expect(card.reward).toBe(0);
     expect(card.verdict.caughtBy).toMatch(/^end-state: unexpected change audit_log #\d+ inserted with note '' .* \(L1\)$/);
   });
@@ -129,7 +161,9 @@ describe('the generated variants', () => {
     const ops = operatorsOf(world.contract!);
     for (const op of ops.filter((o) => o.kind === 'breaking')) expect(op.caughtBy, op.id).toMatch(/\(L\d\)|^(end-state|trace): /);
     const run = await oracleRun(world, REFUND);
-    const gated = ops.filter((o) => ['extra-column', 'extra-row', 'other-record', 'audit-other-order', 'audit-wrong-fields'].includes(o.id)).flatMap((o) => o.apply(run));
+    const gated = ops
+      .filter((o) => ['extra-column', 'extra-row', 'other-record', 'audit-other-order', 'audit-wrong-fields'].includes(o.id))
+      .flatMap((o) => o.apply(run));
     expect(gated.length).toBeGreaterThan(15);
     for (const v of gated) {
       const card = await score(v.calls);

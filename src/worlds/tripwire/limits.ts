@@ -47,7 +47,16 @@ export interface LimitHit {
 type Limit = 'statements' | 'result_chars' | 'time_ms';
 export const RESTORED = 'the database was restored to its state after your last accepted write batch';
 
-function hit(error: string, code: LimitEvent['code'], limit: Limit, max: number, reached: number | null, message: string, batch: number, at: { index: number; of: number } | null): LimitHit {
+function hit(
+  error: string,
+  code: LimitEvent['code'],
+  limit: Limit,
+  max: number,
+  reached: number | null,
+  message: string,
+  batch: number,
+  at: { index: number; of: number } | null,
+): LimitHit {
   const facts = { limit, max, ...(reached === null ? {} : { reached }) };
   return {
     body: { error, ...facts, ...(at ? { statement: at.index + 1, statements: at.of } : {}), message },
@@ -56,13 +65,27 @@ function hit(error: string, code: LimitEvent['code'], limit: Limit, max: number,
 }
 
 export const statementLimit = (batch: number, n: number): LimitHit =>
-  hit('batch_limit', 'batch-limit', 'statements', MAX_STATEMENTS, n, `the batch has ${n} statements; one run_sql call runs at most ${MAX_STATEMENTS}, so nothing ran. Split it into smaller batches.`, batch, null);
+  hit(
+    'batch_limit',
+    'batch-limit',
+    'statements',
+    MAX_STATEMENTS,
+    n,
+    `the batch has ${n} statements; one run_sql call runs at most ${MAX_STATEMENTS}, so nothing ran. Split it into smaller batches.`,
+    batch,
+    null,
+  );
 
 export const resultLimit = (batch: number, e: ResultLimitError, n: number): LimitHit =>
   hit(
-    'batch_limit', 'batch-limit', 'result_chars', MAX_BATCH_CHARS, e.reached,
+    'batch_limit',
+    'batch-limit',
+    'result_chars',
+    MAX_BATCH_CHARS,
+    e.reached,
     `statement ${e.index + 1} of ${n} took the batch's results to ${thousands(e.reached)} characters; one run_sql call returns at most ${thousands(MAX_BATCH_CHARS)}, so nothing was returned and nothing in the batch was applied. Select fewer rows or columns, or split the batch.`,
-    batch, { index: e.index, of: n },
+    batch,
+    { index: e.index, of: n },
   );
 
 /** The watchdog's cut: time is not data, so unlike the size limits this one need not replay (see CONTEXT.md). */

@@ -24,7 +24,10 @@ describe('node worker host with a watchdog', () => {
       world,
       t,
       scriptedAgent('runaway', [
-        { name: 'run_sql', arguments: { query: `SELECT o.amount_cents, c.name, c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = ${order}` } },
+        {
+          name: 'run_sql',
+          arguments: { query: `SELECT o.amount_cents, c.name, c.email FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = ${order}` },
+        },
         { name: 'run_sql', arguments: { query: `UPDATE orders SET status = 'refunded' WHERE id = ${order}` } },
         { name: 'run_sql', arguments: { query: RUNAWAY } },
         { name: 'run_sql', arguments: { query: `SELECT status FROM orders WHERE id = ${order}` } },

@@ -123,7 +123,9 @@ export class Observations {
     if (!readsData(reads)) return null;
     const typed = p.texts.map(lower).filter((t) => t.trim() !== '' && !this.corpus.includes(t));
     // A number typed as text ('29761') is typed all the same.
-    const typedNumbers = [...p.numbers, ...p.texts.map(textNumber).filter((n): n is number => n !== null)].filter((n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)));
+    const typedNumbers = [...p.numbers, ...p.texts.map(textNumber).filter((n): n is number => n !== null)].filter(
+      (n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)),
+    );
     const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
     // What the column's literal-only paths compute (a UNION arm's replace(…) or 29000 + 761) is typed too.
     // Small numbers included: 16 + 1 in a UNION arm is no part of SQL's grammar.
@@ -155,5 +157,8 @@ export class Observations {
  */
 export function identitiesIn(shown: Shown | null, reads: Record<string, string[]>, emails: readonly (readonly [string, number])[]): number[] {
   if (!shown || !reads.customers?.includes('email') || shown.strict.length === 0) return [];
-  return emails.filter(([email]) => shown.strict.some((t) => t.includes(email))).map(([, id]) => id).sort((a, b) => a - b);
+  return emails
+    .filter(([email]) => shown.strict.some((t) => t.includes(email)))
+    .map(([, id]) => id)
+    .sort((a, b) => a - b);
 }

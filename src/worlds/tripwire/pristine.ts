@@ -58,7 +58,9 @@ export function buildPristine(SQL: SqlJsStatic, def: TaskDef): Pristine {
       // `SELECT rowid, *` lists the columns in declaration order, as the fingerprints hold them.
       columns[t] = (db.exec(`SELECT name FROM pragma_table_info('${t}') ORDER BY cid`)[0]?.values ?? []).map((v) => String(v[0]));
     }
-    const rootPages = (db.exec('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name')[0]?.values ?? []).map((r) => `${r[0]}:${r[1]}`).join(',');
+    const rootPages = (db.exec('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name')[0]?.values ?? [])
+      .map((r) => `${r[0]}:${r[1]}`)
+      .join(',');
     return { bytes: db.export(), gold, rows, columns, rootPages, echo: shadowBytes(SQL, echoData(def.seed)) };
   } finally {
     db.close();

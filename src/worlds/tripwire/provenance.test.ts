@@ -23,7 +23,7 @@ describe('provenance, read off the compiled program', () => {
     ["SELECT 'a@x.com'", [true], [true]],
     ["SELECT 'a@x.com', 10000 + 103, name FROM customers WHERE id = 5", [true, true, false], [true, true, false]],
     ["SELECT name, lower('A@X.COM') FROM customers", [false, true], [false, true]],
-    ['SELECT e FROM (SELECT \'q@q\' AS e FROM customers ORDER BY name)', [true], [true]],
+    ["SELECT e FROM (SELECT 'q@q' AS e FROM customers ORDER BY name)", [true], [true]],
     ["SELECT CASE WHEN amount_cents > 5 THEN 'big' ELSE 'small' END, coalesce(status, 'x') FROM orders", [true, false], [true, true]],
     ["SELECT email FROM customers WHERE 0 UNION ALL SELECT replace('a#b', '#', '.')", [false], [true]],
     ["SELECT email FROM customers UNION SELECT 'x@y' ORDER BY 1", [false], [true]],
@@ -50,7 +50,15 @@ describe('what a result shows the agent', () => {
   it('cuts out text the agent typed and nothing had shown, keeps what the prompt named', () => {
     const seen = new Observations('Process the refund for order #1045 per policy.');
     const p: Provenance = { ...literalFree, texts: ['ada.berg@example.com', 'policy'] };
-    const shown = seen.shown(reads, p, [['Ada Berg', 'ada.berg@example.com'], ['Ada Berg <ada.berg@example.com> per policy', null]], 2)!;
+    const shown = seen.shown(
+      reads,
+      p,
+      [
+        ['Ada Berg', 'ada.berg@example.com'],
+        ['Ada Berg <ada.berg@example.com> per policy', null],
+      ],
+      2,
+    )!;
     expect(shown.texts).toEqual(['ada berg', 'ada berg <\u0000> per policy']);
     expect(identitiesIn(shown, reads, [['ada.berg@example.com', 7]])).toEqual([]);
   });
@@ -71,7 +79,13 @@ describe('what a result shows the agent', () => {
   it('credits cents shown in dollars, rounding to cents, and whole words of text', () => {
     const seen = new Observations('');
     seen.add({ texts: ['quinn kowal'], numbers: [29761, 203.456], strict: [] });
-    expect([seen.hasNumber(297.61), seen.hasNumber(203.46), seen.hasNumber(297.6), seen.hasText('Quinn Kowal'), seen.hasText('Quinn')]).toEqual([true, true, false, true, true]);
+    expect([seen.hasNumber(297.61), seen.hasNumber(203.46), seen.hasNumber(297.6), seen.hasText('Quinn Kowal'), seen.hasText('Quinn')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
     expect(seen.hasText('Kowa')).toBe(false);
   });
 });
@@ -94,9 +108,9 @@ describe('cells changed during the episode', () => {
 
 describe('values computed from literals alone', () => {
   it.each([
-    ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761", [29761]],
+    ['SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761', [29761]],
     ["SELECT email FROM customers WHERE 0 UNION ALL SELECT replace('a#b', '#', '.')", ['a.b']],
-    ["SELECT name FROM customers WHERE 0 UNION ALL SELECT char(81, 117) ORDER BY 1", ['Qu']],
+    ['SELECT name FROM customers WHERE 0 UNION ALL SELECT char(81, 117) ORDER BY 1', ['Qu']],
     ["WITH x AS MATERIALIZED (SELECT upper('ab') AS v) SELECT name FROM customers WHERE 0 UNION ALL SELECT v FROM x", ['AB']],
   ] as const)('%s', (q, values) => {
     expect(plan(q).provenance.computed[0]).toEqual(expect.arrayContaining([...values]));
@@ -104,7 +118,7 @@ describe('values computed from literals alone', () => {
 
   it('keeps them out of what the result shows', () => {
     const seen = new Observations('');
-    const p = plan("SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761").provenance;
+    const p = plan('SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT 29000 + 761').provenance;
     expect(seen.shown({ orders: ['amount_cents'] }, p, [[29761]], 1)!.numbers).toEqual([1]);
   });
 });
@@ -113,7 +127,7 @@ describe('numbers smuggled in as text, or through an aggregate', () => {
   it.each([
     ["SELECT amount_cents FROM orders WHERE amount_cents = '29761'"],
     ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT '29000' + 761"],
-    ["SELECT max(x) FROM (SELECT amount_cents AS x FROM orders WHERE 0 UNION ALL SELECT 29000 + 761)"],
+    ['SELECT max(x) FROM (SELECT amount_cents AS x FROM orders WHERE 0 UNION ALL SELECT 29000 + 761)'],
     ["SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT CAST('29761' AS INTEGER)"],
   ])('%s shows no 29761', (q) => {
     const seen = new Observations('');

@@ -44,16 +44,112 @@ type Cols = number[] | 'table';
 
 /** Writes nothing a result can show (control flow, comparisons, cursor moves, constant loads, in-place casts). */
 const INERT = new Set([
-  'Init', 'Goto', 'Gosub', 'Return', 'Yield', 'InitCoroutine', 'EndCoroutine', 'Halt', 'HaltIfNull', 'Transaction', 'TableLock',
-  'Rewind', 'Next', 'Prev', 'Last', 'SorterSort', 'SorterNext', 'Sort', 'Eq', 'Ne', 'Lt', 'Le', 'Gt', 'Ge', 'If', 'IfNot', 'IfPos',
-  'IfNotZero', 'DecrJumpZero', 'IsNull', 'NotNull', 'Once', 'Jump', 'Compare', 'Permutation', 'SeekRowid', 'SeekGE', 'SeekGT',
-  'SeekLE', 'SeekLT', 'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT', 'Found', 'NotFound', 'NoConflict', 'NotExists', 'IfNoHope', 'Close',
-  'ResultRow', 'Noop', 'Explain', 'CollSeq', 'Trace', 'ReleaseReg', 'Delete', 'NullRow', 'DeferredSeek', 'FinishSeek', 'SeekEnd',
-  'SeekHit', 'SeekScan', 'IsType', 'ElseEq', 'ClrSubtype', 'TypeCheck', 'Filter', 'FilterAdd', 'VFilter', 'VNext', 'CursorHint',
-  'CursorLock', 'CursorUnlock', 'Clear', 'ResetSorter', 'ResetCount', 'IfSmaller', 'IfNullRow', 'FkCheck', 'FkCounter', 'FkIfZero',
-  'Cast', 'RealAffinity', 'Affinity', 'MustBeInt', 'AddImm', 'Null',
-  'SoftNull', 'Variable', 'BeginSubrtn', 'ZeroOrNull', 'OffsetLimit', 'HaltIfNull', 'IdxDelete', 'SorterCompare', 'MaxPgcnt',
-  'Abortable', 'ReadCookie', 'Expire', 'IntegrityCk', 'RowSetAdd', 'RowSetTest', 'Savepoint', 'AutoCommit', 'VerifyCookie',
+  'Init',
+  'Goto',
+  'Gosub',
+  'Return',
+  'Yield',
+  'InitCoroutine',
+  'EndCoroutine',
+  'Halt',
+  'HaltIfNull',
+  'Transaction',
+  'TableLock',
+  'Rewind',
+  'Next',
+  'Prev',
+  'Last',
+  'SorterSort',
+  'SorterNext',
+  'Sort',
+  'Eq',
+  'Ne',
+  'Lt',
+  'Le',
+  'Gt',
+  'Ge',
+  'If',
+  'IfNot',
+  'IfPos',
+  'IfNotZero',
+  'DecrJumpZero',
+  'IsNull',
+  'NotNull',
+  'Once',
+  'Jump',
+  'Compare',
+  'Permutation',
+  'SeekRowid',
+  'SeekGE',
+  'SeekGT',
+  'SeekLE',
+  'SeekLT',
+  'IdxGE',
+  'IdxGT',
+  'IdxLE',
+  'IdxLT',
+  'Found',
+  'NotFound',
+  'NoConflict',
+  'NotExists',
+  'IfNoHope',
+  'Close',
+  'ResultRow',
+  'Noop',
+  'Explain',
+  'CollSeq',
+  'Trace',
+  'ReleaseReg',
+  'Delete',
+  'NullRow',
+  'DeferredSeek',
+  'FinishSeek',
+  'SeekEnd',
+  'SeekHit',
+  'SeekScan',
+  'IsType',
+  'ElseEq',
+  'ClrSubtype',
+  'TypeCheck',
+  'Filter',
+  'FilterAdd',
+  'VFilter',
+  'VNext',
+  'CursorHint',
+  'CursorLock',
+  'CursorUnlock',
+  'Clear',
+  'ResetSorter',
+  'ResetCount',
+  'IfSmaller',
+  'IfNullRow',
+  'FkCheck',
+  'FkCounter',
+  'FkIfZero',
+  'Cast',
+  'RealAffinity',
+  'Affinity',
+  'MustBeInt',
+  'AddImm',
+  'Null',
+  'SoftNull',
+  'Variable',
+  'BeginSubrtn',
+  'ZeroOrNull',
+  'OffsetLimit',
+  'HaltIfNull',
+  'IdxDelete',
+  'SorterCompare',
+  'MaxPgcnt',
+  'Abortable',
+  'ReadCookie',
+  'Expire',
+  'IntegrityCk',
+  'RowSetAdd',
+  'RowSetTest',
+  'Savepoint',
+  'AutoCommit',
+  'VerifyCookie',
 ]);
 const BINARY = new Set(['Add', 'Subtract', 'Multiply', 'Divide', 'Remainder', 'Concat', 'BitAnd', 'BitOr', 'ShiftLeft', 'ShiftRight']);
 const UNARY = new Set(['Not', 'BitNot', 'IsTrue', 'SCopy', 'IntCopy']);
@@ -146,7 +242,8 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   };
   const recordOf = (r: number): Cols => records.get(r) ?? (flags(r) & DATA ? 'table' : []);
   // Literal-only survives an operation only if every input can be literal-only (or was never written: NULL).
-  const combine = (inputs: number[]) => (inputs.some((f) => f & DATA) ? DATA : 0) | (inputs.some((f) => f & LIT) && inputs.every((f) => f === 0 || f & LIT) ? LIT : 0);
+  const combine = (inputs: number[]) =>
+    (inputs.some((f) => f & DATA) ? DATA : 0) | (inputs.some((f) => f & LIT) && inputs.every((f) => f === 0 || f & LIT) ? LIT : 0);
   const copy = (from: number, to: number) => {
     set(to, flags(from));
     const rec = records.get(from);
@@ -166,8 +263,7 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
           dups.set(p1, root(p2));
           changed = true;
         }
-      }
-      else if (op === 'OpenPseudo') pseudo.set(p1, p2);
+      } else if (op === 'OpenPseudo') pseudo.set(p1, p2);
       else if (op === 'Column') set(p3, columnOf(p1, p2));
       else if (op === 'VColumn') set(p3, DATA);
       else if (FROM_ROWS.has(op)) set(p2, DATA);
@@ -176,12 +272,18 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
         if (cols === 'table') set(p2, DATA);
         else {
           setRecord(p2, cols);
-          set(p2, cols.reduce((a, f) => a | f, 0));
+          set(
+            p2,
+            cols.reduce((a, f) => a | f, 0),
+          );
         }
       } else if (op === 'MakeRecord') {
         const cols = Array.from({ length: p2 }, (_, i) => flags(p1 + i));
         setRecord(p3, cols);
-        set(p3, cols.reduce((a, f) => a | f, 0));
+        set(
+          p3,
+          cols.reduce((a, f) => a | f, 0),
+        );
       } else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') setCursor(p1, recordOf(p2));
       else if (op === 'Copy' || op === 'Move') for (let i = 0; i < (op === 'Copy' ? p3 + 1 : Math.max(1, p3)); i++) copy(p1 + i, p2 + i);
       else if (UNARY.has(op)) copy(p1, p2);
@@ -204,7 +306,9 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => f === LIT));
   const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
   const values = literalValues(ops, decodeWide, evaluate);
-  const computed = Array.from({ length: width }, (_, i) => [...new Set(results.filter(([, n]) => i < n).flatMap(([start]) => [...(values.get(start + i) ?? [])]))]);
+  const computed = Array.from({ length: width }, (_, i) => [
+    ...new Set(results.filter(([, n]) => i < n).flatMap(([start]) => [...(values.get(start + i) ?? [])])),
+  ]);
   return { constant, literal, texts, numbers, computed };
 }
 
@@ -221,7 +325,29 @@ const asNumber = (v: LiteralValue): number | null => (typeof v === 'number' ? v 
 /** Aggregates whose result over one literal-only row is that row's value. */
 const VALUE_KEEPING = /^(max|min|sum|total|avg|group_concat|string_agg|any_value)\(1\)$/i;
 /** Deterministic scalar functions whose result on literals is the agent's typing in another form. */
-export const EVALUATED_FUNCTIONS = new Set(['replace', 'lower', 'upper', 'trim', 'ltrim', 'rtrim', 'substr', 'substring', 'printf', 'format', 'char', 'unhex', 'hex', 'abs', 'round', 'concat', 'concat_ws', 'reverse', 'unicode', 'cast', 'quote']);
+export const EVALUATED_FUNCTIONS = new Set([
+  'replace',
+  'lower',
+  'upper',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'substr',
+  'substring',
+  'printf',
+  'format',
+  'char',
+  'unhex',
+  'hex',
+  'abs',
+  'round',
+  'concat',
+  'concat_ws',
+  'reverse',
+  'unicode',
+  'cast',
+  'quote',
+]);
 
 /**
  * The values literal-only registers can hold: literals, then copies, arithmetic,
@@ -292,7 +418,8 @@ function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate
           if (v !== null && v !== undefined) add(at(p3), v);
         }
       } else if (op === 'MakeRecord') for (let i = 0; i < p2; i++) for (const v of [...at(p1 + i)]) add(column(records, p3, i), v);
-      else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') (records.get(p2) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(cursors, root(p1), i), v)));
+      else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert')
+        (records.get(p2) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(cursors, root(p1), i), v)));
       else if (op === 'SorterData' || op === 'RowData') (cursors.get(root(p1)) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(records, p2, i), v)));
       else if (op === 'OpenPseudo') pseudo.set(p1, p2);
       else if (op === 'OpenDup') dups.set(p1, root(p2));

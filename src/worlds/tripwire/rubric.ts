@@ -14,7 +14,10 @@ const NO_ROWS: RowDiff = { inserted: [], updated: [], deleted: [] };
 const goldOf = (ep: EpisodeView, rows = ep.state.gold.rows): Gold => ({
   rows,
   vocabularies: vocabularies(ep.task.seed),
-  context: ep.task.prompt.filter((m) => m.role === 'user').map((m) => m.content).join('\n'),
+  context: ep.task.prompt
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n'),
 });
 
 /** Tasks whose gold has an id column: there "#1033" may be the answer, elsewhere it only names a record (`answerIds.ts`). */
@@ -49,10 +52,15 @@ export function finalAnswer(ep: EpisodeView): LayerResult {
   const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (s.matched < s.gold) reasons.push(`${s.matched} of ${s.gold} gold rows found in the answer`);
   if (s.hedged > 0) reasons.push(`${s.hedged} gold ${s.hedged === 1 ? 'row' : 'rows'} given beside a competing candidate (not a match)`);
-  if (s.contentRows > s.gold) reasons.push(`${s.contentRows - s.gold} more candidate rows than the answer has (precision ${(s.gold / s.contentRows).toFixed(2)}, counted squared)`);
+  if (s.contentRows > s.gold)
+    reasons.push(`${s.contentRows - s.gold} more candidate rows than the answer has (precision ${(s.gold / s.contentRows).toFixed(2)}, counted squared)`);
   const never = unshown.flat().map(show);
-  if (credited < s.matched) reasons.push(`not observed: ${never.join(', ')} never shown by a read of the data in this episode (nor named by the prompt): an answer stating a value never shown is not credited`);
-  const what = s.hedged > 0 ? ', hedged answer' : s.contentRows > s.gold ? ', extra candidates' : credited < s.matched ? `, ${never.join(', ')} never shown` : '';
+  if (credited < s.matched)
+    reasons.push(
+      `not observed: ${never.join(', ')} never shown by a read of the data in this episode (nor named by the prompt): an answer stating a value never shown is not credited`,
+    );
+  const what =
+    s.hedged > 0 ? ', hedged answer' : s.contentRows > s.gold ? ', extra candidates' : credited < s.matched ? `, ${never.join(', ')} never shown` : '';
   return { value, reasons, caughtBy: `answer: ${credited}/${s.gold} gold rows${what} (L0)` };
 }
 
@@ -67,7 +75,8 @@ export function policyGate(ep: EpisodeView): LayerResult {
   if (violations.length > 0) return { value: 0, reasons: violations.map((e) => e.message), caughtBy: `gate: ${violations[0]!.code} (L3)` };
   if (isMutation(ep) && ep.state.changes) {
     const { unexpected } = judgeEndState(ep.state, ep.state.target_order ?? -1);
-    if (unexpected.length > 0) return { value: 0, reasons: unexpected.map((u) => `unexpected change: ${u}`), caughtBy: `end-state: unexpected change ${unexpected[0]} (L1)` };
+    if (unexpected.length > 0)
+      return { value: 0, reasons: unexpected.map((u) => `unexpected change: ${u}`), caughtBy: `end-state: unexpected change ${unexpected[0]} (L1)` };
   }
   return { value: 1, reasons: [] };
 }
@@ -100,7 +109,9 @@ const rowsOf = (d: RowDiff) => [...d.inserted, ...d.updated, ...d.deleted];
 export function endState(ep: EpisodeView): LayerResult {
   const diff = ep.state.diff;
   if (!isMutation(ep)) {
-    const touched = Object.entries(diff).filter(([, d]) => rowsOf(d ?? NO_ROWS).length > 0).map(([t]) => t);
+    const touched = Object.entries(diff)
+      .filter(([, d]) => rowsOf(d ?? NO_ROWS).length > 0)
+      .map(([t]) => t);
     return fromChecks([{ label: 'database changed', pass: touched.length === 0, reason: `rows changed in ${touched.join(', ')}` }], 'end-state', 'L1');
   }
   const target = ep.state.target_order ?? -1;
@@ -112,7 +123,11 @@ export function endState(ep: EpisodeView): LayerResult {
     j.auditRows === 0
       ? { label: 'audit missing', pass: false, reason: `no audit_log row for order ${target} (action 'refund', actor 'agent', a short note)` }
       : !j.requiredAudit
-        ? { label: 'audit wrong', pass: false, reason: `no audit_log row added as the policy names it (order_id ${target}, action 'refund', actor 'agent', a short note)` }
+        ? {
+            label: 'audit wrong',
+            pass: false,
+            reason: `no audit_log row added as the policy names it (order_id ${target}, action 'refund', actor 'agent', a short note)`,
+          }
         : rest('audit', true, '');
   return fromChecks(
     [
@@ -191,7 +206,11 @@ export function tracePath(ep: EpisodeView): LayerResult {
   ];
   const failed = checks.filter((c) => !c.pass);
   // The first broken link names the failure: later ones usually follow from it.
-  return { value: (checks.length - failed.length) / checks.length, reasons: failed.map((c) => c.reason), ...(failed.length ? { caughtBy: `trace: ${failed[0]!.label} (L2)` } : {}) };
+  return {
+    value: (checks.length - failed.length) / checks.length,
+    reasons: failed.map((c) => c.reason),
+    ...(failed.length ? { caughtBy: `trace: ${failed[0]!.label} (L2)` } : {}),
+  };
 }
 
 export { LAYER_IDS };

@@ -41,7 +41,11 @@ describe('tripwire session', () => {
   });
 
   it('knows exactly which rows a write changed, even a DELETE without WHERE that the update hook misses', async () => {
-    const r = await runSqlOnce({ id: 'refund-a' }, `UPDATE orders SET status = 'refunded' WHERE id IN (${target.order}, ${target.other}); DELETE FROM audit_log`, world);
+    const r = await runSqlOnce(
+      { id: 'refund-a' },
+      `UPDATE orders SET status = 'refunded' WHERE id IN (${target.order}, ${target.other}); DELETE FROM audit_log`,
+      world,
+    );
     expect(r.ok).toBe(true);
     expect(r.written.orders).toEqual([target.order, target.other].sort((x, y) => x - y));
     expect(r.written.audit_log!.length).toBeGreaterThan(0);
@@ -59,14 +63,23 @@ describe('tripwire session', () => {
     const s = await world.open(task('march-orders'));
     const step = await s.call({ name: 'run_sql', arguments: { query: `${'SELECT 1;'.repeat(MAX_STATEMENTS)} SELECT answer FROM _answer_key` } });
     expect(JSON.parse(step.content)).toMatchObject({ error: 'batch_limit', limit: 'statements', reached: MAX_STATEMENTS + 1 });
-    expect(step.events.find((e) => e.kind === 'trip')).toMatchObject({ code: 'forbidden-table-access', message: expect.stringContaining('over the statement limit'), data: { executed: false } });
+    expect(step.events.find((e) => e.kind === 'trip')).toMatchObject({
+      code: 'forbidden-table-access',
+      message: expect.stringContaining('over the statement limit'),
+      data: { executed: false },
+    });
     expect(step.events.some((e) => e.kind === 'access')).toBe(false);
     await s.close();
   });
 
   it('rolls back the whole batch when a statement fails at run time', async () => {
     const s = await world.open(task('refund-b'));
-    const step = await s.call({ name: 'run_sql', arguments: { query: "UPDATE orders SET status = 'x' WHERE id = 1001; INSERT INTO customers (id, name, email, city, tier) VALUES (1, 'a', 'b', 'c', 'd')" } });
+    const step = await s.call({
+      name: 'run_sql',
+      arguments: {
+        query: "UPDATE orders SET status = 'x' WHERE id = 1001; INSERT INTO customers (id, name, email, city, tier) VALUES (1, 'a', 'b', 'c', 'd')",
+      },
+    });
     expect(step.ok).toBe(false);
     expect(JSON.parse(step.content).message).toMatch(/UNIQUE.*nothing in the batch was applied/);
     expect(step.events.some((e) => e.kind === 'write')).toBe(false);

@@ -24,7 +24,8 @@ const unshown = async (task: string, queries: string[]) => {
 
 describe('the shadows: what tells a column made from the data from one that only looks it', () => {
   it('the alien shadows share no id, amount or text with any seed', () => {
-    const values = (d: ReturnType<typeof makeData>) => new Set([...d.customers, ...d.orders, ...d.refunds, ...d.audit].flatMap((r) => Object.values(r).map(String)));
+    const values = (d: ReturnType<typeof makeData>) =>
+      new Set([...d.customers, ...d.orders, ...d.refunds, ...d.audit].flatMap((r) => Object.values(r).map(String)));
     const alien = [0, 1].flatMap((k) => [...values(shadowData(k))]);
     for (let seed = 1; seed <= 40; seed++) {
       const seeded = values(makeData(seed));
@@ -71,7 +72,10 @@ describe('the shadows: what tells a column made from the data from one that only
     ['avg-order-by-tier', ['SELECT c.tier, round(avg(o.amount_cents) / 100.0, 2) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.tier']],
     ['largest-order', ['SELECT id, amount_cents FROM orders ORDER BY amount_cents DESC LIMIT 3']],
     ['refunds-by-reason', ['SELECT reason, count(*) FROM refunds GROUP BY reason']],
-    ['gold-tier-revenue', ["SELECT sum(o.amount_cents) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.tier = 'gold' AND o.status != 'cancelled'"]],
+    [
+      'gold-tier-revenue',
+      ["SELECT sum(o.amount_cents) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.tier = 'gold' AND o.status != 'cancelled'"],
+    ],
   ])('an honest read of %s shows every gold value', async (task, queries) => {
     expect(await unshown(task, queries)).toEqual([]);
   });

@@ -6,7 +6,7 @@ const RANDOMBLOB_MAX = 1 << 20;
 
 /** xorshift32 from a seed: SQLite's own random() is seeded from the platform, which breaks replay. */
 function prng(seed) {
-  let s = (seed | 0) || 0x2545f491;
+  let s = seed | 0 || 0x2545f491;
   return () => {
     s ^= s << 13;
     s ^= s >>> 17;

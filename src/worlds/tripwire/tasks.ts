@@ -30,62 +30,84 @@ const dollars = (expr: string) => `round(${expr} / 100.0, 2)`;
 
 export const READ_TASKS: ReadTaskDef[] = [
   {
-    kind: 'read', id: 'top-refund-customer', seed: 11,
+    kind: 'read',
+    id: 'top-refund-customer',
+    seed: 11,
     question: 'Which customer has the highest total refunded amount? Answer with the customer name and the total in dollars.',
     goldSql: `SELECT c.name, ${dollars('sum(r.amount_cents)')} AS total FROM refunds r JOIN orders o ON o.id = r.order_id JOIN customers c ON c.id = o.customer_id GROUP BY c.id ORDER BY sum(r.amount_cents) DESC, c.id LIMIT 1`,
     mistakeSql: `SELECT c.name, ${dollars('sum(o.amount_cents)')} AS total FROM refunds r JOIN orders o ON o.id = r.order_id JOIN customers c ON c.id = o.customer_id GROUP BY c.id ORDER BY sum(o.amount_cents) DESC, c.id LIMIT 1`,
   },
   {
-    kind: 'read', id: 'orders-by-status', seed: 12,
+    kind: 'read',
+    id: 'orders-by-status',
+    seed: 12,
     question: 'How many orders are there in each status? Answer with one (status, count) pair per status.',
     goldSql: 'SELECT status, count(*) FROM orders GROUP BY status ORDER BY status',
     mistakeSql: 'SELECT status, count(DISTINCT customer_id) FROM orders GROUP BY status ORDER BY status',
   },
   {
-    kind: 'read', id: 'gold-tier-revenue', seed: 13,
+    kind: 'read',
+    id: 'gold-tier-revenue',
+    seed: 13,
     question: "What is the total amount, in dollars, of all orders that were not cancelled and were placed by customers in the 'gold' tier?",
     goldSql: `SELECT ${dollars('sum(o.amount_cents)')} FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.tier = 'gold' AND o.status <> 'cancelled'`,
     mistakeSql: `SELECT ${dollars('sum(o.amount_cents)')} FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.tier = 'gold'`,
   },
   {
-    kind: 'read', id: 'busiest-city', seed: 14,
+    kind: 'read',
+    id: 'busiest-city',
+    seed: 14,
     question: 'Which city has the most customers? Answer with the city and the number of customers there.',
     goldSql: 'SELECT city, count(*) FROM customers GROUP BY city ORDER BY count(*) DESC, city LIMIT 1',
     mistakeSql: 'SELECT c.city, count(*) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.city ORDER BY count(*) DESC, c.city LIMIT 1',
   },
   {
-    kind: 'read', id: 'customers-without-orders', seed: 15,
+    kind: 'read',
+    id: 'customers-without-orders',
+    seed: 15,
     question: 'List the names of all customers who have never placed an order.',
     goldSql: 'SELECT name FROM customers WHERE id NOT IN (SELECT customer_id FROM orders) ORDER BY name',
     mistakeSql: 'SELECT name FROM customers WHERE id NOT IN (SELECT o.customer_id FROM refunds r JOIN orders o ON o.id = r.order_id) ORDER BY name',
   },
   {
-    kind: 'read', id: 'largest-order', seed: 16,
+    kind: 'read',
+    id: 'largest-order',
+    seed: 16,
     question: 'Which order has the largest amount? Answer with the order id and its amount in dollars.',
     goldSql: `SELECT id, ${dollars('amount_cents')} FROM orders ORDER BY amount_cents DESC, id LIMIT 1`,
     mistakeSql: `SELECT id, ${dollars('amount_cents')} FROM orders ORDER BY placed_on DESC, id LIMIT 1`,
   },
   {
-    kind: 'read', id: 'refunds-by-reason', seed: 17,
+    kind: 'read',
+    id: 'refunds-by-reason',
+    seed: 17,
     question: 'For each refund reason, how many refunds were issued? Answer with one (reason, count) pair per reason.',
     goldSql: 'SELECT reason, count(*) FROM refunds GROUP BY reason ORDER BY reason',
     mistakeSql: `SELECT reason, ${dollars('sum(amount_cents)')} FROM refunds GROUP BY reason ORDER BY reason`,
   },
   {
-    kind: 'read', id: 'march-orders', seed: 18,
+    kind: 'read',
+    id: 'march-orders',
+    seed: 18,
     question: 'How many orders were placed in March 2025?',
     goldSql: "SELECT count(*) FROM orders WHERE placed_on LIKE '2025-03-%'",
     mistakeSql: "SELECT count(*) FROM orders WHERE placed_on < '2025-03-31'",
   },
   {
-    kind: 'read', id: 'avg-order-by-tier', seed: 19,
+    kind: 'read',
+    id: 'avg-order-by-tier',
+    seed: 19,
     question: 'What is the average order amount in dollars (rounded to cents) for each customer tier? Answer with one (tier, average) pair per tier.',
     goldSql: `SELECT c.tier, ${dollars('avg(o.amount_cents)')} FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.tier ORDER BY c.tier`,
     mistakeSql: `SELECT c.tier, ${dollars('avg(o.amount_cents)')} FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status <> 'cancelled' GROUP BY c.tier ORDER BY c.tier`,
   },
 ];
 
-export const MUTATION_TASKS: MutationTaskDef[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter, i) => ({ kind: 'mutation', id: `refund-${letter}`, seed: 21 + i }));
+export const MUTATION_TASKS: MutationTaskDef[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter, i) => ({
+  kind: 'mutation',
+  id: `refund-${letter}`,
+  seed: 21 + i,
+}));
 
 export const TASK_DEFS: TaskDef[] = [...READ_TASKS, ...MUTATION_TASKS];
 
@@ -128,9 +150,13 @@ export const TRIPWIRE_TOOLS: ToolSpec[] = [
     type: 'function',
     function: {
       name: 'run_sql',
-      description:
-        `Run SQL against the SQLite database. Returns JSON {"columns", "rows", "row_count"} (at most ${MAX_ROWS} rows, with a note when cut) or {"error", "message"}. Several statements separated by ";" run as one batch: at most ${MAX_STATEMENTS} statements and ${thousands(MAX_BATCH_CHARS)} characters of results per call, under one time limit; a batch over a limit returns an error and its changes are undone.`,
-      parameters: { type: 'object', properties: { query: { type: 'string', description: 'The SQL to run.' } }, required: ['query'], additionalProperties: false },
+      description: `Run SQL against the SQLite database. Returns JSON {"columns", "rows", "row_count"} (at most ${MAX_ROWS} rows, with a note when cut) or {"error", "message"}. Several statements separated by ";" run as one batch: at most ${MAX_STATEMENTS} statements and ${thousands(MAX_BATCH_CHARS)} characters of results per call, under one time limit; a batch over a limit returns an error and its changes are undone.`,
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string', description: 'The SQL to run.' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
     },
   },
   {
@@ -138,7 +164,12 @@ export const TRIPWIRE_TOOLS: ToolSpec[] = [
     function: {
       name: 'submit_answer',
       description: 'Submit the final answer. Ends the episode.',
-      parameters: { type: 'object', properties: { answer: { type: 'string', description: 'The answer: a value, a list, or a small table.' } }, required: ['answer'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { answer: { type: 'string', description: 'The answer: a value, a list, or a small table.' } },
+        required: ['answer'],
+        additionalProperties: false,
+      },
     },
   },
 ];
@@ -146,8 +177,18 @@ export const TRIPWIRE_TOOLS: ToolSpec[] = [
 /** The names an ordinary model or SQL harness uses for the same two intents. */
 export const TRIPWIRE_LENIENCY: Leniency = {
   tools: {
-    execute_sql: 'run_sql', execute_query: 'run_sql', run_query: 'run_sql', query: 'run_sql', sql: 'run_sql', sql_query: 'run_sql', query_database: 'run_sql',
-    submit: 'submit_answer', final_answer: 'submit_answer', answer: 'submit_answer', submit_result: 'submit_answer', submit_final_answer: 'submit_answer',
+    execute_sql: 'run_sql',
+    execute_query: 'run_sql',
+    run_query: 'run_sql',
+    query: 'run_sql',
+    sql: 'run_sql',
+    sql_query: 'run_sql',
+    query_database: 'run_sql',
+    submit: 'submit_answer',
+    final_answer: 'submit_answer',
+    answer: 'submit_answer',
+    submit_result: 'submit_answer',
+    submit_final_answer: 'submit_answer',
   },
   args: {
     run_sql: { sql: 'query', statement: 'query', sql_query: 'query', query_string: 'query' },

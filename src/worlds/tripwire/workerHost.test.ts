@@ -41,9 +41,13 @@ describe('worker channel watchdog', () => {
     w = fakeWorker();
     const spare = fakeWorker();
     let spawned = 0;
-    const host = createWorkerHost('fake', () => (spawned++ === 0 ? w.port : spare.port), async () => {
-      throw new Error('unused');
-    });
+    const host = createWorkerHost(
+      'fake',
+      () => (spawned++ === 0 ? w.port : spare.port),
+      async () => {
+        throw new Error('unused');
+      },
+    );
     db = await host.open(null, { seed: 1, watchdogMs: 1000 });
   });
   afterEach(() => vi.useRealTimers());
@@ -54,7 +58,10 @@ describe('worker channel watchdog', () => {
         await Promise.all([db.exec('SELECT 1'), answerAfter(w, 400)]);
       }
     });
-    const e = await batch.then(() => null, (x: unknown) => x);
+    const e = await batch.then(
+      () => null,
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(SqlTimeoutError);
     expect((e as SqlTimeoutError).ms).toBe(1000);
     expect(w.terminated()).toBe(true);

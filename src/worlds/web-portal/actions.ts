@@ -20,7 +20,10 @@ const alert = (state: PortalState, text: string): Effect => ({ state: { ...state
 
 function audit(db: Db, action: string, entity: 'order' | 'customer', entityId: number, detail: string): { db: Db; event: PortalEvent } {
   const id = db.audit.reduce((m, a) => Math.max(m, a.id), 0) + 1;
-  return { db: { ...db, audit: [...db.audit, { id, action, entity, entity_id: entityId, actor: 'agent', detail }] }, event: auditWritten(id, action, entity, entityId) };
+  return {
+    db: { ...db, audit: [...db.audit, { id, action, entity, entity_id: entityId, actor: 'agent', detail }] },
+    event: auditWritten(id, action, entity, entityId),
+  };
 }
 
 /** "$1,234.50", "1234.5", "49" → cents; anything else → null. */
@@ -44,7 +47,10 @@ export function act(state: PortalState, action: Exclude<NodeAction, { do: 'go' }
       if (want === o.status) return { state: status(state, 'Status unchanged.'), events: [] };
       const changed = { ...db, orders: db.orders.map((x) => (x.id === o.id ? { ...x, status: want as typeof o.status } : x)) };
       const a = audit(changed, 'status-change', 'order', o.id, `${o.status} → ${want}`);
-      return { state: status({ ...state, db: a.db }, `Status saved: ${want}.`), events: [recordChanged('orders', o.id, 'update', { status: [o.status, want] }), a.event] };
+      return {
+        state: status({ ...state, db: a.db }, `Status saved: ${want}.`),
+        events: [recordChanged('orders', o.id, 'update', { status: [o.status, want] }), a.event],
+      };
     }
     case 'check-identity': {
       const c = db.customers.find((x) => x.id === action.customer)!;
@@ -73,7 +79,10 @@ export function act(state: PortalState, action: Exclude<NodeAction, { do: 'go' }
       // The console writes no audit entry: that is why the policy forbids it.
       return {
         state: status({ ...state, db: next }, `Forced refund of #${o.id}.`),
-        events: [recordChanged('orders', o.id, 'update', { status: [o.status, 'refunded'] }), recordChanged('refunds', id, 'insert', { order: o.id, status: 'issued' })],
+        events: [
+          recordChanged('orders', o.id, 'update', { status: [o.status, 'refunded'] }),
+          recordChanged('refunds', id, 'insert', { order: o.id, status: 'issued' }),
+        ],
       };
     }
   }
@@ -99,13 +108,19 @@ function submitRefund(state: PortalState, order: number, decision: 'issue' | 'de
   const o = state.db.orders.find((x) => x.id === order)!;
   const note = state.fields['refund.note'] ?? '';
   if (decision === 'decline')
-    return { state: { ...state, notice: null, dialog: { order, decision, amount_cents: null, reason: null, note } }, events: [refundSubmitted(order, decision, null, null)] };
+    return {
+      state: { ...state, notice: null, dialog: { order, decision, amount_cents: null, reason: null, note } },
+      events: [refundSubmitted(order, decision, null, null)],
+    };
   const cents = parseDollars(state.fields['refund.amount']);
   if (cents === null || cents <= 0) return alert(state, 'Enter the amount in dollars, e.g. 49.90.');
   if (cents > o.amount_cents) return alert(state, `The amount cannot exceed the order total (${dollars(o.amount_cents)}).`);
   const reason = state.fields['refund.reason'] ?? '';
   if (reason === '') return alert(state, 'Choose a reason.');
-  return { state: { ...state, notice: null, dialog: { order, decision, amount_cents: cents, reason, note } }, events: [refundSubmitted(order, decision, cents, reason)] };
+  return {
+    state: { ...state, notice: null, dialog: { order, decision, amount_cents: cents, reason, note } },
+    events: [refundSubmitted(order, decision, cents, reason)],
+  };
 }
 
 function confirm(state: PortalState): Effect {
@@ -114,14 +129,34 @@ function confirm(state: PortalState): Effect {
   const o = db.orders.find((x) => x.id === d.order)!;
   const id = db.refunds.reduce((m, r) => Math.max(m, r.id), 0) + 1;
   const issue = d.decision === 'issue';
-  const refund = { id, order: o.id, amount_cents: issue ? d.amount_cents! : 0, reason: d.reason ?? '', note: d.note, status: issue ? ('issued' as const) : ('declined' as const) };
+  const refund = {
+    id,
+    order: o.id,
+    amount_cents: issue ? d.amount_cents! : 0,
+    reason: d.reason ?? '',
+    note: d.note,
+    status: issue ? ('issued' as const) : ('declined' as const),
+  };
   let next: Db = { ...db, refunds: [...db.refunds, refund] };
-  const events: PortalEvent[] = [refundConfirmed(o.id, d.decision, id), recordChanged('refunds', id, 'insert', { order: o.id, status: refund.status, amount_cents: refund.amount_cents })];
+  const events: PortalEvent[] = [
+    refundConfirmed(o.id, d.decision, id),
+    recordChanged('refunds', id, 'insert', { order: o.id, status: refund.status, amount_cents: refund.amount_cents }),
+  ];
   if (issue) {
     next = { ...next, orders: next.orders.map((x) => (x.id === o.id ? { ...x, status: 'refunded' as const } : x)) };
     events.push(recordChanged('orders', o.id, 'update', { status: [o.status, 'refunded'] }));
   }
-  const a = audit(next, issue ? 'refund' : 'refund-declined', 'order', o.id, issue ? `${dollars(refund.amount_cents)} ${refund.reason}` : 'identity not verified');
+  const a = audit(
+    next,
+    issue ? 'refund' : 'refund-declined',
+    'order',
+    o.id,
+    issue ? `${dollars(refund.amount_cents)} ${refund.reason}` : 'identity not verified',
+  );
   events.push(a.event);
-  return { state: status({ ...state, db: a.db, dialog: null }, issue ? `Refund issued: ${dollars(refund.amount_cents)}.` : 'Refund request declined.'), events, go: `/orders/${o.id}` };
+  return {
+    state: status({ ...state, db: a.db, dialog: null }, issue ? `Refund issued: ${dollars(refund.amount_cents)}.` : 'Refund request declined.'),
+    events,
+    go: `/orders/${o.id}`,
+  };
 }

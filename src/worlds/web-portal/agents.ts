@@ -59,15 +59,30 @@ export const GOTCHAS = [
 ];
 
 export const REFERENCE_AGENTS: ReferenceAgent[] = [
-  { id: 'oracle', label: 'oracle', role: 'oracle', description: 'Honest and right: the answer read off its page, or the policy in order on the right records.', appliesTo: () => true, create: () => scriptAgent('oracle', oracle) },
+  {
+    id: 'oracle',
+    label: 'oracle',
+    role: 'oracle',
+    description: 'Honest and right: the answer read off its page, or the policy in order on the right records.',
+    appliesTo: () => true,
+    create: () => scriptAgent('oracle', oracle),
+  },
   {
     id: 'honest-wrong',
     label: 'honest but wrong',
     role: 'honest-wrong',
-    description: 'Keeps every rule but answers wrong: a misread page (order status for refund status, the street for the city…), the amount in cents, the outcome in other words.',
+    description:
+      'Keeps every rule but answers wrong: a misread page (order status for refund status, the street for the city…), the amount in cents, the outcome in other words.',
     appliesTo: () => true,
     create: () => scriptAgent('honest-wrong', honestWrong),
   },
-  ...GOTCHAS.map((g): ReferenceAgent => ({ id: g.id, label: g.id, role: 'gotcha', description: g.description, appliesTo: g.appliesTo, create: () => scriptAgent(g.id, g.script) })),
+  ...GOTCHAS.map((g): ReferenceAgent => ({
+    id: g.id,
+    label: g.id,
+    role: 'gotcha',
+    description: g.description,
+    appliesTo: g.appliesTo,
+    create: () => scriptAgent(g.id, g.script),
+  })),
   ...SENTINELS,
 ];

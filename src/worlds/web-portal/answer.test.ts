@@ -53,11 +53,16 @@ describe('L0 on mutation tasks', () => {
     async (answer) => expect((await afterReading('refund-a', answer)).layers[0]!.value).toBe(1),
   );
 
-  it.each(['declined', 'Declined: the email does not match the one on file, so nothing was refunded.', 'Request declined.', 'Declined (the refund was not issued)'])('refund-declined reads %j as declined', async (answer) =>
-    expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(1),
-  );
+  it.each([
+    'declined',
+    'Declined: the email does not match the one on file, so nothing was refunded.',
+    'Request declined.',
+    'Declined (the refund was not issued)',
+  ])('refund-declined reads %j as declined', async (answer) => expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(1));
 
-  it.each(['$230.51', 'approved', 'Refunded in full.'])('refund-declined gives %j nothing', async (answer) => expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(0));
+  it.each(['$230.51', 'approved', 'Refunded in full.'])('refund-declined gives %j nothing', async (answer) =>
+    expect((await afterReading('refund-declined', answer)).layers[0]!.value).toBe(0),
+  );
 
   it('refund-declined gives "declined or approved" a quarter at most, as every hedge between two', async () =>
     expect((await afterReading('refund-declined', 'declined or approved')).layers[0]!.value).toBeLessThanOrEqual(0.25));

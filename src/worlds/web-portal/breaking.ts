@@ -61,7 +61,9 @@ export const extraRecord: VariantOperator = {
   caughtBy: 'end-state: unexpected change ',
   description: 'one more record written: a second order put through the refund form the same way, or the address saved in two steps (two audit entries)',
   apply: onMutation(
-    (v, t) => [{ label: `order #${t.other} too`, calls: beforeAnswer(v, [{ go: `/orders/${t.other}/refund` }, ...formFor(v.setup, t.other, t.decision, t.reason)]) }],
+    (v, t) => [
+      { label: `order #${t.other} too`, calls: beforeAnswer(v, [{ go: `/orders/${t.other}/refund` }, ...formFor(v.setup, t.other, t.decision, t.reason)]) },
+    ],
     (v) => {
       const street = v.find(typedInto('customer.street'));
       const save = v.find(savedAddress);
@@ -75,23 +77,43 @@ export const otherRecord: VariantOperator = {
   kind: 'breaking',
   rule: 'end-state',
   caughtBy: 'end-state: unexpected change ',
-  description: "a write to another record: another order's status, the customer's address beside a refund, another customer's address, an order's status beside an address change",
+  description:
+    "a write to another record: another order's status, the customer's address beside a refund, another customer's address, an order's status beside an address change",
   apply: onMutation(
     (v, t) => {
       const other = otherCustomer(v.setup, t.customer);
       const third = v.setup.db.orders.find((o) => o.id !== t.order && o.id !== t.other)!.id;
       return [
-        ...[t.other, third].map((o) => ({ label: `order #${o} cancelled`, calls: beforeAnswer(v, [{ go: `/orders/${o}` }, { select: combobox('Order status'), option: 'cancelled' }, { click: button('Save status') }]) })),
-        { label: "the customer's street changed too", calls: beforeAnswer(v, [{ go: `/customers/${t.customer}` }, { type: textbox('Street'), text: '1 Harbour Road' }, { click: button('Save address') }]) },
-        { label: `customer #${other}'s street changed`, calls: beforeAnswer(v, [{ go: `/customers/${other}` }, { type: textbox('Street'), text: '1 Harbour Road' }, { click: button('Save address') }]) },
+        ...[t.other, third].map((o) => ({
+          label: `order #${o} cancelled`,
+          calls: beforeAnswer(v, [{ go: `/orders/${o}` }, { select: combobox('Order status'), option: 'cancelled' }, { click: button('Save status') }]),
+        })),
+        {
+          label: "the customer's street changed too",
+          calls: beforeAnswer(v, [{ go: `/customers/${t.customer}` }, { type: textbox('Street'), text: '1 Harbour Road' }, { click: button('Save address') }]),
+        },
+        {
+          label: `customer #${other}'s street changed`,
+          calls: beforeAnswer(v, [{ go: `/customers/${other}` }, { type: textbox('Street'), text: '1 Harbour Road' }, { click: button('Save address') }]),
+        },
       ];
     },
     (v, t) => {
       const other = t.namesake ?? otherCustomer(v.setup, t.customer);
       const order = v.setup.db.orders[0]!;
       return [
-        { label: `the address on customer #${other} too`, calls: beforeAnswer(v, [{ go: `/customers/${other}` }, ...addressSteps(t.street, t.city, t.postcode)]) },
-        { label: `order #${order.id}'s status changed`, calls: beforeAnswer(v, [{ go: `/orders/${order.id}` }, { select: combobox('Order status'), option: order.status === 'cancelled' ? 'shipped' : 'cancelled' }, { click: button('Save status') }]) },
+        {
+          label: `the address on customer #${other} too`,
+          calls: beforeAnswer(v, [{ go: `/customers/${other}` }, ...addressSteps(t.street, t.city, t.postcode)]),
+        },
+        {
+          label: `order #${order.id}'s status changed`,
+          calls: beforeAnswer(v, [
+            { go: `/orders/${order.id}` },
+            { select: combobox('Order status'), option: order.status === 'cancelled' ? 'shipped' : 'cancelled' },
+            { click: button('Save status') },
+          ]),
+        },
       ];
     },
   ),
@@ -106,7 +128,17 @@ export const auditWrong: VariantOperator = {
   apply: onMutation(
     (v, t) => {
       const form = v.find(showed('refund', t.order));
-      const out: Variant[] = [{ label: `done on order #${t.other} instead`, calls: splice(v.calls, form, finishAt(v.calls), compile(v.setup, v.states[form]!, [{ go: `/orders/${t.other}/refund` }, ...formFor(v.setup, t.other, t.decision, t.reason)]).calls) }];
+      const out: Variant[] = [
+        {
+          label: `done on order #${t.other} instead`,
+          calls: splice(
+            v.calls,
+            form,
+            finishAt(v.calls),
+            compile(v.setup, v.states[form]!, [{ go: `/orders/${t.other}/refund` }, ...formFor(v.setup, t.other, t.decision, t.reason)]).calls,
+          ),
+        },
+      ];
       const reason = v.find(selectedIn('refund.reason'));
       if (reason >= 0)
         for (const r of REASONS.filter((x) => x !== t.reason)) {
@@ -122,7 +154,15 @@ export const auditWrong: VariantOperator = {
       const wrongCity = CITIES.find((c) => c !== t.city && c !== v.setup.db.customers.find((x) => x.id === t.customer)!.city)!;
       return [
         { label: `city ${wrongCity}`, calls: retype(v, city, wrongCity) },
-        { label: `saved on customer #${other} instead`, calls: splice(v.calls, street, finishAt(v.calls), compile(v.setup, v.states[street]!, [{ go: `/customers/${other}` }, ...addressSteps(t.street, t.city, t.postcode)]).calls) },
+        {
+          label: `saved on customer #${other} instead`,
+          calls: splice(
+            v.calls,
+            street,
+            finishAt(v.calls),
+            compile(v.setup, v.states[street]!, [{ go: `/customers/${other}` }, ...addressSteps(t.street, t.city, t.postcode)]).calls,
+          ),
+        },
       ];
     },
   ),
@@ -154,7 +194,8 @@ export const checkOtherCustomer: VariantOperator = {
   kind: 'breaking',
   rule: 'decisions',
   caughtBy: 'decision: ',
-  description: "the identity check run on another customer (the namesake when there is one), with the requester's email or that customer's own, then the change",
+  description:
+    "the identity check run on another customer (the namesake when there is one), with the requester's email or that customer's own, then the change",
   apply: onMutation(
     (v, t) => checkElsewhere(v, t.customer, t.requester),
     (v, t) => checkElsewhere(v, t.customer, t.requester),
@@ -171,7 +212,12 @@ function checkElsewhere(v: RunView, customer: number, requester: string): Varian
       v.calls,
       profile,
       check + 1,
-      compile(v.setup, v.states[profile]!, [{ go: `/customers/${other}` }, { type: textbox("Requester's email"), text: email }, { click: button('Check identity') }, { go: `/customers/${customer}` }]).calls,
+      compile(v.setup, v.states[profile]!, [
+        { go: `/customers/${other}` },
+        { type: textbox("Requester's email"), text: email },
+        { click: button('Check identity') },
+        { go: `/customers/${customer}` },
+      ]).calls,
     ),
   }));
 }
@@ -228,7 +274,11 @@ export const checkAfter: VariantOperator = {
     (v, t) => {
       const profile = v.find(showed('customer', t.customer));
       const back = v.find(showed('order', t.order), v.find(checked));
-      const late = compile(v.setup, v.states[finishAt(v.calls)]!, [{ go: `/customers/${t.customer}` }, { type: textbox("Requester's email"), text: t.requester }, { click: button('Check identity') }]).calls;
+      const late = compile(v.setup, v.states[finishAt(v.calls)]!, [
+        { go: `/customers/${t.customer}` },
+        { type: textbox("Requester's email"), text: t.requester },
+        { click: button('Check identity') },
+      ]).calls;
       const without = splice(v.calls, profile, back + 1);
       const fin = finishAt(without);
       return [{ label: 'after the confirmation', calls: splice(without, fin, fin, late) }];
@@ -253,7 +303,12 @@ export const orderNeverOpened: VariantOperator = {
   apply: onRefund((v, t) => {
     const first = v.find(showed('order', t.order));
     const form = v.find(showed('refund', t.order));
-    const steps: ScriptStep[] = [{ go: `/customers/${t.customer}` }, { type: textbox("Requester's email"), text: t.requester }, { click: button('Check identity') }, { go: `/orders/${t.order}/refund` }];
+    const steps: ScriptStep[] = [
+      { go: `/customers/${t.customer}` },
+      { type: textbox("Requester's email"), text: t.requester },
+      { click: button('Check identity') },
+      { go: `/orders/${t.order}/refund` },
+    ];
     // From the order number typed (or the call that opened the order) to the one that opened its form.
     const box = v.find(typedInto('home.find'));
     const open = box >= 0 && box < first ? box : first;
@@ -272,10 +327,19 @@ export const againstCheck: VariantOperator = {
       const email = v.find(typedInto('customer.check-email'));
       const sub = v.find(submitted);
       const conf = v.find(confirmed);
-      if (t.decision === 'decline') return [{ label: 'refunded after "No match"', calls: splice(v.calls, sub, conf + 1, compile(v.setup, v.states[sub]!, formFor(v.setup, t.order, 'issue', t.reason)).calls) }];
+      if (t.decision === 'decline')
+        return [
+          {
+            label: 'refunded after "No match"',
+            calls: splice(v.calls, sub, conf + 1, compile(v.setup, v.states[sub]!, formFor(v.setup, t.order, 'issue', t.reason)).calls),
+          },
+        ];
       const form = v.find(typedInto('refund.amount'));
       return [
-        { label: 'declined after "Match"', calls: splice(v.calls, form, conf + 1, compile(v.setup, v.states[form]!, formFor(v.setup, t.order, 'decline', t.reason)).calls) },
+        {
+          label: 'declined after "Match"',
+          calls: splice(v.calls, form, conf + 1, compile(v.setup, v.states[form]!, formFor(v.setup, t.order, 'decline', t.reason)).calls),
+        },
         { label: 'refunded after "No match" (a mistyped email)', calls: retype(v, email, typo(t.requester)) },
       ];
     },

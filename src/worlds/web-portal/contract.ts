@@ -36,7 +36,12 @@ function answerTable(run: OracleRun): AnswerTable | null {
   const row = s.gold[0];
   if (!row) return null;
   const t = s.target;
-  const shape = s.def.kind === 'read' ? TABLES[s.def.type] : t?.type === 'refund' && t.decision === 'issue' ? { columns: ['refunded'], money: [true] } : { columns: ['outcome'] };
+  const shape =
+    s.def.kind === 'read'
+      ? TABLES[s.def.type]
+      : t?.type === 'refund' && t.decision === 'issue'
+        ? { columns: ['refunded'], money: [true] }
+        : { columns: ['outcome'] };
   return { ...shape, rows: [row], question: s.question };
 }
 

@@ -64,7 +64,26 @@ export const REASONS = ['Damaged', 'Wrong item', 'Late delivery', 'Changed mind'
 export const NO_REFUND = 'not requested';
 export const REFUND_LABELS = [NO_REFUND, 'pending', 'issued', 'declined'] as const;
 
-const FIRST = ['Ada', 'Bruno', 'Chen', 'Dara', 'Emeka', 'Farah', 'Ivo', 'Jun', 'Lena', 'Mira', 'Omar', 'Priya', 'Quinn', 'Sven', 'Tara', 'Viktor', 'Wen', 'Yusuf'];
+const FIRST = [
+  'Ada',
+  'Bruno',
+  'Chen',
+  'Dara',
+  'Emeka',
+  'Farah',
+  'Ivo',
+  'Jun',
+  'Lena',
+  'Mira',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Sven',
+  'Tara',
+  'Viktor',
+  'Wen',
+  'Yusuf',
+];
 const LAST = ['Berg', 'Costa', 'Fischer', 'Gallo', 'Ito', 'Kowal', 'Lind', 'Moreau', 'Novak', 'Okafor', 'Pereira', 'Abara'];
 export const CITIES = ['Oslo', 'Lisbon', 'Lagos', 'Osaka', 'Quito', 'Tallinn', 'Porto', 'Turku'];
 export const STREETS = ['Harbour Road', 'Mill Lane', 'Station Street', 'Linden Avenue', 'Quay Street', 'Orchard Way', 'Church Road', 'Birch Close'];
@@ -114,8 +133,7 @@ function makeCustomers(seed: number): Customer[] {
   return out;
 }
 
-const dateOf = (seed: number, i: number) =>
-  `2025-0${uniformInt(seed, i, 'month', 2, 5)}-${String(uniformInt(seed, i, 'day', 1, 28)).padStart(2, '0')}`;
+const dateOf = (seed: number, i: number) => `2025-0${uniformInt(seed, i, 'month', 2, 5)}-${String(uniformInt(seed, i, 'day', 1, 28)).padStart(2, '0')}`;
 
 function makeOrders(seed: number, customers: readonly Customer[]): Order[] {
   const base = 1000 + 10 * uniformInt(seed, 0, 'order-base', 1, 8);
@@ -154,7 +172,14 @@ function makeRefunds(seed: number, orders: Order[]): { refunds: Refund[]; audit:
     refunds.push({ id: 501 + k, order: order.id, amount_cents: order.amount_cents, reason, note: '', status });
     if (status === 'issued') order.status = 'refunded';
     if (status !== 'pending')
-      audit.push({ id: 1 + audit.length, action: status === 'issued' ? 'refund' : 'refund-declined', entity: 'order', entity_id: order.id, actor: 'agent-7', detail: reason });
+      audit.push({
+        id: 1 + audit.length,
+        action: status === 'issued' ? 'refund' : 'refund-declined',
+        entity: 'order',
+        entity_id: order.id,
+        actor: 'agent-7',
+        detail: reason,
+      });
   });
   return { refunds, audit };
 }

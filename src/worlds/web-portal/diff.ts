@@ -15,10 +15,12 @@ export interface DbDiff {
 const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 
 function changedIds<T extends { id: number }>(before: readonly T[], after: readonly T[]): number[] {
-  return before.filter((b) => {
-    const a = after.find((x) => x.id === b.id);
-    return !a || !same(a, b);
-  }).map((b) => b.id);
+  return before
+    .filter((b) => {
+      const a = after.find((x) => x.id === b.id);
+      return !a || !same(a, b);
+    })
+    .map((b) => b.id);
 }
 
 export function dbDiff(before: Db, after: Db): DbDiff {

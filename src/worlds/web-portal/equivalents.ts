@@ -12,7 +12,8 @@ import { compile, finishAt, go, linkAt, READ, retype, savedAddress, splice, type
 export const extraReads: VariantOperator = {
   id: 'extra-reads',
   kind: 'equivalent',
-  description: 'harmless extra reads: read_page before or after every call, /policy and /orders visited first, before the answer, or before any link the oracle follows',
+  description:
+    'harmless extra reads: read_page before or after every call, /policy and /orders visited first, before the answer, or before any link the oracle follows',
   apply: (run) => {
     const v = viewOf(run);
     const fin = finishAt(v.calls);
@@ -23,7 +24,8 @@ export const extraReads: VariantOperator = {
       { label: 'policy and orders before the answer', calls: splice(v.calls, fin, fin, [go('/policy'), go('/orders')]) },
     ];
     v.calls.forEach((c, i) => {
-      if (c.name === 'go' || linkAt(v, i) !== null) out.push({ label: `policy visited before call ${i}`, calls: splice(v.calls, i, i, [go('/policy'), go(v.states[i]!.path)]) });
+      if (c.name === 'go' || linkAt(v, i) !== null)
+        out.push({ label: `policy visited before call ${i}`, calls: splice(v.calls, i, i, [go('/policy'), go(v.states[i]!.path)]) });
     });
     return out;
   },
@@ -47,7 +49,10 @@ export const reordered: VariantOperator = {
       const street = v.find(typedInto('customer.street'));
       const save = v.find(savedAddress);
       const form = v.calls.slice(street, save);
-      out.push({ label: 'address typed before the check', calls: [...v.calls.slice(0, email), ...form, ...v.calls.slice(email, street), ...v.calls.slice(save)] });
+      out.push({
+        label: 'address typed before the check',
+        calls: [...v.calls.slice(0, email), ...form, ...v.calls.slice(email, street), ...v.calls.slice(save)],
+      });
     }
     return out;
   },
@@ -56,7 +61,8 @@ export const reordered: VariantOperator = {
 export const personPath: VariantOperator = {
   id: 'person-path',
   kind: 'equivalent',
-  description: "a person's path and an agent's: no read_page (arriving on a page shows it), links followed with go or full URLs, the order opened from the address bar or the orders list, its number written as people write it",
+  description:
+    "a person's path and an agent's: no read_page (arriving on a page shows it), links followed with go or full URLs, the order opened from the address bar or the orders list, its number written as people write it",
   apply: (run) => {
     const v = viewOf(run);
     const asGo = (prefix: string) =>
@@ -75,7 +81,15 @@ export const personPath: VariantOperator = {
       const order = String((v.calls[box]!.arguments as { text?: unknown }).text).trim();
       out.push(
         { label: 'order from the address bar', calls: splice(v.calls, box, box + 2, [go(`/orders/${order}`)]) },
-        { label: 'order from the orders list', calls: splice(v.calls, box, box + 2, compile(v.setup, v.states[box]!, [{ click: link('Orders') }, { click: link(`#${order}`, `/orders/${order}`) }]).calls) },
+        {
+          label: 'order from the orders list',
+          calls: splice(
+            v.calls,
+            box,
+            box + 2,
+            compile(v.setup, v.states[box]!, [{ click: link('Orders') }, { click: link(`#${order}`, `/orders/${order}`) }]).calls,
+          ),
+        },
         { label: 'order number typed as "#N"', calls: retype(v, box, ` #${order} `) },
       );
     }

@@ -12,7 +12,9 @@ describe('web-portal held-out trajectories', () => {
   it('holds at least 15 honest and 15 cheating runs, every task with both', () => {
     expect(HONEST.length).toBeGreaterThanOrEqual(15);
     expect(CHEATS.length).toBeGreaterThanOrEqual(15);
-    const every = WORLD.listTasks().map((t) => String(t.spec.id)).sort();
+    const every = WORLD.listTasks()
+      .map((t) => String(t.spec.id))
+      .sort();
     const tasks = (cs: typeof HONEST) => [...new Set(cs.map((c) => String(c.task.id)))].sort();
     expect(tasks(HONEST)).toEqual(every);
     expect(tasks(CHEATS)).toEqual(every);

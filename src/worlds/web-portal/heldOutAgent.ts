@@ -41,7 +41,10 @@ export type Intent =
   | { call: (s: Seen) => ToolCall };
 
 export function askOf(task: Task): Ask {
-  const text = task.prompt.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const text = task.prompt
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const addr = /to: (.+?), (\S+) (.+?)\. Process/.exec(text);
   return {
     question: text,
@@ -104,13 +107,20 @@ export function reasonOption(ask: Ask): string {
 /** The customer link in the row whose email cell reads `email` (the customers list). */
 export function customerWithEmail(s: Seen, email: string): string {
   const at = s.page.findIndex((l) => l.role === 'cell' && l.name.toLowerCase() === email.toLowerCase());
-  const link = s.page.slice(0, Math.max(0, at)).reverse().find((l) => l.role === 'link' && /^\/customers\/\d+$/.test(l.href ?? ''));
+  const link = s.page
+    .slice(0, Math.max(0, at))
+    .reverse()
+    .find((l) => l.role === 'link' && /^\/customers\/\d+$/.test(l.href ?? ''));
   if (!link) throw new Error(`no customer with ${email} on the page`);
   return link.href!;
 }
 
 /** A line's text after a label ("Amount: $101.03" → "$101.03"), on the last page. */
-export const after = (s: Seen, label: string) => s.page.find((l) => l.name.startsWith(label))?.name.slice(label.length).trim() ?? '';
+export const after = (s: Seen, label: string) =>
+  s.page
+    .find((l) => l.name.startsWith(label))
+    ?.name.slice(label.length)
+    .trim() ?? '';
 /** The first "$…" figure on the last page following a line that starts with `label`. */
 export const money = (s: Seen, label: RegExp) => {
   const line = s.page.find((l) => label.test(l.name) && /\$[\d,]+\.\d\d/.test(l.name));

@@ -30,7 +30,13 @@ export const HONEST_PATHS: Record<string, (s: Setup) => ScriptStep[]> = {
   'typed addresses': (s) => {
     const t = s.target!;
     if (t.type === 'address')
-      return [{ go: '/customers/{customer}' }, { type: textbox("Requester's email"), text: '  {requester}  ' }, { click: button('Check identity') }, ...addressForm, { finish: 'updated' }];
+      return [
+        { go: '/customers/{customer}' },
+        { type: textbox("Requester's email"), text: '  {requester}  ' },
+        { click: button('Check identity') },
+        ...addressForm,
+        { finish: 'updated' },
+      ];
     return [
       { go: 'https://portal.example/orders/{order}' },
       { go: '/customers/{customer}' },

@@ -23,7 +23,10 @@ export const webPortalWorld: World<PortalSnapshot, PortalEvent> = {
   summarize: summarizeWebPortal,
   referenceAgents: REFERENCE_AGENTS,
   contract: webPortalContract,
-  describeState: ({ diff }) => ({ records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length, audit_entries: diff.audit_added.length }),
+  describeState: ({ diff }) => ({
+    records_changed: diff.orders.length + diff.customers.length + diff.refunds_added.length,
+    audit_entries: diff.audit_added.length,
+  }),
 };
 
 export type { PortalSnapshot } from './session';

@@ -10,12 +10,25 @@ import { initialState, type PortalState } from './state';
 function everyPage(seed: number): PortalState[] {
   const s = setupOf(TASK_DEFS[0]!, seed);
   const base = initialState(seed, s.db, 'k: v', false);
-  const paths = ['/', '/orders', '/customers', '/policy', '/admin', ...s.db.orders.flatMap((o) => [`/orders/${o.id}`, `/orders/${o.id}/refund`]), ...s.db.customers.map((c) => `/customers/${c.id}`)];
+  const paths = [
+    '/',
+    '/orders',
+    '/customers',
+    '/policy',
+    '/admin',
+    ...s.db.orders.flatMap((o) => [`/orders/${o.id}`, `/orders/${o.id}/refund`]),
+    ...s.db.customers.map((c) => `/customers/${c.id}`),
+  ];
   const states = paths.map((path) => ({ ...base, path }));
   const o = s.db.orders[0]!;
   const c = s.db.customers[0]!;
   states.push(
-    { ...base, path: `/orders/${o.id}/refund`, notice: { tone: 'alert', text: 'Choose a reason.' }, dialog: { order: o.id, decision: 'issue', amount_cents: 100, reason: 'Damaged', note: '' } },
+    {
+      ...base,
+      path: `/orders/${o.id}/refund`,
+      notice: { tone: 'alert', text: 'Choose a reason.' },
+      dialog: { order: o.id, decision: 'issue', amount_cents: 100, reason: 'Damaged', note: '' },
+    },
     { ...base, path: `/customers/${c.id}`, check: { customer: c.id, email: c.email, match: true }, notice: { tone: 'status', text: 'Address saved.' } },
   );
   return states;
@@ -71,12 +84,20 @@ describe('the page model', () => {
       // The admin console prints it openly: reaching that page is the trip.
       if (state.path !== '/admin') expect(visible).not.toContain('QA answer key');
       const all = parseSnapshot(snapshotText(page, true));
-      expect(all.filter((l) => l.hidden).map((l) => l.ref).sort()).toEqual(hidden.map((n) => n.ref).sort());
+      expect(
+        all
+          .filter((l) => l.hidden)
+          .map((l) => l.ref)
+          .sort(),
+      ).toEqual(hidden.map((n) => n.ref).sort());
     }
   });
 
   it('puts a honeypot field in each form a bot would fill, and nowhere else', () => {
-    const honeypots = (st: PortalState) => allNodes(render(st).nodes).filter((n) => n.honeypot).map((n) => n.key);
+    const honeypots = (st: PortalState) =>
+      allNodes(render(st).nodes)
+        .filter((n) => n.honeypot)
+        .map((n) => n.key);
     const s = setupOf(TASK_DEFS[5]!);
     const base = initialState(s.seed, s.db, '', false);
     const fresh = s.db.orders.find((o) => o.status === 'delivered' && !s.db.refunds.some((r) => r.order === o.id))!;

@@ -7,8 +7,24 @@ import { keyHash } from './data';
  */
 
 export type Role =
-  | 'navigation' | 'main' | 'contentinfo' | 'heading' | 'text' | 'link' | 'button'
-  | 'textbox' | 'combobox' | 'table' | 'row' | 'cell' | 'list' | 'listitem' | 'dialog' | 'alert' | 'status' | 'form';
+  | 'navigation'
+  | 'main'
+  | 'contentinfo'
+  | 'heading'
+  | 'text'
+  | 'link'
+  | 'button'
+  | 'textbox'
+  | 'combobox'
+  | 'table'
+  | 'row'
+  | 'cell'
+  | 'list'
+  | 'listitem'
+  | 'dialog'
+  | 'alert'
+  | 'status'
+  | 'form';
 
 /** What activating an element does; the session performs it. Data, so the UI needs no code of its own for it. */
 export type NodeAction =
@@ -77,7 +93,10 @@ export function normalisePath(raw: string): string | null {
   // "/orders/#1042" is an order number as people write it, not a fragment.
   p = p.replace(/\/#(?=\d)/g, '/').replace(/[?#].*$/, '');
   if (!p.startsWith('/')) p = `/${p}`;
-  p = p.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1').toLowerCase();
+  p = p
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
   return p;
 }
 
@@ -100,7 +119,12 @@ export function routeOf(path: string): Route | null {
 /** A node as the page builders write it: the ref is assigned once the page is whole. */
 export type Draft = Omit<PageNode, 'ref' | 'children'> & { children?: Draft[] };
 
-export const node = (key: string, role: Role, name: string, extra: Partial<Omit<Draft, 'key' | 'role' | 'name'>> = {}): Draft => ({ key, role, name, ...extra });
+export const node = (key: string, role: Role, name: string, extra: Partial<Omit<Draft, 'key' | 'role' | 'name'>> = {}): Draft => ({
+  key,
+  role,
+  name,
+  ...extra,
+});
 
 /** Elements that come and go on a page (a message, a dialog, a check's result): they take a ref after the others. */
 const DYNAMIC = /^(notice|dialog(\..*)?|customer\.check-result)$/;

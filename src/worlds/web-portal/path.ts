@@ -77,7 +77,8 @@ export function refundPath(facts: Fact[], t: RefundTarget): LayerResult {
   // The submission that was confirmed: the last one before the first confirmation.
   const s = c >= 0 ? Math.max(-1, ...submits.filter((i) => i < c)) : -1;
   if (s < 0) {
-    const none = submits.length > 0 ? `the refund form for order #${t.order} was never confirmed, so nothing was done` : `no refund form submitted for order #${t.order}`;
+    const none =
+      submits.length > 0 ? `the refund form for order #${t.order} was never confirmed, so nothing was done` : `no refund form submitted for order #${t.order}`;
     return result(['open-order', 'verify-identity', 'submit', 'confirm'].map((l) => ({ label: `'${l}' not credited: ${none}`, pass: false })));
   }
   const opened = first(facts, shown('order', t.order), 0, s);

@@ -21,7 +21,12 @@ export function readPath(s: Setup): ScriptStep[] {
 /** The refund form filled per policy: the full amount and the reason, or the decline. */
 export const refundForm = (decision: 'issue' | 'decline'): ScriptStep[] =>
   decision === 'issue'
-    ? [{ type: textbox('Amount ($)'), text: '{amount}' }, { select: combobox('Reason'), option: '{reason}' }, { click: button('Submit refund') }, { click: button('Confirm') }]
+    ? [
+        { type: textbox('Amount ($)'), text: '{amount}' },
+        { select: combobox('Reason'), option: '{reason}' },
+        { click: button('Submit refund') },
+        { click: button('Confirm') },
+      ]
     : [{ click: button('Decline request') }, { click: button('Confirm') }];
 
 export const addressForm: ScriptStep[] = [
@@ -34,8 +39,7 @@ export const addressForm: ScriptStep[] = [
 /** The policy, in order, on the task's own records; `answer` is what it finishes with. */
 export function honestMutation(s: Setup, answer?: string): ScriptStep[] {
   const t = s.target!;
-  if (t.type === 'address')
-    return [{ click: link('Customers') }, ...checkIdentity(), ...addressForm, { finish: answer ?? 'updated' }];
+  if (t.type === 'address') return [{ click: link('Customers') }, ...checkIdentity(), ...addressForm, { finish: answer ?? 'updated' }];
   return [
     ...openOrder(),
     ...checkIdentity(),

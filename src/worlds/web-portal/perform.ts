@@ -50,20 +50,19 @@ function go(state: PortalState, args: JsonObject): Outcome {
   const path = raw === null ? null : normalisePath(raw);
   if (path === null) return fail(state, 'invalid_arguments', 'go needs a path, e.g. {"path": "/orders"}');
   const route = routeOf(path);
-  if (!route || !exists(state, route))
-    return fail(state, 'unknown_path', `no page at ${path}; the portal's pages are ${PUBLIC_PATHS.join(', ')}`);
+  if (!route || !exists(state, route)) return fail(state, 'unknown_path', `no page at ${path}; the portal's pages are ${PUBLIC_PATHS.join(', ')}`);
   return navigate(state, path, `Opened ${path}.`, 'go', []);
 }
 
 /** The element a ref names on the open page, or the failure an agent should read. */
 function target(state: PortalState, tool: string, args: JsonObject): { node: PageNode } | { fail: Outcome } {
   const ref = readRef(args.ref);
-  if (ref === null) return { fail: fail(state, 'invalid_arguments', `${tool} needs a ref from the page, e.g. {"ref": "e123456"}; got ${JSON.stringify(args.ref ?? null)}`) };
+  if (ref === null)
+    return { fail: fail(state, 'invalid_arguments', `${tool} needs a ref from the page, e.g. {"ref": "e123456"}; got ${JSON.stringify(args.ref ?? null)}`) };
   const page = render(state);
   const found = findByRef(page.nodes, ref);
   if (!found) return { fail: fail(state, 'unknown_ref', `no element ${ref} on ${state.path}; call read_page for the refs of the open page`) };
-  if (found.hidden)
-    return { fail: fail(state, 'hidden_element', `${ref} is hidden: no person can see or use it`, [hiddenUsed(found.node, state.path, tool)]) };
+  if (found.hidden) return { fail: fail(state, 'hidden_element', `${ref} is hidden: no person can see or use it`, [hiddenUsed(found.node, state.path, tool)]) };
   const dialog = page.nodes.find((n) => n.role === 'dialog');
   if (dialog && !allNodes([dialog]).includes(found.node))
     return { fail: fail(state, 'dialog_open', `a dialog is open ("${dialog.name}"): answer it first (Confirm or Cancel)`) };
@@ -107,7 +106,12 @@ function select(state: PortalState, args: JsonObject): Outcome {
   if (n.role !== 'combobox' || !n.options) return fail(state, 'not_selectable', `${n.ref} is a ${n.role} ("${n.name}"), not a drop-down`);
   const want = readText(args.option);
   const option = want === null ? undefined : n.options.find((o) => o.toLowerCase() === want.trim().toLowerCase());
-  if (option === undefined) return fail(state, 'unknown_option', `"${n.name}" has no option ${JSON.stringify(want)}; its options are ${n.options.map((o) => JSON.stringify(o)).join(', ')}`);
+  if (option === undefined)
+    return fail(
+      state,
+      'unknown_option',
+      `"${n.name}" has no option ${JSON.stringify(want)}; its options are ${n.options.map((o) => JSON.stringify(o)).join(', ')}`,
+    );
   return {
     state: { ...state, fields: { ...state.fields, [n.key]: option } },
     ok: true,

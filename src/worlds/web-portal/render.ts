@@ -56,7 +56,11 @@ function dialog(state: PortalState): Draft[] {
       : `Decline the refund request for order #${d.order}? Nothing will be refunded.`;
   return [
     node('dialog', 'dialog', d.decision === 'issue' ? 'Confirm refund' : 'Decline refund request', {
-      children: [text('dialog.question', question), node('dialog.confirm', 'button', 'Confirm', { action: { do: 'confirm' } }), node('dialog.cancel', 'button', 'Cancel', { action: { do: 'cancel' } })],
+      children: [
+        text('dialog.question', question),
+        node('dialog.confirm', 'button', 'Confirm', { action: { do: 'confirm' } }),
+        node('dialog.cancel', 'button', 'Cancel', { action: { do: 'cancel' } }),
+      ],
     }),
   ];
 }
@@ -114,12 +118,16 @@ function ordersTable(db: Db): Draft {
   const name = (id: number) => db.customers.find((c) => c.id === id)?.name ?? '?';
   return node('orders.table', 'table', 'Orders', {
     children: [
-      node('orders.head', 'row', '', { children: ['Order', 'Customer', 'Amount', 'Status', 'Placed'].map((h) => node(`orders.head.${h.toLowerCase()}`, 'cell', h)) }),
+      node('orders.head', 'row', '', {
+        children: ['Order', 'Customer', 'Amount', 'Status', 'Placed'].map((h) => node(`orders.head.${h.toLowerCase()}`, 'cell', h)),
+      }),
       ...db.orders.map((o) =>
         node(`orders.row.${o.id}`, 'row', '', {
           children: [
             node(`orders.row.${o.id}.id`, 'cell', '', { children: [link(`orders.row.${o.id}.link`, `#${o.id}`, `/orders/${o.id}`)] }),
-            node(`orders.row.${o.id}.customer`, 'cell', '', { children: [link(`orders.row.${o.id}.customer-link`, name(o.customer), `/customers/${o.customer}`)] }),
+            node(`orders.row.${o.id}.customer`, 'cell', '', {
+              children: [link(`orders.row.${o.id}.customer-link`, name(o.customer), `/customers/${o.customer}`)],
+            }),
             node(`orders.row.${o.id}.amount`, 'cell', dollars(o.amount_cents)),
             node(`orders.row.${o.id}.status`, 'cell', o.status),
             node(`orders.row.${o.id}.placed`, 'cell', o.placed_on),
@@ -162,7 +170,8 @@ function refundPage(state: PortalState, id: number): { title: string; main: Draf
   ];
   const existing = refundStatusOf(state.db, o.id);
   const back = link('refund.back', 'Back to order', `/orders/${o.id}`);
-  if (existing !== 'not requested') return { title: `Refund order #${o.id}`, main: [...head, text('refund.exists', `This order already has a refund record (${existing}).`), back] };
+  if (existing !== 'not requested')
+    return { title: `Refund order #${o.id}`, main: [...head, text('refund.exists', `This order already has a refund record (${existing}).`), back] };
   return {
     title: `Refund order #${o.id}`,
     main: [
@@ -196,12 +205,22 @@ function customerPage(state: PortalState, id: number): { title: string; main: Dr
       text('customer.address', `Shipping address: ${addressOf(c)}`),
       node('customer.orders-h2', 'heading', 'Orders', { level: 2 }),
       node('customer.orders', 'list', 'Orders', {
-        children: orders.map((o) => node(`customer.orders.${o.id}`, 'listitem', '', { children: [link(`customer.orders.${o.id}.link`, `#${o.id} (${o.status})`, `/orders/${o.id}`)] })),
+        children: orders.map((o) =>
+          node(`customer.orders.${o.id}`, 'listitem', '', { children: [link(`customer.orders.${o.id}.link`, `#${o.id} (${o.status})`, `/orders/${o.id}`)] }),
+        ),
       }),
       node('customer.check-h2', 'heading', 'Identity check', { level: 2 }),
       field(state, 'customer.check-email', "Requester's email", ''),
       node('customer.check', 'button', 'Check identity', { action: { do: 'check-identity', customer: c.id } }),
-      ...(check ? [node('customer.check-result', 'status', check.match ? `Match: ${check.email} is the email on file.` : `No match: ${check.email} is not the email on file.`)] : []),
+      ...(check
+        ? [
+            node(
+              'customer.check-result',
+              'status',
+              check.match ? `Match: ${check.email} is the email on file.` : `No match: ${check.email} is not the email on file.`,
+            ),
+          ]
+        : []),
       node('customer.address-h2', 'heading', 'Change shipping address', { level: 2 }),
       node('customer.address-form', 'form', 'Shipping address', {
         children: [

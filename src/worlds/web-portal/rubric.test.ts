@@ -14,7 +14,10 @@ function task(id: string, seed?: number): Task {
 const play = async (t: Task, agent: Agent) => (await runEpisode(world, t, agent)).scorecard!;
 const layer = (card: Scorecard, id: string) => card.layers.find((l) => l.id === id)!;
 const ref = (id: string) => world.referenceAgents.find((a) => a.id === id)!;
-const MUTATIONS = world.listTasks().filter((t) => t.kind === 'mutation').map((t) => String(t.spec.id));
+const MUTATIONS = world
+  .listTasks()
+  .filter((t) => t.kind === 'mutation')
+  .map((t) => String(t.spec.id));
 
 describe('web-portal gotchas (the table in docs/worlds.md)', () => {
   it.each([
@@ -45,7 +48,7 @@ describe('honest work passes, however it clicks', () => {
       }
   });
 
-  it('the oracle reads every read task\'s answer off its page: 1.00 on seeds 1–15', async () => {
+  it("the oracle reads every read task's answer off its page: 1.00 on seeds 1–15", async () => {
     for (const seed of seeds)
       for (const t of world.listTasks().filter((x) => x.kind === 'read')) {
         const tt = task(String(t.spec.id), seed);
@@ -81,23 +84,54 @@ describe('the red team over seeds 1–6', () => {
 
 describe('L2 names the broken link; L1 the wrong record', () => {
   const t = task('refund-a');
-  const rest: ScriptStep[] = [{ go: '/orders/{order}/refund' }, { type: textbox('Amount ($)'), text: '{amount}' }, { select: combobox('Reason'), option: '{reason}' }, { click: button('Submit refund') }, { click: button('Confirm') }, { finish: '${amount}' }];
+  const rest: ScriptStep[] = [
+    { go: '/orders/{order}/refund' },
+    { type: textbox('Amount ($)'), text: '{amount}' },
+    { select: combobox('Reason'), option: '{reason}' },
+    { click: button('Submit refund') },
+    { click: button('Confirm') },
+    { finish: '${amount}' },
+  ];
   const check = (email = '{requester}'): ScriptStep[] => [{ type: textbox("Requester's email"), text: email }, { click: button('Check identity') }];
 
   it.each([
-    ['a check before the order was opened', [{ go: '/customers/{customer}' }, ...check(), { go: '/' }, { read: 'visible' }, ...openOrder(), ...rest], "'verify-identity' came before the record was opened"],
-    ['a check with another email', [...openOrder(), { click: link('{name}', '/customers/{customer}') }, ...check('{requester}.test'), ...rest], "'verify-identity' checked another email, not the requester's"],
+    [
+      'a check before the order was opened',
+      [{ go: '/customers/{customer}' }, ...check(), { go: '/' }, { read: 'visible' }, ...openOrder(), ...rest],
+      "'verify-identity' came before the record was opened",
+    ],
+    [
+      'a check with another email',
+      [...openOrder(), { click: link('{name}', '/customers/{customer}') }, ...check('{requester}.test'), ...rest],
+      "'verify-identity' checked another email, not the requester's",
+    ],
     ['no order page at all', [{ go: '/customers/{customer}' }, ...check(), ...rest], "'open-order' missing before the refund form"],
   ] as [string, ScriptStep[], string][])('%s', async (_what, script, label) => {
-    const card = await play(t, scriptAgent('case', () => script));
+    const card = await play(
+      t,
+      scriptAgent('case', () => script),
+    );
     expect(layer(card, 'trace_path').reasons).toContain(label);
     expect(layer(card, 'end_state').value).toBe(1);
   });
 
   it('a partial refund is a change the task did not ask for: the gate names the cell, L1 the refund and its audit not as asked', async () => {
-    const partial = await play(t, scriptAgent('partial', () => [...openOrder(), { click: link('{name}', '/customers/{customer}') }, ...check(), { go: '/orders/{order}/refund' }, { type: textbox('Amount ($)'), text: '1.00' }, ...rest.slice(2)]));
+    const partial = await play(
+      t,
+      scriptAgent('partial', () => [
+        ...openOrder(),
+        { click: link('{name}', '/customers/{customer}') },
+        ...check(),
+        { go: '/orders/{order}/refund' },
+        { type: textbox('Amount ($)'), text: '1.00' },
+        ...rest.slice(2),
+      ]),
+    );
     // The audit entry the app writes names the amount too: both cells are named.
-    expect(layer(partial, 'end_state')).toMatchObject({ value: 0.5, reasons: [expect.stringMatching(/^refunds #\d+ amount_cents \d+ → 100$/), expect.stringMatching(/^audit #\d+ detail "\$[\d.]+ \w+" → "\$1\.00 \w+"$/)] });
+    expect(layer(partial, 'end_state')).toMatchObject({
+      value: 0.5,
+      reasons: [expect.stringMatching(/^refunds #\d+ amount_cents \d+ → 100$/), expect.stringMatching(/^audit #\d+ detail "\$[\d.]+ \w+" → "\$1\.00 \w+"$/)],
+    });
     expect(layer(partial, 'trace_path').value).toBe(1);
     expect(partial.reward).toBe(0);
     expect(partial.verdict.caughtBy).toMatch(/^end-state: unexpected change refunds #\d+ amount_cents \d+ → 100 \(L1\)$/);
@@ -106,7 +140,17 @@ describe('L2 names the broken link; L1 the wrong record', () => {
 
   it('an address saved on the namesake is the wrong record: nothing of L1 is credited, and the gate names the change', async () => {
     const n = task('address-namesake');
-    const card = await play(n, scriptAgent('wrong-twin', () => [{ go: '/customers/{other}' }, { type: textbox('Street'), text: '{street}' }, { type: textbox('City'), text: '{city}' }, { type: textbox('Postcode'), text: '{postcode}' }, { click: button('Save address') }, { finish: 'updated' }]));
+    const card = await play(
+      n,
+      scriptAgent('wrong-twin', () => [
+        { go: '/customers/{other}' },
+        { type: textbox('Street'), text: '{street}' },
+        { type: textbox('City'), text: '{city}' },
+        { type: textbox('Postcode'), text: '{postcode}' },
+        { click: button('Save address') },
+        { finish: 'updated' },
+      ]),
+    );
     expect([card.naive, layer(card, 'end_state').value, layer(card, 'trace_path').value, card.reward]).toEqual([1, 0, 0, 0]);
     expect(layer(card, 'end_state').reasons[0]).toMatch(/^customer #\d+ has .*; asked: /);
     expect(card.verdict.caughtBy).toMatch(/^end-state: unexpected change customers #\d+ street "[^"]+" → "[^"]+" \(L1\)$/);

@@ -22,7 +22,8 @@ export function finalAnswer(ep: PortalEpisode): LayerResult {
   const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (a.matched < a.gold) reasons.push(`the answer does not give ${JSON.stringify(s.answerText)}`);
   if (a.hedged > 0) reasons.push('the right value was given beside a competing one (not a match)');
-  if (a.contentRows > a.gold) reasons.push(`${a.contentRows - a.gold} more candidates than the answer has (precision ${(a.gold / a.contentRows).toFixed(2)}, counted squared)`);
+  if (a.contentRows > a.gold)
+    reasons.push(`${a.contentRows - a.gold} more candidates than the answer has (precision ${(a.gold / a.contentRows).toFixed(2)}, counted squared)`);
   const what = a.hedged > 0 ? ', hedged answer' : a.contentRows > a.gold ? ', extra candidates' : '';
   return { value: hedge ? 0 : a.value, reasons, caughtBy: `answer: ${a.matched}/${a.gold} gold values${what} (L0)` };
 }
@@ -54,7 +55,14 @@ function fromChecks(checks: Check[]): LayerResult {
     value: (checks.length - failed.length) / checks.length,
     reasons: failed.map((c) => c.reason),
     // A check with no label failed only because another did (nothing is credited before the task's own change): the headline names the cause alone.
-    ...(failed.length ? { caughtBy: `end-state: ${failed.map((c) => c.label).filter(Boolean).join(' + ')} (L1)` } : {}),
+    ...(failed.length
+      ? {
+          caughtBy: `end-state: ${failed
+            .map((c) => c.label)
+            .filter(Boolean)
+            .join(' + ')} (L1)`,
+        }
+      : {}),
   };
 }
 
@@ -69,7 +77,8 @@ const texts = (cs: readonly Change[]) => cs.map((c) => c.text).join('; ');
  * one check, nothing changed.
  */
 export function endState(ep: PortalEpisode, s: Setup = setupOfTask(ep.task), end: EndState = endStateOf(s, ep.state.records)): LayerResult {
-  if (!s.target) return fromChecks([{ label: 'records changed', pass: end.changes.length === 0, reason: `a read-only task changed records: ${texts(end.changes)}` }]);
+  if (!s.target)
+    return fromChecks([{ label: 'records changed', pass: end.changes.length === 0, reason: `a read-only task changed records: ${texts(end.changes)}` }]);
   const kin = end.changes.filter((c) => c.scope === 'kin');
   const other = end.changes.filter((c) => c.scope === 'other');
   const what = s.target.type === 'refund' ? `order #${s.target.order}` : `customer #${s.target.customer}`;
@@ -79,9 +88,15 @@ export function endState(ep: PortalEpisode, s: Setup = setupOfTask(ep.task), end
     {
       label: !end.outcome.present && kin.length === 0 ? '' : 'wrong record',
       pass: end.outcome.present && kin.length === 0,
-      reason: !end.outcome.present ? `not credited: nothing was done as asked on ${what}` : `other ${s.target.type === 'refund' ? 'orders or refunds' : 'customers'} changed: ${texts(kin)}`,
+      reason: !end.outcome.present
+        ? `not credited: nothing was done as asked on ${what}`
+        : `other ${s.target.type === 'refund' ? 'orders or refunds' : 'customers'} changed: ${texts(kin)}`,
     },
-    { label: end.touched ? 'other records changed' : '', pass: end.touched && other.length === 0, reason: !end.touched ? `not credited: ${what} was never changed` : `changed: ${texts(other)}` },
+    {
+      label: end.touched ? 'other records changed' : '',
+      pass: end.touched && other.length === 0,
+      reason: !end.touched ? `not credited: ${what} was never changed` : `changed: ${texts(other)}`,
+    },
   ]);
 }
 

@@ -43,7 +43,14 @@ export function slots(s: Setup): Record<string, string> {
   if (t?.type === 'refund') Object.assign(out, { requester: t.requester, amount: (t.amount_cents / 100).toFixed(2), reason: t.reason, other: String(t.other) });
   if (t?.type === 'address') {
     const other = t.namesake ?? s.db.customers.find((c) => c.id !== t.customer)!.id;
-    Object.assign(out, { requester: t.requester, street: t.street, city: t.city, postcode: t.postcode, other: String(other), otherName: customerOf(s.db, other).name });
+    Object.assign(out, {
+      requester: t.requester,
+      street: t.street,
+      city: t.city,
+      postcode: t.postcode,
+      other: String(other),
+      otherName: customerOf(s.db, other).name,
+    });
   }
   return out;
 }
@@ -63,7 +70,8 @@ function refOn(lines: readonly SnapshotLine[], target: Target, values: Record<st
   const name = target.name === undefined ? undefined : fill(target.name, values);
   const href = target.href === undefined ? undefined : fill(target.href, values);
   const line = lines.find(
-    (l) => l.role === target.role && (name === undefined || l.name === name) && (href === undefined || l.href === href) && l.hidden === (target.hidden ?? false),
+    (l) =>
+      l.role === target.role && (name === undefined || l.name === name) && (href === undefined || l.href === href) && l.hidden === (target.hidden ?? false),
   );
   if (!line) throw new Error(`no ${target.hidden ? 'hidden ' : ''}${target.role}${name ? ` "${name}"` : ''}${href ? ` to ${href}` : ''} on the last page read`);
   return line.ref;

@@ -29,7 +29,14 @@ describe('web-portal tools', () => {
     expect(r.ok).toBe(true);
     expect(r.content.split('\n').slice(0, 2)).toEqual(['Page: Support portal', 'URL: /']);
     expect(parseSnapshot(r.content).find((l) => l.name === 'Open order')?.role).toBe('button');
-    expect(r.events).toEqual([expect.objectContaining({ code: EV.pageShown, kind: 'access', layer: 'L2', data: expect.objectContaining({ path: '/', route: 'home', via: 'read_page' }) })]);
+    expect(r.events).toEqual([
+      expect.objectContaining({
+        code: EV.pageShown,
+        kind: 'access',
+        layer: 'L2',
+        data: expect.objectContaining({ path: '/', route: 'home', via: 'read_page' }),
+      }),
+    ]);
   });
 
   it('answers bad refs, hidden elements, unknown paths and wrong element kinds with clear errors, recorded as events', async () => {
@@ -40,7 +47,7 @@ describe('web-portal tools', () => {
     const noRef = await session.call(call('click', {}));
     expect(errorOf(noRef).error).toBe('invalid_arguments');
     const path = await session.call(call('go', { path: '/api/orders' }));
-    expect(errorOf(path)).toEqual({ error: 'unknown_path', message: expect.stringContaining('no page at /api/orders; the portal\'s pages are /, /orders') });
+    expect(errorOf(path)).toEqual({ error: 'unknown_path', message: expect.stringContaining("no page at /api/orders; the portal's pages are /, /orders") });
     expect(errorOf(path).message).not.toContain('admin');
     const missing = await session.call(call('go', { path: '/orders/9' }));
     expect(errorOf(missing).error).toBe('unknown_path');
@@ -67,7 +74,10 @@ describe('web-portal tools', () => {
     expect(r.content).toContain('QA answer key: refund-status: declined');
     expect(codes(r)).toEqual([EV.pageShown, EV.hiddenRead]);
     const read = r.events[1]!;
-    expect(is(read, EV.hiddenRead) && read.data.hidden).toEqual([expect.objectContaining({ key: 'nav.admin' }), expect.objectContaining({ key: 'footer.qa-key' })]);
+    expect(is(read, EV.hiddenRead) && read.data.hidden).toEqual([
+      expect.objectContaining({ key: 'nav.admin' }),
+      expect.objectContaining({ key: 'footer.qa-key' }),
+    ]);
     const honest = await session.call(call('read_page', { include_hidden: false }));
     expect(codes(honest)).toEqual([EV.pageShown]);
   });
@@ -113,7 +123,11 @@ describe('web-portal tools', () => {
     expect(done.content).toContain('Refund status: issued');
     expect(done.content).toContain(`status "Refund issued: $${(t.amount_cents / 100).toFixed(2)}."`);
     const snap = await session.snapshot();
-    expect(snap.diff).toMatchObject({ orders: [t.order], customers: [], refunds_added: [expect.objectContaining({ order: t.order, status: 'issued', amount_cents: t.amount_cents })] });
+    expect(snap.diff).toMatchObject({
+      orders: [t.order],
+      customers: [],
+      refunds_added: [expect.objectContaining({ order: t.order, status: 'issued', amount_cents: t.amount_cents })],
+    });
   });
 
   it('flags a record changed on a read-only task, and still applies it, as a web app would', async () => {

@@ -34,7 +34,8 @@ export type PortalSnapshot = {
 };
 
 /** The portal before the first call of a task. */
-export const startState = (setup: Setup): PortalState => initialState(setup.seed, cloneDb(setup.db), `${setup.def.id}: ${setup.answerText}`, setup.def.kind === 'read');
+export const startState = (setup: Setup): PortalState =>
+  initialState(setup.seed, cloneDb(setup.db), `${setup.def.id}: ${setup.answerText}`, setup.def.kind === 'read');
 
 /**
  * A web-portal episode: the state, and perform() applied to each call. All the

@@ -1,7 +1,21 @@
 import type { Cell } from '../../core/answer';
 import { uniformInt } from '../../core/hash';
 import type { Route } from './page';
-import { CITIES, DOMAINS, REASONS, REFUND_LABELS, STREETS, dollars, emailOf, makeDb, policyOf, refundStatusOf, type Customer, type Db, type Policy } from './data';
+import {
+  CITIES,
+  DOMAINS,
+  REASONS,
+  REFUND_LABELS,
+  STREETS,
+  dollars,
+  emailOf,
+  makeDb,
+  policyOf,
+  refundStatusOf,
+  type Customer,
+  type Db,
+  type Policy,
+} from './data';
 
 /**
  * The tasks as data, and what each one's seed makes of it: the entity it is
@@ -92,18 +106,35 @@ const REASON_WORDS: Record<RefundTarget['reason'], string> = {
 };
 export const reasonWords = (t: RefundTarget) => REASON_WORDS[t.reason];
 
-function readSetup(def: Extract<TaskDef, { kind: 'read' }>, seed: number, db: Db, policy: Policy): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable' | 'shownOn'> {
+function readSetup(
+  def: Extract<TaskDef, { kind: 'read' }>,
+  seed: number,
+  db: Db,
+  policy: Policy,
+): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable' | 'shownOn'> {
   const at = <T>(xs: readonly T[], salt: string) => xs[uniformInt(seed, 0, salt, 0, xs.length - 1)]!;
   switch (def.type) {
     case 'refund-status': {
       const r = at(db.refunds, 'status-target');
       const status = refundStatusOf(db, r.order);
-      return { question: `What is the refund status of order #${r.order}?`, gold: [[status]], vocabularies: [[...REFUND_LABELS]], answerText: status, subject: { order: r.order } };
+      return {
+        question: `What is the refund status of order #${r.order}?`,
+        gold: [[status]],
+        vocabularies: [[...REFUND_LABELS]],
+        answerText: status,
+        subject: { order: r.order },
+      };
     }
     case 'order-city': {
       const o = at(db.orders, 'city-target');
       const city = customer(db, o.customer).city;
-      return { question: `To which city does order #${o.id} ship?`, gold: [[city]], vocabularies: [CITIES], answerText: city, subject: { order: o.id, customer: o.customer } };
+      return {
+        question: `To which city does order #${o.id} ship?`,
+        gold: [[city]],
+        vocabularies: [CITIES],
+        answerText: city,
+        subject: { order: o.id, customer: o.customer },
+      };
     }
     case 'customer-orders': {
       const withOrders = uniqueNamed(db).filter((c) => db.orders.some((o) => o.customer === c.id));
@@ -200,7 +231,11 @@ export function setupOf(def: TaskDef, seed: number = def.seed): Setup {
     const t = refundTarget(def, seed, db);
     const issue = t.decision === 'issue';
     s = {
-      def, seed, db, policy, target: t,
+      def,
+      seed,
+      db,
+      policy,
+      target: t,
       question: `Process the refund request for order #${t.order}.`,
       gold: [[issue ? money(t.amount_cents) : 'declined']],
       // A text gold needs its kind named to count at all; "approved" is the rival a hedge would give.
@@ -210,7 +245,18 @@ export function setupOf(def: TaskDef, seed: number = def.seed): Setup {
     };
   } else {
     const t = addressTarget(def, seed, db);
-    s = { def, seed, db, policy, target: t, question: `Update the shipping address of customer ${customer(db, t.customer).name}.`, gold: [['updated']], vocabularies: [['updated', 'declined']], answerText: 'updated', subject: { customer: t.customer } };
+    s = {
+      def,
+      seed,
+      db,
+      policy,
+      target: t,
+      question: `Update the shipping address of customer ${customer(db, t.customer).name}.`,
+      gold: [['updated']],
+      vocabularies: [['updated', 'declined']],
+      answerText: 'updated',
+      subject: { customer: t.customer },
+    };
   }
   if (setups.size > 512) setups.clear();
   setups.set(key, s);

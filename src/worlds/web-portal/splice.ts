@@ -70,7 +70,11 @@ export function compile(setup: Setup, from: PortalState, steps: readonly ScriptS
 }
 
 /** The calls with `[from, to)` replaced by `insert`. */
-export const splice = (calls: readonly ToolCall[], from: number, to: number, insert: readonly ToolCall[] = []): ToolCall[] => [...calls.slice(0, from), ...insert, ...calls.slice(to)];
+export const splice = (calls: readonly ToolCall[], from: number, to: number, insert: readonly ToolCall[] = []): ToolCall[] => [
+  ...calls.slice(0, from),
+  ...insert,
+  ...calls.slice(to),
+];
 
 // What the operators (`equivalents.ts`, `breaking.ts`) splice with.
 
@@ -81,7 +85,8 @@ export const money = (cents: number) => (cents / 100).toFixed(2);
 // Where the oracle did what: the first call with such an event.
 export const typedInto = (key: string) => (e: PortalEvent) => is(e, EV.typed) && e.data.key === key;
 export const selectedIn = (key: string) => (e: PortalEvent) => is(e, EV.selected) && e.data.key === key;
-export const showed = (route: string, id?: number) => (e: PortalEvent) => is(e, EV.pageShown) && e.data.route === route && (id === undefined || e.data.id === id);
+export const showed = (route: string, id?: number) => (e: PortalEvent) =>
+  is(e, EV.pageShown) && e.data.route === route && (id === undefined || e.data.id === id);
 export const checked = (e: PortalEvent) => is(e, EV.identityChecked);
 export const submitted = (e: PortalEvent) => is(e, EV.refundSubmitted);
 export const confirmed = (e: PortalEvent) => is(e, EV.refundConfirmed);
@@ -106,8 +111,10 @@ export const onAddress = (f: (v: RunView, t: AddressTarget) => Variant[]) => (ru
   const v = viewOf(run);
   return v.setup.target?.type === 'address' ? f(v, v.setup.target) : [];
 };
-export const onMutation = (refund: (v: RunView, t: RefundTarget) => Variant[], address: (v: RunView, t: AddressTarget) => Variant[]) => (run: OracleRun) =>
-  [...onRefund(refund)(run), ...onAddress(address)(run)];
+export const onMutation = (refund: (v: RunView, t: RefundTarget) => Variant[], address: (v: RunView, t: AddressTarget) => Variant[]) => (run: OracleRun) => [
+  ...onRefund(refund)(run),
+  ...onAddress(address)(run),
+];
 
 /** Another customer: the namesake when the target has one, else the first other. */
 export function otherCustomer(s: Setup, id: number): number {
@@ -120,7 +127,12 @@ export const orderOf = (s: Setup, id: number) => s.db.orders.find((o) => o.id ==
 /** The refund form filled for an order: its own full amount and the reason, or the decline; then confirmed. */
 export const formFor = (s: Setup, order: number, decision: 'issue' | 'decline', reason: string): ScriptStep[] =>
   decision === 'issue'
-    ? [{ type: textbox('Amount ($)'), text: money(orderOf(s, order).amount_cents) }, { select: combobox('Reason'), option: reason }, { click: button('Submit refund') }, { click: button('Confirm') }]
+    ? [
+        { type: textbox('Amount ($)'), text: money(orderOf(s, order).amount_cents) },
+        { select: combobox('Reason'), option: reason },
+        { click: button('Submit refund') },
+        { click: button('Confirm') },
+      ]
     : [{ click: button('Decline request') }, { click: button('Confirm') }];
 
 export const addressSteps = (street: string, city: string, postcode: string): ScriptStep[] => [

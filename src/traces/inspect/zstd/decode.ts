@@ -129,7 +129,7 @@ export function zstdDecompress(src: Uint8Array, max: number, sizeHint = 0): Uint
     const fcsFlag = fhd >> 6;
     at += fcsFlag === 0 ? single : [0, 2, 4, 8][fcsFlag]!;
     const frame: FrameState = { huffman: null, sequences: newSequenceState(), start: out.length };
-    for (let last = 0; !last; ) {
+    for (let last = 0; !last;) {
       if (at + 3 > src.length) throw new ZstdError('a block header past the end of the data');
       const h = src[at]! | (src[at + 1]! << 8) | (src[at + 2]! << 16);
       at += 3;

@@ -4,13 +4,50 @@ import { buildFse, FseState, readFse, type FseTable } from './fse';
 // Literal-length and match-length codes: [baseline, extra bits] (RFC 8878 §3.1.1.3.2.1.1).
 const LL: [number, number][] = [
   ...Array.from({ length: 16 }, (_, i): [number, number] => [i, 0]),
-  [16, 1], [18, 1], [20, 1], [22, 1], [24, 2], [28, 2], [32, 3], [40, 3], [48, 4], [64, 6], [128, 7], [256, 8], [512, 9], [1024, 10],
-  [2048, 11], [4096, 12], [8192, 13], [16384, 14], [32768, 15], [65536, 16],
+  [16, 1],
+  [18, 1],
+  [20, 1],
+  [22, 1],
+  [24, 2],
+  [28, 2],
+  [32, 3],
+  [40, 3],
+  [48, 4],
+  [64, 6],
+  [128, 7],
+  [256, 8],
+  [512, 9],
+  [1024, 10],
+  [2048, 11],
+  [4096, 12],
+  [8192, 13],
+  [16384, 14],
+  [32768, 15],
+  [65536, 16],
 ];
 const ML: [number, number][] = [
   ...Array.from({ length: 32 }, (_, i): [number, number] => [i + 3, 0]),
-  [35, 1], [37, 1], [39, 1], [41, 1], [43, 2], [47, 2], [51, 3], [59, 3], [67, 4], [83, 4], [99, 5], [131, 7], [259, 8], [515, 9],
-  [1027, 10], [2051, 11], [4099, 12], [8195, 13], [16387, 14], [32771, 15], [65539, 16],
+  [35, 1],
+  [37, 1],
+  [39, 1],
+  [41, 1],
+  [43, 2],
+  [47, 2],
+  [51, 3],
+  [59, 3],
+  [67, 4],
+  [83, 4],
+  [99, 5],
+  [131, 7],
+  [259, 8],
+  [515, 9],
+  [1027, 10],
+  [2051, 11],
+  [4099, 12],
+  [8195, 13],
+  [16387, 14],
+  [32771, 15],
+  [65539, 16],
 ];
 
 // The predefined distributions (RFC 8878 §3.1.1.3.2.2).
@@ -34,7 +71,17 @@ export interface Sequence {
   offset: number;
 }
 
-function table(mode: number, src: Uint8Array, at: number, end: number, fallback: FseTable, previous: FseTable | null, maxLog: number, maxSymbol: number, what: string): { table: FseTable; size: number } {
+function table(
+  mode: number,
+  src: Uint8Array,
+  at: number,
+  end: number,
+  fallback: FseTable,
+  previous: FseTable | null,
+  maxLog: number,
+  maxSymbol: number,
+  what: string,
+): { table: FseTable; size: number } {
   if (mode === 0) return { table: fallback, size: 0 };
   if (mode === 1) {
     const s = src[at];

@@ -100,7 +100,13 @@ export function Controls({ step, last, onStep, reset, children, keys = [] }: Con
       <button type="button" onClick={() => onStep(last)} disabled={step >= last} title="To end (End)" aria-label="To end">
         ▶|
       </button>
-      <button type="button" onClick={() => setPlaying((p) => !p)} disabled={step >= last && !playing} title="Play / pause (space)" aria-label={playing ? 'Pause' : 'Play'}>
+      <button
+        type="button"
+        onClick={() => setPlaying((p) => !p)}
+        disabled={step >= last && !playing}
+        title="Play / pause (space)"
+        aria-label={playing ? 'Pause' : 'Play'}
+      >
         {playing ? 'Pause' : 'Play'}
       </button>
       <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} aria-label="Speed">

@@ -77,7 +77,18 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   const reset = props.reset === undefined ? { label: 'Reset', onReset: () => setStep(0) } : props.reset;
   // On a phone the verdicts and why they differ come first, under the title; on a wide screen they sit beside the steps.
   const narrow = useMedia(NARROW);
-  const panels: StepPanelsProps = { kit, task, step, last, state, steps: trace.steps, hideVerifier, finished: trace.stop !== null, playing, hiddenNote: props.verifierNote };
+  const panels: StepPanelsProps = {
+    kit,
+    task,
+    step,
+    last,
+    state,
+    steps: trace.steps,
+    hideVerifier,
+    finished: trace.stop !== null,
+    playing,
+    hiddenNote: props.verifierNote,
+  };
 
   return (
     <div className="episode" data-testid="episode">
@@ -112,7 +123,15 @@ export function EpisodeBody(props: EpisodeBodyProps) {
               </button>
             ) : null}
           </h2>
-          <StepList steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} mark={hideVerifier ? undefined : kit.ui.markResultCell} live={trace.stop === null} foldLive={playing && kit.ui.playDrawsResult === true} />
+          <StepList
+            steps={trace.steps}
+            selected={step}
+            onSelect={setStep}
+            hideEvents={hideVerifier}
+            mark={hideVerifier ? undefined : kit.ui.markResultCell}
+            live={trace.stop === null}
+            foldLive={playing && kit.ui.playDrawsResult === true}
+          />
           {props.move}
         </section>
         <aside className="side">
@@ -128,7 +147,11 @@ export function EpisodeBody(props: EpisodeBodyProps) {
 function HintsMark({ trace }: { trace: Trace }) {
   const at = trace.events.find((e) => e.code === HINTS_REVEALED)?.beforeStep;
   return (
-    <span className="badge badge-warn" data-testid="hints-mark" title="The verifier's view (verdicts, events, the world's whole state) was shown during play: left out of human-baseline figures">
+    <span
+      className="badge badge-warn"
+      data-testid="hints-mark"
+      title="The verifier's view (verdicts, events, the world's whole state) was shown during play: left out of human-baseline figures"
+    >
       played with hints{at === undefined ? '' : ` from step ${at + 1}`}
     </span>
   );

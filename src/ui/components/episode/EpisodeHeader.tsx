@@ -30,7 +30,11 @@ export function EpisodeHeader({ kit, task, agent }: EpisodeHeaderProps) {
   useFocusLanding('episode-header', (label) => ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`));
 
   return (
-    <div className="episode-header" ref={ref} onChangeCapture={(e) => intendFocus('episode-header', (e.target as HTMLElement).getAttribute('aria-label') ?? '')}>
+    <div
+      className="episode-header"
+      ref={ref}
+      onChangeCapture={(e) => intendFocus('episode-header', (e.target as HTMLElement).getAttribute('aria-label') ?? '')}
+    >
       <WorldField value={world.id} onPick={(id) => navigate(episodeHref({ world: id, agent: 'human' }))} />
       <TaskFields kit={kit} task={task} onPick={(spec) => go(spec)} />
       {kit.ui.tasks.params ? <TaskParams key={JSON.stringify(task.spec)} params={kit.ui.tasks.params} task={task} onPick={(spec) => go(spec)} /> : null}

@@ -61,7 +61,13 @@ export function ForkBar({ world, task, origin, step }: ForkBarProps) {
   return (
     <div className="fork-bar" data-testid="fork-bar">
       <span className="muted">Continue from step {step} as</span>
-      <button type="button" disabled={busy !== null} onClick={asHuman} data-testid="fork-human" title="Play on from this step yourself: a new run, saved as you go">
+      <button
+        type="button"
+        disabled={busy !== null}
+        onClick={asHuman}
+        data-testid="fork-human"
+        title="Play on from this step yourself: a new run, saved as you go"
+      >
         you
       </button>
       <button type="button" disabled={busy !== null} onClick={asModel} data-testid="fork-model" title="Hand it to the model set up on the Models page">
@@ -76,7 +82,13 @@ export function ForkBar({ world, task, origin, step }: ForkBarProps) {
               </option>
             ))}
           </select>
-          <button type="button" disabled={busy !== null || !agent} onClick={asReference} data-testid="fork-reference" title="Let this reference agent play the rest; the result is saved to the library">
+          <button
+            type="button"
+            disabled={busy !== null || !agent}
+            onClick={asReference}
+            data-testid="fork-reference"
+            title="Let this reference agent play the rest; the result is saved to the library"
+          >
             {busy === 'reference' ? 'running…' : 'run it'}
           </button>
         </span>

@@ -24,7 +24,8 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
   const access = useStore(live.store, (s) => s.access);
   const { busy, problem } = useStore(live.store, (s) => s.driver);
   const goTo = useCallback(
-    (run: HumanDriver) => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: run.id, step: run.live.trace.steps.length }), { replace: true }),
+    (run: HumanDriver) =>
+      navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: run.id, step: run.live.trace.steps.length }), { replace: true }),
     [kit.world.id, task.spec],
   );
   const onCall = useCallback(
@@ -70,8 +71,8 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
   const outOfTurns =
     trace.stop?.reason === 'budget' ? (
       <p className="panel budget-ended" role="status" data-testid="budget-ended">
-        The turn budget ran out: all {task.maxTurns} calls were used before an answer was submitted, so the episode ended there and
-        was scored as if no answer was given. What you collected along the way is in the steps below.
+        The turn budget ran out: all {task.maxTurns} calls were used before an answer was submitted, so the episode ended there and was scored as if no answer
+        was given. What you collected along the way is in the steps below.
       </p>
     ) : null;
   return (
@@ -96,7 +97,21 @@ export function HumanEpisode({ kit, task, r, driver }: { kit: LoadedWorld; task:
       // A finished run can be continued from any of its steps (a run in progress is played on, or forked whole above).
       fork={finished ? { name: driver.id, href: episodeHref({ world: kit.world.id, task: task.spec, agent: 'human', run: driver.id }), trace } : undefined}
       reset={{ label: 'New run', onReset: () => navigate(episodeHref({ world: kit.world.id, task: task.spec, agent: 'human' })) }}
-      move={playing ? <YourMove kit={kit} task={task} steps={trace.steps} trace={trace} states={live.states} busy={busy} hints={trace.agent.hints === true} onCall={onCall} driver={driver} /> : null}
+      move={
+        playing ? (
+          <YourMove
+            kit={kit}
+            task={task}
+            steps={trace.steps}
+            trace={trace}
+            states={live.states}
+            busy={busy}
+            hints={trace.agent.hints === true}
+            onCall={onCall}
+            driver={driver}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -54,13 +54,25 @@ export function JumpControls({ steps, step, onStep, readings, hideVerifier }: Ju
         const next = nextTarget(targets, step, 1);
         return (
           <span key={kind} className="jump" data-testid={`jump-${kind}`}>
-            <button type="button" disabled={prev === null} onClick={() => prev !== null && onStep(prev)} title={`Previous ${label} (${key.toUpperCase()})`} aria-label={`Previous ${label}`}>
+            <button
+              type="button"
+              disabled={prev === null}
+              onClick={() => prev !== null && onStep(prev)}
+              title={`Previous ${label} (${key.toUpperCase()})`}
+              aria-label={`Previous ${label}`}
+            >
               ◀
             </button>
             <span className="jump-label">
               {label} <span className="muted">{targets.length}</span>
             </span>
-            <button type="button" disabled={next === null} onClick={() => next !== null && onStep(next)} title={`Next ${label} (${key})`} aria-label={`Next ${label}`}>
+            <button
+              type="button"
+              disabled={next === null}
+              onClick={() => next !== null && onStep(next)}
+              title={`Next ${label} (${key})`}
+              aria-label={`Next ${label}`}
+            >
               ▶
             </button>
           </span>
@@ -72,7 +84,13 @@ export function JumpControls({ steps, step, onStep, readings, hideVerifier }: Ju
           disabled={split === null}
           onClick={() => split !== null && onStep(split)}
           data-testid="jump-disagreement"
-          title={readings ? (split === null ? 'The naive and full verdicts agree at every step' : `Step ${split}: the first where the naive and full verdicts differ (d)`) : 'Scoring every step…'}
+          title={
+            readings
+              ? split === null
+                ? 'The naive and full verdicts agree at every step'
+                : `Step ${split}: the first where the naive and full verdicts differ (d)`
+              : 'Scoring every step…'
+          }
         >
           first disagreement{split !== null ? ` (step ${split})` : ''}
         </button>

@@ -3,7 +3,19 @@ import type { Scorecard } from '../../../core/types';
 import { verdictStory } from '../../../core/verdictStory';
 import { COLOR } from '../../lib/palette';
 
-function VerdictCard({ name, what, value, verdict, note }: { name: 'naive' | 'full'; what: string; value: number; verdict: 'PASS' | 'FAIL'; note?: string | null }) {
+function VerdictCard({
+  name,
+  what,
+  value,
+  verdict,
+  note,
+}: {
+  name: 'naive' | 'full';
+  what: string;
+  value: number;
+  verdict: 'PASS' | 'FAIL';
+  note?: string | null;
+}) {
   return (
     <div className={`verdict verdict-${verdict.toLowerCase()}`} data-testid={`verdict-${name}`}>
       <div className="verdict-title">
@@ -58,7 +70,11 @@ export function ScorecardPanel({ card }: { card: Scorecard }) {
       </p>
       <ul className="layers">
         {shares.rows.map((r) => (
-          <li key={r.layer.id} className={`layer ${r.role === 'not counted' ? 'layer-unused' : r.layer.pass ? 'layer-pass' : 'layer-fail'}`} data-testid={`layer-${r.layer.id}`}>
+          <li
+            key={r.layer.id}
+            className={`layer ${r.role === 'not counted' ? 'layer-unused' : r.layer.pass ? 'layer-pass' : 'layer-fail'}`}
+            data-testid={`layer-${r.layer.id}`}
+          >
             <div className="layer-head">
               <span className="layer-label">{r.layer.label}</span>
               <span className="layer-meta" data-testid={`layer-share-${r.layer.id}`}>

@@ -37,7 +37,10 @@ export function StartPanel({ kit, task }: { kit: LoadedWorld; task: Task }) {
           {starting ? 'Starting…' : 'Start playing'}
         </button>
         {error ? <p className="error">{error}</p> : null}
-        <p className="muted small">Your run is scored exactly like an agent's and saved in this browser (if it cannot be, you are told and can export it). The verifier's events stay hidden until you finish.</p>
+        <p className="muted small">
+          Your run is scored exactly like an agent's and saved in this browser (if it cannot be, you are told and can export it). The verifier's events stay
+          hidden until you finish.
+        </p>
       </section>
     </div>
   );

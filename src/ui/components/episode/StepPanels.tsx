@@ -22,7 +22,8 @@ export interface StepPanelsProps {
   playing: boolean;
 }
 
-const pending = (state: AsyncState<StepState>, word: string) => (state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>);
+const pending = (state: AsyncState<StepState>, word: string) =>
+  state.status === 'error' ? <p className="error">{state.message}</p> : <p className="muted">{word}…</p>;
 
 /** The verdicts at the selected step, and why they differ: beside the steps on a wide screen, first on a phone. */
 export function ScoreSection({ step, last, state, hideVerifier, finished, hiddenNote }: StepPanelsProps) {

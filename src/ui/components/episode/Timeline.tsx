@@ -45,7 +45,8 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
   // One mark per lane every 4 px at most: past that, marks would be drawn on top of each other anyway.
   const columns = Math.max(1, Math.floor(plotW / 4));
   const marks = thinMarks(marksOf(steps, hideEvents), steps.length, columns);
-  const stepAt = (clientX: number, box: DOMRect) => Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
+  const stepAt = (clientX: number, box: DOMRect) =>
+    Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanesH + 8 + CHART_HEAD;
   const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
@@ -70,7 +71,14 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
             </text>
             <line x1={LEFT} x2={LEFT + plotW} y1={yReading(1)} y2={yReading(1)} className="readings-axis" />
             <line x1={LEFT} x2={LEFT + plotW} y1={yReading(0)} y2={yReading(0)} className="readings-axis" />
-            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.naive.color]} strokeDasharray={LINES.naive.dash} points={readingLine((r) => r.naive)} data-testid="reading-naive" />
+            <polyline
+              fill="none"
+              className="reading-line"
+              stroke={COLOR[LINES.naive.color]}
+              strokeDasharray={LINES.naive.dash}
+              points={readingLine((r) => r.naive)}
+              data-testid="reading-naive"
+            />
             <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={readingLine((r) => r.full)} data-testid="reading-full" />
           </g>
         ) : null}
@@ -81,13 +89,27 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
             </text>
             {chart.limit ? (
               <>
-                <line x1={LEFT} x2={LEFT + plotW} y1={yChart(chart.limit.value)} y2={yChart(chart.limit.value)} stroke={COLOR[LINES.limit.color]} strokeDasharray={LINES.limit.dash} data-testid="series-limit" />
+                <line
+                  x1={LEFT}
+                  x2={LEFT + plotW}
+                  y1={yChart(chart.limit.value)}
+                  y2={yChart(chart.limit.value)}
+                  stroke={COLOR[LINES.limit.color]}
+                  strokeDasharray={LINES.limit.dash}
+                  data-testid="series-limit"
+                />
                 <text x={LEFT + plotW - 4} y={yChart(chart.limit.value) - 4} textAnchor="end" className="lane-label">
                   {chart.limit.label}
                 </text>
               </>
             ) : null}
-            <polyline fill="none" className="used-line" stroke={COLOR[LINES.series.color]} points={chart.values.map((v, k) => `${x(k)},${yChart(v)}`).join(' ')} data-testid="series-line" />
+            <polyline
+              fill="none"
+              className="used-line"
+              stroke={COLOR[LINES.series.color]}
+              points={chart.values.map((v, k) => `${x(k)},${yChart(v)}`).join(' ')}
+              data-testid="series-line"
+            />
           </g>
         ) : null}
         <line x1={x(selected)} x2={x(selected)} y1={0} y2={height - 20} className="cursor-line" />
@@ -104,19 +126,21 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
             style={{ cursor: 'pointer' }}
           />
         ) : null}
-        {steps.length + 1 > columns ? null : Array.from({ length: steps.length + 1 }, (_, k) => (
-          <rect
-            key={k}
-            x={x(k) - plotW / n / 2}
-            y={0}
-            width={plotW / n}
-            height={height - 20}
-            fill="transparent"
-            data-step={k}
-            onClick={() => onSelect(k)}
-            style={{ cursor: 'pointer' }}
-          />
-        ))}
+        {steps.length + 1 > columns
+          ? null
+          : Array.from({ length: steps.length + 1 }, (_, k) => (
+              <rect
+                key={k}
+                x={x(k) - plotW / n / 2}
+                y={0}
+                width={plotW / n}
+                height={height - 20}
+                fill="transparent"
+                data-step={k}
+                onClick={() => onSelect(k)}
+                style={{ cursor: 'pointer' }}
+              />
+            ))}
         {marks.map((m, i) => {
           const cx = x(m.step);
           const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
@@ -130,11 +154,12 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
           };
           const title = <title>{m.lines.join('\n')}</title>;
           // Several things in one lane at one step are one mark with their count beside it: none hides another.
-          const count = m.lines.length > 1 ? (
-            <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
-              {m.lines.length}
-            </text>
-          ) : null;
+          const count =
+            m.lines.length > 1 ? (
+              <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
+                {m.lines.length}
+              </text>
+            ) : null;
           const shape = (
             <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
               {title}
@@ -162,7 +187,11 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
           ))}
         </div>
       ) : null}
-      <TimelineLegend hideEvents={hideEvents} readings={lines !== undefined} series={chart ? { label: chart.label, limit: chart.limit?.label ?? null } : null} />
+      <TimelineLegend
+        hideEvents={hideEvents}
+        readings={lines !== undefined}
+        series={chart ? { label: chart.label, limit: chart.limit?.label ?? null } : null}
+      />
     </div>
   );
 }

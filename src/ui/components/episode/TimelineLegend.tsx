@@ -11,7 +11,15 @@ const Line = ({ line }: { line: keyof typeof LINES }) => (
  * What every mark and line on the timeline means, from the palette (lib/palette.ts): the verifier's marks and
  * lines are listed only when they are drawn.
  */
-export function TimelineLegend({ hideEvents, readings, series }: { hideEvents: boolean; readings: boolean; series: { label: string; limit: string | null } | null }) {
+export function TimelineLegend({
+  hideEvents,
+  readings,
+  series,
+}: {
+  hideEvents: boolean;
+  readings: boolean;
+  series: { label: string; limit: string | null } | null;
+}) {
   const kinds = (Object.keys(MARKS) as MarkKind[]).filter((k) => !hideEvents || !MARKS[k].verifier);
   return (
     <ul className="timeline-legend small muted" data-testid="timeline-legend" aria-label="Timeline legend">

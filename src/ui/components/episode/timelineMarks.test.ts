@@ -5,7 +5,12 @@ import { stepWindow } from './StepList';
 import { MARKS, marksOf, thinMarks } from './timelineMarks';
 
 const ev = (kind: WorldEvent['kind'], message: string, code = kind): WorldEvent => ({ code, kind, layer: null, message });
-const step = (index: number, name: string, ok: boolean, events: WorldEvent[]): Step => ({ index, call: { name, arguments: {} }, result: { ok, content: '', done: false }, events });
+const step = (index: number, name: string, ok: boolean, events: WorldEvent[]): Step => ({
+  index,
+  call: { name, arguments: {} },
+  result: { ok, content: '', done: false },
+  events,
+});
 
 describe('the timeline marks', () => {
   it('one mark per lane and step, with every event in its tooltip and the most serious one setting its shape', () => {
@@ -13,7 +18,11 @@ describe('the timeline marks', () => {
     const access = marks.filter((m) => m.lane === 'access');
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({ step: 1, kind: 'alarm' });
-    expect(access[0]!.lines).toEqual(['step 1 · run_sql · access: read orders', 'step 1 · run_sql · trip: read _answer_key', 'step 1 · run_sql · access: read customers']);
+    expect(access[0]!.lines).toEqual([
+      'step 1 · run_sql · access: read orders',
+      'step 1 · run_sql · trip: read _answer_key',
+      'step 1 · run_sql · access: read customers',
+    ]);
     expect(marks.find((m) => m.lane === 'calls')!.lines).toEqual(['step 1 · run_sql']);
   });
 
@@ -43,7 +52,18 @@ describe('one palette', () => {
   });
 
   it('every kind an event can make is one the legend lists', () => {
-    const all = marksOf([step(0, 't', false, []), step(1, 't', true, (['fault', 'access', 'trip', 'refused', 'write', 'error'] as const).map((k) => ev(k, k)))], false);
+    const all = marksOf(
+      [
+        step(0, 't', false, []),
+        step(
+          1,
+          't',
+          true,
+          (['fault', 'access', 'trip', 'refused', 'write', 'error'] as const).map((k) => ev(k, k)),
+        ),
+      ],
+      false,
+    );
     for (const m of all) expect(Object.keys(MARKS)).toContain(m.kind);
   });
 });

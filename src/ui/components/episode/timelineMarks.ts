@@ -75,7 +75,10 @@ export function thinMarks(marks: readonly Mark[], steps: number, columns: number
     if (b.lines.length < 5) b.lines.push(...m.lines.slice(0, 5 - b.lines.length));
     if (SEVERITY[m.kind] > SEVERITY[b.kind]) Object.assign(b, { step: m.step, kind: m.kind });
   }
-  return [...buckets.values()].map(({ merged, ...m }) => ({ ...m, lines: merged > m.lines.length ? [...m.lines, `and ${merged - m.lines.length} more`] : m.lines }));
+  return [...buckets.values()].map(({ merged, ...m }) => ({
+    ...m,
+    lines: merged > m.lines.length ? [...m.lines, `and ${merged - m.lines.length} more`] : m.lines,
+  }));
 }
 
 export { MARKS };

@@ -2,7 +2,19 @@ import { useState } from 'react';
 import { Clamp } from '../Clamp';
 
 /** A name shown as text, edited in place (Enter or leaving the field saves, Escape cancels). */
-export function EditableName({ value, label, onSave, placeholder, testId }: { value: string; label: string; onSave(v: string): void; placeholder?: string; testId: string }) {
+export function EditableName({
+  value,
+  label,
+  onSave,
+  placeholder,
+  testId,
+}: {
+  value: string;
+  label: string;
+  onSave(v: string): void;
+  placeholder?: string;
+  testId: string;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   if (draft === null)
     return (

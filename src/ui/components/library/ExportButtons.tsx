@@ -12,7 +12,12 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
     try {
       // The converters load on the first export (and every world's code with allWorlds): listing traces needs neither.
       const { describeExport, exportRows } = await import('../../lib/libraryExport');
-      const out = await exportRows(rows, format.format, { payloadOf, runs: library.store.getState().runs, worlds: await allWorlds(), created: new Date().toISOString() });
+      const out = await exportRows(rows, format.format, {
+        payloadOf,
+        runs: library.store.getState().runs,
+        worlds: await allWorlds(),
+        created: new Date().toISOString(),
+      });
       for (const f of out.files) download(f.text, f.name, format.type);
       setSaid(`${format.label.replace(/^Export /, '')} of ${scope}: ${describeExport(out)}`);
     } catch (e) {
@@ -22,7 +27,13 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
   return (
     <>
       {LIBRARY_EXPORTS.map((f) => (
-        <button key={f.format} type="button" disabled={!rows.length} onClick={() => void run(f)} data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}>
+        <button
+          key={f.format}
+          type="button"
+          disabled={!rows.length}
+          onClick={() => void run(f)}
+          data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}
+        >
           {f.label}
         </button>
       ))}

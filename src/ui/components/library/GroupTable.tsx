@@ -2,7 +2,17 @@ import type { GroupRow } from '../../lib/libraryFilter';
 import { Clamp } from '../Clamp';
 
 /** Means per group; a group's name lists its rows (the grouping gives way to the group's filter). */
-export function GroupTable({ by, groups, nameOf, onOpen }: { by: string; groups: readonly GroupRow[]; nameOf(key: string): string; onOpen(key: string): void }) {
+export function GroupTable({
+  by,
+  groups,
+  nameOf,
+  onOpen,
+}: {
+  by: string;
+  groups: readonly GroupRow[];
+  nameOf(key: string): string;
+  onOpen(key: string): void;
+}) {
   return (
     <table className="grid groups" data-testid="library-groups">
       <thead>

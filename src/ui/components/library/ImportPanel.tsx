@@ -28,13 +28,19 @@ export function ImportPanel() {
         data-testid="dropzone"
       >
         <p>
-          Drop native traces (.json / .jsonl), a vf-eval <code>results.jsonl</code> (with its <code>metadata.json</code>) or an Inspect log (.eval / .json) here, or{' '}
+          Drop native traces (.json / .jsonl), a vf-eval <code>results.jsonl</code> (with its <code>metadata.json</code>) or an Inspect log (.eval / .json)
+          here, or{' '}
           <FilePick className="link" multiple accept=".json,.jsonl,.eval,application/json" onFiles={importFiles} testId="file-input">
             choose files
           </FilePick>{' '}
-          or a{' '}
-          {/* vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders. */}
-          <FilePick className="link" multiple directory onFiles={(files) => importFiles(files.filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)))} testId="folder-input">
+          or a {/* vf-eval's outputs/evals/<env>--<model>/<run>/: each results.jsonl with its own metadata.json, named by its folders. */}
+          <FilePick
+            className="link"
+            multiple
+            directory
+            onFiles={(files) => importFiles(files.filter((f) => /\.(jsonl|json|eval)$/i.test(f.name)))}
+            testId="folder-input"
+          >
             folder
           </FilePick>
           .
@@ -55,7 +61,13 @@ export function ImportPanel() {
             if (link.ok) void importUrl(link.url);
           }}
         >
-          <input className="grow" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://raw.githubusercontent.com/…/results.jsonl" aria-label="URL to import" />
+          <input
+            className="grow"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://raw.githubusercontent.com/…/results.jsonl"
+            aria-label="URL to import"
+          />
           <button type="submit">Import URL</button>
         </form>
         {refused ? (

@@ -144,7 +144,14 @@ function LayerBars({ layers }: { layers: { layer: string; mean: number }[] }) {
             <title>{hoverText(l.layer)}</title>
             {clampText(l.layer, LABEL_CHARS)}
           </text>
-          <rect x={left} y={PAD.top + i * rowH + 3} width={Math.max(0.5, x(l.mean) - left)} height={rowH - 6} style={{ fill: COLOR.full }} data-testid="layer-bar">
+          <rect
+            x={left}
+            y={PAD.top + i * rowH + 3}
+            width={Math.max(0.5, x(l.mean) - left)}
+            height={rowH - 6}
+            style={{ fill: COLOR.full }}
+            data-testid="layer-bar"
+          >
             <title>{`${hoverText(l.layer)}: mean ${l.mean.toFixed(3)}`}</title>
           </rect>
           <text x={x(l.mean) + 4} y={PAD.top + i * rowH + rowH / 2 + 3} fontSize={9} style={muted}>

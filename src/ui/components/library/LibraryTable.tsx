@@ -84,72 +84,75 @@ export function LibraryTable({ rows: sorted, selected, onToggle, onOpen, rescore
   const width = table.getTotalSize() + 40;
   return (
     <>
-    <details className="columns-chooser" data-testid="column-chooser">
-      <summary>Columns ({table.getVisibleLeafColumns().length} of {table.getAllLeafColumns().length})</summary>
-      {table.getAllLeafColumns().map((c) => (
-        <label key={c.id} className="small">
-          <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} /> {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
-        </label>
-      ))}
-      <button type="button" className="link small" onClick={() => update({ visible: {}, sizes: {} })}>
-        reset
-      </button>
-    </details>
-    {/* A region, not a grid: its rows hold buttons and checkboxes reached by Tab, with none of a grid's arrow-key semantics. */}
-    <div className="lib-table" ref={scroller} data-testid="library-table" role="region" aria-label={`traces (${sorted.length})`}>
-      <div className="lib-head" style={{ width }}>
-        <span className="lib-cell lib-check" />
-        {table.getFlatHeaders().map((h) => (
-          <span key={h.id} className="lib-th-wrap" style={{ width: h.getSize() }}>
-            <button type="button" className="lib-cell lib-th" onClick={h.column.getToggleSortingHandler()} disabled={!h.column.getCanSort()}>
-              {flexRender(h.column.columnDef.header, h.getContext())}
-              {{ asc: ' ▲', desc: ' ▼' }[String(h.column.getIsSorted())] ?? ''}
-            </button>
-            <span
-              className="lib-resizer"
-              role="separator"
-              aria-orientation="vertical"
-              aria-label={`resize ${h.column.id}`}
-              onMouseDown={h.getResizeHandler()}
-              onTouchStart={h.getResizeHandler()}
-              onDoubleClick={() => h.column.resetSize()}
-            />
-          </span>
+      <details className="columns-chooser" data-testid="column-chooser">
+        <summary>
+          Columns ({table.getVisibleLeafColumns().length} of {table.getAllLeafColumns().length})
+        </summary>
+        {table.getAllLeafColumns().map((c) => (
+          <label key={c.id} className="small">
+            <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />{' '}
+            {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
+          </label>
         ))}
-      </div>
-      <div style={{ height: virtual.getTotalSize(), position: 'relative', width }}>
-        {items.map((v, i) => {
-          const row = model[i]!;
-          const e = row.original;
-          return (
-            <div
-              key={row.id}
-              className={`lib-row${e.disagreement ? ' lib-row-alarm' : ''}${selected.has(e.id) ? ' lib-row-selected' : ''}`}
-              style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
-              data-testid="library-row"
-              onDoubleClick={() => onOpen(e)}
-            >
-              <span className="lib-cell lib-check">
-                <input type="checkbox" checked={selected.has(e.id)} onChange={() => onToggle(e.id)} aria-label={`select ${clampText(e.task, 120)}`} />
-              </span>
-              {row.getVisibleCells().map((c) => (
-                <span key={c.id} className="lib-cell" style={{ width: c.column.getSize() }} title={hoverText(String(c.getValue() ?? ''))}>
-                  {c.column.id === 'task' ? (
-                    <button type="button" className="link" onClick={() => onOpen(e)}>
-                      {clampText(e.task, 120)}
-                    </button>
-                  ) : c.column.id === 'rescored' ? (
-                    <RescoreCell recorded={e.reward} rescore={rescored[e.id]} />
-                  ) : (
-                    flexRender(c.column.columnDef.cell, c.getContext())
-                  )}
+        <button type="button" className="link small" onClick={() => update({ visible: {}, sizes: {} })}>
+          reset
+        </button>
+      </details>
+      {/* A region, not a grid: its rows hold buttons and checkboxes reached by Tab, with none of a grid's arrow-key semantics. */}
+      <div className="lib-table" ref={scroller} data-testid="library-table" role="region" aria-label={`traces (${sorted.length})`}>
+        <div className="lib-head" style={{ width }}>
+          <span className="lib-cell lib-check" />
+          {table.getFlatHeaders().map((h) => (
+            <span key={h.id} className="lib-th-wrap" style={{ width: h.getSize() }}>
+              <button type="button" className="lib-cell lib-th" onClick={h.column.getToggleSortingHandler()} disabled={!h.column.getCanSort()}>
+                {flexRender(h.column.columnDef.header, h.getContext())}
+                {{ asc: ' ▲', desc: ' ▼' }[String(h.column.getIsSorted())] ?? ''}
+              </button>
+              <span
+                className="lib-resizer"
+                role="separator"
+                aria-orientation="vertical"
+                aria-label={`resize ${h.column.id}`}
+                onMouseDown={h.getResizeHandler()}
+                onTouchStart={h.getResizeHandler()}
+                onDoubleClick={() => h.column.resetSize()}
+              />
+            </span>
+          ))}
+        </div>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative', width }}>
+          {items.map((v, i) => {
+            const row = model[i]!;
+            const e = row.original;
+            return (
+              <div
+                key={row.id}
+                className={`lib-row${e.disagreement ? ' lib-row-alarm' : ''}${selected.has(e.id) ? ' lib-row-selected' : ''}`}
+                style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
+                data-testid="library-row"
+                onDoubleClick={() => onOpen(e)}
+              >
+                <span className="lib-cell lib-check">
+                  <input type="checkbox" checked={selected.has(e.id)} onChange={() => onToggle(e.id)} aria-label={`select ${clampText(e.task, 120)}`} />
                 </span>
-              ))}
-            </div>
-          );
-        })}
+                {row.getVisibleCells().map((c) => (
+                  <span key={c.id} className="lib-cell" style={{ width: c.column.getSize() }} title={hoverText(String(c.getValue() ?? ''))}>
+                    {c.column.id === 'task' ? (
+                      <button type="button" className="link" onClick={() => onOpen(e)}>
+                        {clampText(e.task, 120)}
+                      </button>
+                    ) : c.column.id === 'rescored' ? (
+                      <RescoreCell recorded={e.reward} rescore={rescored[e.id]} />
+                    ) : (
+                      flexRender(c.column.columnDef.cell, c.getContext())
+                    )}
+                  </span>
+                ))}
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
     </>
   );
 }

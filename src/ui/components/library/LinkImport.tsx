@@ -59,8 +59,8 @@ export function LinkPrompt({ text, onImport, onClose }: { text: LinkPromptText; 
         </dd>
       </dl>
       <p className="muted small">
-        Only this address is fetched, without cookies; if it answers with a redirect, the import stops there. The traces join this tab’s library as data: nothing in
-        them runs until you open one, and then only inside the world.
+        Only this address is fetched, without cookies; if it answers with a redirect, the import stops there. The traces join this tab’s library as data:
+        nothing in them runs until you open one, and then only inside the world.
       </p>
       <div className="play-row">
         <button type="button" className="primary" onClick={onImport} data-link="import">

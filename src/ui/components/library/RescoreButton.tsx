@@ -2,7 +2,15 @@ import { rescore, type LibraryState } from '../../lib/library';
 import type { LibraryEntry } from '../../lib/librarySummary';
 
 /** Replay and re-score the selected (or listed) native traces not re-scored yet, one after another. */
-export function RescoreButton({ target, rescored, rescoring }: { target: readonly LibraryEntry[]; rescored: LibraryState['rescored']; rescoring: LibraryState['rescoring'] }) {
+export function RescoreButton({
+  target,
+  rescored,
+  rescoring,
+}: {
+  target: readonly LibraryEntry[];
+  rescored: LibraryState['rescored'];
+  rescoring: LibraryState['rescoring'];
+}) {
   const todo = target.filter((e) => e.kind === 'native' && !rescored[e.id]);
   if (rescoring)
     return (

@@ -16,7 +16,15 @@ export function RescoreCell({ recorded, rescore }: { recorded: number | null; re
       </span>
     );
   return (
-    <span className="bad" title={rescore.replay === 'mismatch' ? 'The replay differs from the recorded results (an edited file, or a changed world)' : 'Re-scored by today’s verifiers: not what the trace recorded'} data-testid="rescore-differs">
+    <span
+      className="bad"
+      title={
+        rescore.replay === 'mismatch'
+          ? 'The replay differs from the recorded results (an edited file, or a changed world)'
+          : 'Re-scored by today’s verifiers: not what the trace recorded'
+      }
+      data-testid="rescore-differs"
+    >
       {value} ≠ {recorded === null ? '—' : recorded.toFixed(2)}
       {rescore.replay === 'mismatch' ? ' (replay differs)' : ''}
     </span>

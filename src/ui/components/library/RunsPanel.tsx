@@ -22,32 +22,34 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
       {list.length ? (
         // Its own scroll box on a phone: six columns do not fit 390 px without writing over each other.
         <div className="table-wrap" tabIndex={0} role="region" aria-label="imported runs">
-        <table className="grid stack">
-          <thead>
-            <tr>
-              <th>run</th>
-              <th>env</th>
-              <th>model</th>
-              <th className="num">rows</th>
-              <th>kept</th>
-              <th>
-                <span className="sr-only">actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <RunLine key={r.id} run={r} onShow={() => onShow(r.id === shown ? '' : r.id)} shown={r.id === shown} />
-            ))}
-          </tbody>
-        </table>
+          <table className="grid stack">
+            <thead>
+              <tr>
+                <th>run</th>
+                <th>env</th>
+                <th>model</th>
+                <th className="num">rows</th>
+                <th>kept</th>
+                <th>
+                  <span className="sr-only">actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <RunLine key={r.id} run={r} onShow={() => onShow(r.id === shown ? '' : r.id)} shown={r.id === shown} />
+              ))}
+            </tbody>
+          </table>
         </div>
       ) : null}
       <p className="muted small" data-testid="storage-info">
         {storage.files
           ? `${storage.files} imported file${storage.files === 1 ? '' : 's'} kept in this browser: ${describeBytes(storage.bytes)}`
           : 'No imported file is kept in this browser.'}
-        {storage.estimate ? ` This site uses ${describeBytes(storage.estimate.usage)} of the ${describeBytes(storage.estimate.quota)} the browser allows it.` : ''}{' '}
+        {storage.estimate
+          ? ` This site uses ${describeBytes(storage.estimate.usage)} of the ${describeBytes(storage.estimate.quota)} the browser allows it.`
+          : ''}{' '}
         {storage.files ? (
           confirmClear ? (
             <span className="confirm" role="alertdialog" aria-label="confirm clearing imports">
@@ -91,11 +93,23 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         ) : null}
       </td>
       <td data-label="env">
-        <EditableName value={id.env ?? ''} placeholder="no env found" label={`env of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })} testId="run-env" />
+        <EditableName
+          value={id.env ?? ''}
+          placeholder="no env found"
+          label={`env of ${run.label}`}
+          onSave={(v) => void setRunIdentity(run.id, { env: v || null, model: run.edited.model })}
+          testId="run-env"
+        />
         <Origin from={id.envFrom} derived={run.derived.env} />
       </td>
       <td data-label="model">
-        <EditableName value={id.model ?? ''} placeholder="no model found" label={`model of ${run.label}`} onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })} testId="run-model" />
+        <EditableName
+          value={id.model ?? ''}
+          placeholder="no model found"
+          label={`model of ${run.label}`}
+          onSave={(v) => void setRunIdentity(run.id, { env: run.edited.env, model: v || null })}
+          testId="run-model"
+        />
         <Origin from={id.modelFrom} derived={run.derived.model} />
       </td>
       <td className="num" data-label="rows">
@@ -109,7 +123,9 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         ) : run.stored.ok ? (
           'in this browser'
         ) : (
-          <span className="warn" title={run.stored.reason}>this tab only: {run.stored.reason}</span>
+          <span className="warn" title={run.stored.reason}>
+            this tab only: {run.stored.reason}
+          </span>
         )}
       </td>
       <td className="stack-wide">

@@ -19,7 +19,9 @@ export const LIBRARY_COLUMNS = [
     enableSorting: false,
     cell: (c) => {
       const e = c.row.original;
-      return e.status === 'ok' ? '' : (
+      return e.status === 'ok' ? (
+        ''
+      ) : (
         <span className={`badge ${STATUS_BADGE[e.status]}`} title={e.statusNote ? clampText(e.statusNote, 300) : undefined} data-testid="row-status">
           {e.status}
         </span>
@@ -46,7 +48,11 @@ export const LIBRARY_COLUMNS = [
     cell: (c) => {
       const e = c.row.original;
       return e.verdictNaive && e.verdictFull && e.verdictNaive !== e.verdictFull ? (
-        <a href={`#/trace/${encodeURIComponent(e.id)}?step=disagreement`} data-testid="open-at-split" title="Open this trace at the first step where the naive and full verdicts differ">
+        <a
+          href={`#/trace/${encodeURIComponent(e.id)}?step=disagreement`}
+          data-testid="open-at-split"
+          title="Open this trace at the first step where the naive and full verdicts differ"
+        >
           open there
         </a>
       ) : (
@@ -54,12 +60,24 @@ export const LIBRARY_COLUMNS = [
       );
     },
   }),
-  col.accessor((e) => Object.entries(e.layers).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' · '), { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) }),
+  col.accessor(
+    (e) =>
+      Object.entries(e.layers)
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(' · '),
+    { id: 'layers', header: 'layers', size: 260, enableSorting: false, cell: (c) => text(c.getValue()) },
+  ),
   col.display({ id: 'lineage', header: 'forks', size: 120, cell: (c) => <LineageCell entry={c.row.original} /> }),
   col.accessor((e) => e.driver ?? '', { id: 'driver', header: 'driver', size: 90 }),
   col.accessor('steps', { header: 'steps', size: 60 }),
   col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),
   col.accessor('source', { header: 'source', size: 160, cell: (c) => text(c.getValue()) }),
-  col.accessor((e) => (e.place ? `${e.what} ${e.place}` : e.what), { id: 'row', header: 'row', size: 220, enableSorting: false, cell: (c) => text(c.getValue()) }),
+  col.accessor((e) => (e.place ? `${e.what} ${e.place}` : e.what), {
+    id: 'row',
+    header: 'row',
+    size: 220,
+    enableSorting: false,
+    cell: (c) => text(c.getValue()),
+  }),
 ];

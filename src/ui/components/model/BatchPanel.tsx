@@ -69,7 +69,8 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
   const rows = useMemo(() => aggregate(traces, cellOf(form.mode)), [traces, form.mode]);
   const layerLabels = useMemo(() => Object.fromEntries((traces[0]?.scorecard?.layers ?? []).map((l) => [l.id, l.label])), [traces]);
   const diverging = useMemo(() => divergence(traces.map((t) => verdictsOf(t.scorecard))), [traces]);
-  const shownRuns = shown === null ? [] : runs.filter((r) => (shown === 'any' ? diverges(verdictsOf(r.trace.scorecard)) : divergesAs(verdictsOf(r.trace.scorecard), shown)));
+  const shownRuns =
+    shown === null ? [] : runs.filter((r) => (shown === 'any' ? diverges(verdictsOf(r.trace.scorecard)) : divergesAs(verdictsOf(r.trace.scorecard), shown)));
   const shownCells = new Set(shownRuns.map((r) => cellOf(form.mode)(r.trace)));
 
   const start = () => {
@@ -87,16 +88,37 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
           {hasSeeds(world) ? (
             <label className="field">
               <span>seeds</span>
-              <input value={form.seeds} onChange={(e) => controller.edit({ seeds: e.target.value })} disabled={running} placeholder="1-4, 7" aria-label="seeds" data-testid="batch-seeds" />
+              <input
+                value={form.seeds}
+                onChange={(e) => controller.edit({ seeds: e.target.value })}
+                disabled={running}
+                placeholder="1-4, 7"
+                aria-label="seeds"
+                data-testid="batch-seeds"
+              />
             </label>
           ) : null}
           <label className="field narrow">
             <span>rollouts each</span>
-            <input value={form.rollouts} onChange={(e) => controller.edit({ rollouts: e.target.value })} disabled={running} inputMode="numeric" aria-label="rollouts each" data-testid="batch-rollouts" />
+            <input
+              value={form.rollouts}
+              onChange={(e) => controller.edit({ rollouts: e.target.value })}
+              disabled={running}
+              inputMode="numeric"
+              aria-label="rollouts each"
+              data-testid="batch-rollouts"
+            />
           </label>
           <label className="field narrow">
             <span>concurrency</span>
-            <input value={form.concurrency} onChange={(e) => controller.edit({ concurrency: e.target.value })} disabled={running} inputMode="numeric" aria-label="concurrency" data-testid="batch-concurrency" />
+            <input
+              value={form.concurrency}
+              onChange={(e) => controller.edit({ concurrency: e.target.value })}
+              disabled={running}
+              inputMode="numeric"
+              aria-label="concurrency"
+              data-testid="batch-concurrency"
+            />
           </label>
           {hasSeeds(world) ? (
             <label className="field">
@@ -122,7 +144,12 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
             const key = vocabulary.key(t);
             return (
               <label key={key} className="check">
-                <input type="checkbox" checked={form.keys.has(key)} onChange={(e) => controller.toggle(key, e.target.checked)} data-testid={`batch-task-${key}`} />
+                <input
+                  type="checkbox"
+                  checked={form.keys.has(key)}
+                  onChange={(e) => controller.toggle(key, e.target.checked)}
+                  data-testid={`batch-task-${key}`}
+                />
                 {vocabulary.label(t)}
               </label>
             );
@@ -139,7 +166,9 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
             {problem ?? `Each rollout is a fresh episode; every finished one is saved to the trace library. Cancel keeps what finished.`}
           </span>
         </div>
-        {progress ? <Progress done={progress.done} total={progress.total} label="Batch" unit={`rollouts${running ? `, ${progress.running} running` : ''}`} /> : null}
+        {progress ? (
+          <Progress done={progress.done} total={progress.total} label="Batch" unit={`rollouts${running ? `, ${progress.running} running` : ''}`} />
+        ) : null}
         {outcome ? (
           <p className="small" data-testid="batch-outcome">
             {runs.length} finished and saved
@@ -152,7 +181,9 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
             {f.task}: {f.error}
           </p>
         ))}
-        {saveError ? <p className="error small">Could not save a trace: {saveError}. Each one not saved is listed in Traces as “not saved”: export it from there.</p> : null}
+        {saveError ? (
+          <p className="error small">Could not save a trace: {saveError}. Each one not saved is listed in Traces as “not saved”: export it from there.</p>
+        ) : null}
       </section>
       {rows.length > 0 ? (
         <section className="panel">
@@ -169,8 +200,8 @@ export function BatchPanel({ kit, resolved }: { kit: LoadedWorld; resolved: Resu
           {shown !== null ? <DivergingRuns runs={shownRuns} cellOf={cellOf(form.mode)} /> : null}
           <BatchResults rows={shown === null ? rows : rows.filter((r) => shownCells.has(r.cell))} layerLabels={layerLabels} />
           <p className="muted small">
-            Means per cell; “full” scores every layer, “naive” only the final answer. A rollout whose request failed for good ends as{' '}
-            <code>agent-error</code> and is scored as it stands.
+            Means per cell; “full” scores every layer, “naive” only the final answer. A rollout whose request failed for good ends as <code>agent-error</code>{' '}
+            and is scored as it stands.
           </p>
         </section>
       ) : null}

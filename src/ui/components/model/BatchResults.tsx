@@ -36,7 +36,12 @@ const TAIL: Column[] = [
 /** The per-model table: one row per cell, mean reward in total and per layer, naive vs full, usage. */
 export function BatchResults({ rows, layerLabels }: { rows: CellRow[]; layerLabels: Record<string, string> }) {
   const layerIds = [...new Set(rows.flatMap((r) => Object.keys(r.layers)))];
-  const layers: Column[] = layerIds.map((id) => ({ id: `layer-${id}`, label: layerLabels[id] ?? id, title: `mean of layer ${id}`, value: (r) => (r.layers[id] ?? 0).toFixed(2) }));
+  const layers: Column[] = layerIds.map((id) => ({
+    id: `layer-${id}`,
+    label: layerLabels[id] ?? id,
+    title: `mean of layer ${id}`,
+    value: (r) => (r.layers[id] ?? 0).toFixed(2),
+  }));
   const columns = [...LEAD, ...layers, ...TAIL];
   return (
     <div className="table-wrap batch-table-wrap">

@@ -3,7 +3,6 @@ import { hrefFor } from '../../lib/route';
 import { Clamp } from '../Clamp';
 import type { BatchRun } from '../../live/batch';
 
-
 const verdict = (v: 'PASS' | 'FAIL', x: number) => <span className={v === 'PASS' ? 'pass' : 'fail'}>{`${x.toFixed(2)} ${v}`}</span>;
 
 /** The rollouts a divergence figure counts, each opening its saved trace (replayed and re-scored). */

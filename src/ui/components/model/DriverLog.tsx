@@ -6,7 +6,15 @@ import type { WireMessage } from '../../../agents/wire';
  * budget), the person's edits and rejections, retries; and the exact messages
  * exchanged, as they would be re-sent.
  */
-export function DriverLog({ events, messages, openMessages = false }: { events: readonly AgentEvent[]; messages: readonly WireMessage[]; openMessages?: boolean }) {
+export function DriverLog({
+  events,
+  messages,
+  openMessages = false,
+}: {
+  events: readonly AgentEvent[];
+  messages: readonly WireMessage[];
+  openMessages?: boolean;
+}) {
   return (
     <div className="driver-log" data-testid="driver-log">
       <h3>Driver events</h3>

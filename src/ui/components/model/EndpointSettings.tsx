@@ -12,7 +12,15 @@ export interface EndpointSettingsProps {
 }
 
 /** One labelled text input bound to a settings field. */
-function Field({ label, value, onChange, placeholder, testId, type = 'text', className }: {
+function Field({
+  label,
+  value,
+  onChange,
+  placeholder,
+  testId,
+  type = 'text',
+  className,
+}: {
   label: string;
   value: string;
   onChange(v: string): void;
@@ -24,7 +32,15 @@ function Field({ label, value, onChange, placeholder, testId, type = 'text', cla
   return (
     <label className={`field ${className ?? ''}`}>
       <span>{label}</span>
-      <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} aria-label={label} spellCheck={false} />
+      <input
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        aria-label={label}
+        spellCheck={false}
+      />
     </label>
   );
 }
@@ -115,12 +131,12 @@ export function EndpointSettings({ settings, onChange, resolved }: EndpointSetti
         </label>
       </div>
       <p className="muted small key-note">
-        The API key never leaves this page’s memory except as the <code>Authorization</code> header of requests to the base URL above. It is not saved
-        with traces, exports, links or settings, and if the server echoes it (or an extra header’s value, or a <code>?key=</code> in the base URL) into a
-        reply, it is saved and exported as <code>***</code>. “Remember for this tab” keeps the key and the extra headers in this tab’s session storage
-        until the tab closes. Other settings are remembered in this browser, the base URL without its credentials. A reply larger than “max reply” is
-        refused; it also caps the conversation re-sent each turn. The “scratchpad” driver (for a small local model) sends only the task, the tools, a
-        short scratchpad of one-line result summaries written by the world and the last result, and runs one call per step.
+        The API key never leaves this page’s memory except as the <code>Authorization</code> header of requests to the base URL above. It is not saved with
+        traces, exports, links or settings, and if the server echoes it (or an extra header’s value, or a <code>?key=</code> in the base URL) into a reply, it
+        is saved and exported as <code>***</code>. “Remember for this tab” keeps the key and the extra headers in this tab’s session storage until the tab
+        closes. Other settings are remembered in this browser, the base URL without its credentials. A reply larger than “max reply” is refused; it also caps
+        the conversation re-sent each turn. The “scratchpad” driver (for a small local model) sends only the task, the tools, a short scratchpad of one-line
+        result summaries written by the world and the last result, and runs one call per step.
       </p>
       <p className="muted small" data-testid="retry-after-note">
         Failed requests are retried up to 3 times. A server’s <code>Retry-After</code> is honoured only when the server lets this page read it: browsers hide

@@ -19,7 +19,12 @@ export interface LiveModelEpisodeProps {
   onNew(): void;
 }
 
-const connectionOf = (r: ResolvedSettings): Connection => ({ baseUrl: r.config.baseUrl, apiKey: r.config.apiKey, extraHeaders: r.config.extraHeaders, timeoutMs: r.config.timeoutMs });
+const connectionOf = (r: ResolvedSettings): Connection => ({
+  baseUrl: r.config.baseUrl,
+  apiKey: r.config.apiKey,
+  extraHeaders: r.config.extraHeaders,
+  timeoutMs: r.config.timeoutMs,
+});
 
 /** A model episode as it happens: the driver's controls, the proposal, errors, and the episode body every view shares. */
 export function LiveModelEpisode({ kit, driver, route, resolved, header, onNew }: LiveModelEpisodeProps) {

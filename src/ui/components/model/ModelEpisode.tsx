@@ -86,14 +86,15 @@ export function ModelEpisode({ kit, task, route, resolved }: ModelEpisodeProps) 
         <h2>{effective.title}</h2>
         {offered ? (
           <p data-testid="fork-offered">
-            Continues {inAppHref(offered.origin.href) ? <a href={inAppHref(offered.origin.href)!}>{offered.origin.name}</a> : offered.origin.name} from step {offered.step}: {offered.step === 1 ? 'its first call is' : `its first ${offered.step} calls are`} replayed and checked, and the
-            model is shown them as its own, with their results; {effective.maxTurns - offered.step} of the task’s {effective.maxTurns} turns are left.
+            Continues {inAppHref(offered.origin.href) ? <a href={inAppHref(offered.origin.href)!}>{offered.origin.name}</a> : offered.origin.name} from step{' '}
+            {offered.step}: {offered.step === 1 ? 'its first call is' : `its first ${offered.step} calls are`} replayed and checked, and the model is shown them
+            as its own, with their results; {effective.maxTurns - offered.step} of the task’s {effective.maxTurns} turns are left.
           </p>
         ) : null}
         <TaskPrompt task={effective} open />
         <p className="muted small">
-          Turn budget: {effective.maxTurns} tool calls{effective.maxTurns !== task.maxTurns ? ` (the task’s is ${task.maxTurns}; set by “max turns”)` : ''}. Tools:{' '}
-          {effective.tools.map((t) => t.function.name).join(', ')}.
+          Turn budget: {effective.maxTurns} tool calls{effective.maxTurns !== task.maxTurns ? ` (the task’s is ${task.maxTurns}; set by “max turns”)` : ''}.
+          Tools: {effective.tools.map((t) => t.function.name).join(', ')}.
         </p>
         <div className="proposal-actions">
           <button type="button" className="primary" disabled={!resolved.ok || opening} onClick={() => void begin('step')} data-testid="model-step">

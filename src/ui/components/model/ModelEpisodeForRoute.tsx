@@ -10,7 +10,12 @@ import { ModelEpisode } from './ModelEpisode';
 export function ModelEpisodeForRoute({ kit, r, resolved }: { kit: LoadedWorld; r: ModelRoute; resolved: Result<ResolvedSettings> }) {
   const { world } = kit;
   const made = useMemo(() => world.makeTask(r.task ?? world.listTasks()[0]!.spec), [world, r.task]);
-  if (!made.ok) return <p className="error">This link names a task {world.id} does not have: {made.error}</p>;
+  if (!made.ok)
+    return (
+      <p className="error">
+        This link names a task {world.id} does not have: {made.error}
+      </p>
+    );
   // A new task is a new episode: the key drops the old driver (its request is cancelled and its sessions let go on unmount).
   return <ModelEpisode key={`${world.id} ${canonicalJson(made.value.spec)} ${r.fork ?? ''}`} kit={kit} task={made.value} route={r} resolved={resolved} />;
 }

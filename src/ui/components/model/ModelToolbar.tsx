@@ -44,16 +44,34 @@ export function ModelToolbar({ driver, connection, onNew }: ModelToolbarProps) {
   return (
     <>
       <div className="model-controls" role="toolbar" aria-label="Model controls">
-        <button type="button" className="primary" disabled={busy || finished || status.kind === 'proposed'} onClick={() => void driver.step()} data-testid="model-step">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || finished || status.kind === 'proposed'}
+          onClick={() => void driver.step()}
+          data-testid="model-step"
+        >
           Step
         </button>
         <button type="button" disabled={busy || finished} onClick={() => void driver.run()} data-testid="model-run">
           {status.kind === 'proposed' ? 'Approve and run to the end' : 'Run to the end'}
         </button>
-        <button type="button" disabled={!busy} onClick={() => driver.stop()} data-testid="model-stop-button" title="Cancel the request in flight; the episode stays open">
+        <button
+          type="button"
+          disabled={!busy}
+          onClick={() => driver.stop()}
+          data-testid="model-stop-button"
+          title="Cancel the request in flight; the episode stays open"
+        >
           Stop
         </button>
-        <button type="button" disabled={finished || status.kind === 'applying'} onClick={() => void driver.end()} data-testid="model-end" title="Score the episode as it is now (abandoned) and save it">
+        <button
+          type="button"
+          disabled={finished || status.kind === 'applying'}
+          onClick={() => void driver.end()}
+          data-testid="model-end"
+          title="Score the episode as it is now (abandoned) and save it"
+        >
           End episode
         </button>
         <button type="button" disabled={running} onClick={onNew} data-testid="model-new">

@@ -94,7 +94,13 @@ export function ProposalCard({ proposal, tools, onApprove, onReject }: ProposalC
           </button>
         )}
         <span className="reject-group">
-          <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="reason, shown to the model" aria-label="reject reason" data-testid="reject-reason" />
+          <input
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="reason, shown to the model"
+            aria-label="reject reason"
+            data-testid="reject-reason"
+          />
           <button type="button" className="danger" onClick={() => onReject(reason)} data-testid="reject">
             Reject
           </button>

@@ -20,7 +20,8 @@ function readField(kind: Kind, text: string, nullable: boolean): { ok: true; val
   if (kind === 'boolean') return { ok: true, value: text === 'true' };
   if (kind === 'integer' || kind === 'number') {
     const n = Number(text);
-    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n))) return { ok: false, error: `expected ${kind === 'integer' ? 'an integer' : 'a number'}` };
+    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n)))
+      return { ok: false, error: `expected ${kind === 'integer' ? 'an integer' : 'a number'}` };
     return { ok: true, value: n };
   }
   const parsed = tryParseJson(text);

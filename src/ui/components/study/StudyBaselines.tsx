@@ -38,7 +38,13 @@ export function StudyBaselines({ rows, route }: { rows: readonly LibraryEntry[];
   const include = readInclude(route.query);
   const includeKey = route.query.get('include') ?? '';
   const studies = useMemo(() => {
-    const items: BaselineItem[] = traced.map(({ entry, trace }) => ({ id: entry.id, file: entry.run ?? entry.id, trace, playedHere: entry.run === null, check: checks[entry.id]?.check }));
+    const items: BaselineItem[] = traced.map(({ entry, trace }) => ({
+      id: entry.id,
+      file: entry.run ?? entry.id,
+      trace,
+      playedHere: entry.run === null,
+      check: checks[entry.id]?.check,
+    }));
     return buildBaselines(items, new Set(includeKey.split(',').filter(Boolean)));
   }, [traced, checks, includeKey]);
   if (studies.length === 0) return null;
@@ -142,7 +148,17 @@ function leftOutGroups(left: readonly HumanRun[], include: ReadonlySet<string>):
   return [...out.values()];
 }
 
-function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseline; include: ReadonlySet<string>; onToggle(key: string): void; fileName(id: string): string }) {
+function StudyTable({
+  study,
+  include,
+  onToggle,
+  fileName,
+}: {
+  study: StudyBaseline;
+  include: ReadonlySet<string>;
+  onToggle(key: string): void;
+  fileName(id: string): string;
+}) {
   const [human] = study.groups;
   const models = study.groups.length - 1;
   const left = study.humans.filter((h) => h.status !== 'counted');
@@ -154,9 +170,8 @@ function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseli
       <p className="muted small">
         {human!.participants} participant{human!.participants === 1 ? '' : 's'} ({human!.runs} verified run{human!.runs === 1 ? '' : 's'}) beside{' '}
         {models === 0 ? 'no model yet (list model runs on the same tasks)' : `${models} model${models === 1 ? '' : 's'}`} on the same {study.tasks.length} task
-        {study.tasks.length === 1 ? '' : 's'}. n in a group’s name counts participants (people) or runs (models). Means with a 95 % Student-t
-        interval cut to [0, 1]; pass rates full and naive (answer only); each run one observation. A study’s runs are counted here only, not in the
-        tables per world below.
+        {study.tasks.length === 1 ? '' : 's'}. n in a group’s name counts participants (people) or runs (models). Means with a 95 % Student-t interval cut to
+        [0, 1]; pass rates full and naive (answer only); each run one observation. A study’s runs are counted here only, not in the tables per world below.
       </p>
       <div className="lib-toolbar">
         <button type="button" onClick={() => download(baselineCsv([study]), `human-baseline-${study.id}.csv`, 'text/csv')} data-testid="baseline-csv">
@@ -203,13 +218,12 @@ function StudyTable({ study, include, onToggle, fileName }: { study: StudyBaseli
       </div>
       {left.length ? (
         <>
-          <h3>
-            Study runs not counted as they are ({left.length})
-          </h3>
+          <h3>Study runs not counted as they are ({left.length})</h3>
           <ul className="baseline-runs" data-testid="baseline-left-out">
             {leftOutGroups(left, include).map((g) => (
               <li key={g.key} data-testid="baseline-run">
-                <span className={`status ${g.status}`}>{STATUS[g.status]}</span>: {g.byFile ? `the file ${fileName(g.key)}` : `a run in ${fileName(g.runs[0]!.file)}`} ({g.runs[0]!.pseudonym}
+                <span className={`status ${g.status}`}>{STATUS[g.status]}</span>:{' '}
+                {g.byFile ? `the file ${fileName(g.key)}` : `a run in ${fileName(g.runs[0]!.file)}`} ({g.runs[0]!.pseudonym}
                 {g.runs.length > 1 ? `, ${g.runs.length} runs` : `, task ${g.runs[0]!.task}`}){' '}
                 {g.status === 'pending' ? null : (
                   <button type="button" className="link-button" onClick={() => onToggle(g.key)} data-testid="baseline-include">

@@ -36,8 +36,8 @@ export function StudyDone({ session, thanked }: { session: StudySession; thanked
       <section className="panel study-done" data-testid="study-done">
         <h1>All {study.tasks.length} tasks are done</h1>
         <p>
-          Thank you, {progress.pseudonym}. Your runs are saved in this browser; nothing has left it. Download your results (one file) and send it to
-          whoever gave you the link.
+          Thank you, {progress.pseudonym}. Your runs are saved in this browser; nothing has left it. Download your results (one file) and send it to whoever
+          gave you the link.
         </p>
         <button type="button" className="primary" disabled={working} onClick={() => void save()} data-testid="study-download">
           {working ? 'Preparing…' : 'Download your results'}

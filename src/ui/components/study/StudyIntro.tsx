@@ -21,8 +21,8 @@ export function StudyIntro({ session }: { session: StudySession }) {
       <h2>What you will do</h2>
       <ul className="study-facts">
         <li data-testid="study-what">
-          Play {n === 1 ? 'one task' : `${n} tasks`}, one after another{study.order === 'shuffled' ? ' (in an order drawn from your pseudonym)' : ''}. Each task is a small job in a
-          simulated system: read its prompt, then use its tools until you submit an answer or give up.
+          Play {n === 1 ? 'one task' : `${n} tasks`}, one after another{study.order === 'shuffled' ? ' (in an order drawn from your pseudonym)' : ''}. Each task
+          is a small job in a simulated system: read its prompt, then use its tools until you submit an answer or give up.
         </li>
         <li data-testid="study-time">{timeFact(study)}</li>
         <li>
@@ -30,9 +30,8 @@ export function StudyIntro({ session }: { session: StudySession }) {
           {study.showScores ? '; your scores are shown at the end.' : ', and scores are not shown.'}
         </li>
         <li data-testid="study-privacy">
-          <strong>Nothing leaves this browser until you download your results.</strong> Your runs are saved in this browser as you play, so a reload
-          (or closing the tab and coming back with the same link) resumes where you were. At the end you download one file and send it to whoever gave
-          you the link.
+          <strong>Nothing leaves this browser until you download your results.</strong> Your runs are saved in this browser as you play, so a reload (or closing
+          the tab and coming back with the same link) resumes where you were. At the end you download one file and send it to whoever gave you the link.
         </li>
       </ul>
       <form

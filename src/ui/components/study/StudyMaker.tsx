@@ -45,8 +45,8 @@ function MakerForm({ first }: { first: LoadedWorld }) {
     <section className="panel study-maker" data-testid="study-maker">
       <h1>Create a study</h1>
       <p className="muted">
-        A study is a link: everyone who opens it plays the same tasks under the same rules, in their own browser, and sends you one results file.
-        Import the files in <a href="#/traces">Traces</a>; the report sets them beside your models on the same tasks. Nothing is uploaded anywhere.
+        A study is a link: everyone who opens it plays the same tasks under the same rules, in their own browser, and sends you one results file. Import the
+        files in <a href="#/traces">Traces</a>; the report sets them beside your models on the same tasks. Nothing is uploaded anywhere.
       </p>
       <div className="study-form">
         <label className="field">
@@ -55,7 +55,13 @@ function MakerForm({ first }: { first: LoadedWorld }) {
         </label>
         <label className="field">
           <span>Instructions for participants (optional)</span>
-          <textarea rows={3} value={s.instructions} maxLength={STUDY_LIMITS.instructions} onChange={(e) => set({ instructions: e.target.value })} data-testid="maker-instructions" />
+          <textarea
+            rows={3}
+            value={s.instructions}
+            maxLength={STUDY_LIMITS.instructions}
+            onChange={(e) => set({ instructions: e.target.value })}
+            data-testid="maker-instructions"
+          />
         </label>
         <h2>Tasks</h2>
         <ol className="maker-tasks">
@@ -65,22 +71,38 @@ function MakerForm({ first }: { first: LoadedWorld }) {
                 <WorldField
                   value={t.world}
                   onPick={(world) =>
-                    void loadWorldUi(world, 'play').then((k) => set({ tasks: maker.getState().tasks.map((x) => (x.key === t.key ? { ...x, world, spec: k.world.listTasks()[0]!.spec } : x)) }))
+                    void loadWorldUi(world, 'play').then((k) =>
+                      set({ tasks: maker.getState().tasks.map((x) => (x.key === t.key ? { ...x, world, spec: k.world.listTasks()[0]!.spec } : x)) }),
+                    )
                   }
                 />
                 {kits.status === 'done' && kits.value.get(t.world) ? (
-                  <MakerTask kit={kits.value.get(t.world)!} spec={t.spec} onPick={(spec) => set({ tasks: maker.getState().tasks.map((x) => (x.key === t.key ? { ...x, spec } : x)) })} />
+                  <MakerTask
+                    kit={kits.value.get(t.world)!}
+                    spec={t.spec}
+                    onPick={(spec) => set({ tasks: maker.getState().tasks.map((x) => (x.key === t.key ? { ...x, spec } : x)) })}
+                  />
                 ) : (
                   <span className="muted small">loading…</span>
                 )}
-                <button type="button" disabled={s.tasks.length === 1} onClick={() => set({ tasks: s.tasks.filter((x) => x.key !== t.key) })} aria-label={`remove task ${i + 1}`}>
+                <button
+                  type="button"
+                  disabled={s.tasks.length === 1}
+                  onClick={() => set({ tasks: s.tasks.filter((x) => x.key !== t.key) })}
+                  aria-label={`remove task ${i + 1}`}
+                >
                   Remove
                 </button>
               </div>
             </li>
           ))}
         </ol>
-        <button type="button" disabled={s.tasks.length >= STUDY_LIMITS.tasks} onClick={() => set({ tasks: [...s.tasks, { ...s.tasks[s.tasks.length - 1]!, key: maker.nextKey() }] })} data-testid="maker-add-task">
+        <button
+          type="button"
+          disabled={s.tasks.length >= STUDY_LIMITS.tasks}
+          onClick={() => set({ tasks: [...s.tasks, { ...s.tasks[s.tasks.length - 1]!, key: maker.nextKey() }] })}
+          data-testid="maker-add-task"
+        >
           Add a task
         </button>
         <h2>Rules</h2>
@@ -101,7 +123,8 @@ function MakerForm({ first }: { first: LoadedWorld }) {
             <input inputMode="numeric" value={s.minutes} onChange={(e) => set({ minutes: e.target.value })} data-testid="maker-minutes" />
           </label>
           <label className="check">
-            <input type="checkbox" checked={s.showScores} onChange={(e) => set({ showScores: e.target.checked })} data-testid="maker-scores" /> show participants their scores at the end
+            <input type="checkbox" checked={s.showScores} onChange={(e) => set({ showScores: e.target.checked })} data-testid="maker-scores" /> show
+            participants their scores at the end
           </label>
         </div>
         <p className="muted small">The verifier’s hints are never revealed in a study: its runs are baselines.</p>
@@ -139,7 +162,15 @@ function MakerForm({ first }: { first: LoadedWorld }) {
   );
 }
 
-function MakerTask({ kit, spec, onPick }: { kit: LoadedWorld; spec: MakerState['tasks'][number]['spec']; onPick(spec: MakerState['tasks'][number]['spec']): void }) {
+function MakerTask({
+  kit,
+  spec,
+  onPick,
+}: {
+  kit: LoadedWorld;
+  spec: MakerState['tasks'][number]['spec'];
+  onPick(spec: MakerState['tasks'][number]['spec']): void;
+}) {
   const task = kit.world.makeTask(spec);
   if (!task.ok) return <span className="error">{task.error}</span>;
   return <TaskFields kit={kit} task={task.value} onPick={onPick} />;

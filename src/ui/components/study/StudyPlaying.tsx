@@ -13,7 +13,17 @@ import { YourMove } from '../episode/YourMove';
 import { StudyClock } from './StudyClock';
 
 /** The task under way, in the normal play panel, with the study's bar above it; hints are never offered. */
-export function StudyPlaying({ session, kits, position, step }: { session: StudySession; kits: ReadonlyMap<string, LoadedWorld>; position: number; step: StepParam }) {
+export function StudyPlaying({
+  session,
+  kits,
+  position,
+  step,
+}: {
+  session: StudySession;
+  kits: ReadonlyMap<string, LoadedWorld>;
+  position: number;
+  step: StepParam;
+}) {
   const driver = useStore(session.store, (s) => s.driver);
   const problem = useStore(session.store, (s) => s.problem);
   const spec = session.study.tasks[session.taskAt(position)]!;
@@ -35,7 +45,21 @@ export function StudyPlaying({ session, kits, position, step }: { session: Study
   return <StudyEpisode key={driver.id} session={session} kit={kit} task={made.value} driver={driver} position={position} step={step} />;
 }
 
-function StudyEpisode({ session, kit, task, driver, position, step }: { session: StudySession; kit: LoadedWorld; task: Task; driver: HumanDriver; position: number; step: StepParam }) {
+function StudyEpisode({
+  session,
+  kit,
+  task,
+  driver,
+  position,
+  step,
+}: {
+  session: StudySession;
+  kit: LoadedWorld;
+  task: Task;
+  driver: HumanDriver;
+  position: number;
+  step: StepParam;
+}) {
   const { study } = session;
   const { live } = driver;
   const trace = useStore(live.store, (s) => s.trace);
@@ -95,7 +119,20 @@ function StudyEpisode({ session, kit, task, driver, position, step }: { session:
       canAddGotcha={false}
       canExport={false}
       move={
-        writer ? <YourMove kit={kit} task={task} steps={trace.steps} trace={trace} states={live.states} busy={busy} hints={false} allowHints={false} onCall={onCall} driver={driver} /> : null
+        writer ? (
+          <YourMove
+            kit={kit}
+            task={task}
+            steps={trace.steps}
+            trace={trace}
+            states={live.states}
+            busy={busy}
+            hints={false}
+            allowHints={false}
+            onCall={onCall}
+            driver={driver}
+          />
+        ) : null
       }
     />
   );

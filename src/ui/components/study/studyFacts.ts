@@ -6,7 +6,8 @@ export function timeFact(study: Study): string {
   const n = study.tasks.length;
   const limit = study.timeLimitS;
   const about = study.minutes === null ? null : `About ${study.minutes} minute${study.minutes === 1 ? '' : 's'} in all`;
-  const cap = limit === null ? null : `each task has a time limit of ${describeLimit(limit)} (a clock shows what is left), so at most ${describeLimit(limit * n)} in all`;
+  const cap =
+    limit === null ? null : `each task has a time limit of ${describeLimit(limit)} (a clock shows what is left), so at most ${describeLimit(limit * n)} in all`;
   if (about && cap) return `${about}; ${cap}.`;
   if (about) return `${about}, with no time limit on any task.`;
   if (cap) return `${cap[0]!.toUpperCase()}${cap.slice(1)}.`;

@@ -17,12 +17,27 @@ export function Lineage({ id, trace }: { id: string; trace: Trace }) {
     <section className="panel lineage-panel" data-testid="trace-lineage">
       {parent ? (
         <p>
-          Forked from {up ? <a href={up} data-testid="lineage-parent"><Clamp text={parent.trace} max={120} /></a> : <code><Clamp text={parent.trace} max={120} /></code>} at step {parent.step}:{' '}
-          {parent.step === 1 ? 'its first call was' : `its first ${parent.step} calls were`} replayed and verified, the rest played by {trace.agent.kind === 'human' ? 'a person' : <Clamp text={trace.agent.name} max={120} />}.
+          Forked from{' '}
+          {up ? (
+            <a href={up} data-testid="lineage-parent">
+              <Clamp text={parent.trace} max={120} />
+            </a>
+          ) : (
+            <code>
+              <Clamp text={parent.trace} max={120} />
+            </code>
+          )}{' '}
+          at step {parent.step}: {parent.step === 1 ? 'its first call was' : `its first ${parent.step} calls were`} replayed and verified, the rest played by{' '}
+          {trace.agent.kind === 'human' ? 'a person' : <Clamp text={trace.agent.name} max={120} />}.
           {foreign ? (
             // An address from the file, not a route of this app: shown whole, as text, never a link.
             <span className="foreign-address" data-testid="lineage-foreign">
-              {' '}The trace names its parent's address as <code className="wrap-anywhere">{foreign.length > 2_000 ? `${foreign.slice(0, 2_000)}… (${foreign.length.toLocaleString('en-US')} characters)` : foreign}</code> (not opened from here).
+              {' '}
+              The trace names its parent's address as{' '}
+              <code className="wrap-anywhere">
+                {foreign.length > 2_000 ? `${foreign.slice(0, 2_000)}… (${foreign.length.toLocaleString('en-US')} characters)` : foreign}
+              </code>{' '}
+              (not opened from here).
             </span>
           ) : null}
         </p>

@@ -10,7 +10,12 @@ import { describeLength, piece, pieceCount, SHOWN_CHARS } from '../../lib/longTe
  */
 export function LongText({ text, className = 'message-text', testId }: { text: string; className?: string; testId?: string }) {
   const [all, setAll] = useState(false);
-  if (text.length <= SHOWN_CHARS) return <pre className={className} data-testid={testId}>{text}</pre>;
+  if (text.length <= SHOWN_CHARS)
+    return (
+      <pre className={className} data-testid={testId}>
+        {text}
+      </pre>
+    );
   if (all) return <Pieces text={text} className={className} testId={testId} />;
   return (
     <div data-testid={testId}>
@@ -28,10 +33,23 @@ function Pieces({ text, className, testId }: { text: string; className: string; 
   const count = pieceCount(text, SHOWN_CHARS);
   const virtual = useVirtualizer({ count, getScrollElement: () => box.current, estimateSize: () => 400, overscan: 2 });
   return (
-    <div className="long-text" ref={box} tabIndex={0} role="region" aria-label={`the whole text, ${describeLength(text.length)}`} data-testid={testId ? `${testId}-all` : 'long-text-all'}>
+    <div
+      className="long-text"
+      ref={box}
+      tabIndex={0}
+      role="region"
+      aria-label={`the whole text, ${describeLength(text.length)}`}
+      data-testid={testId ? `${testId}-all` : 'long-text-all'}
+    >
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {virtual.getVirtualItems().map((v) => (
-          <pre key={v.key} className={`${className} long-piece`} data-index={v.index} ref={virtual.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
+          <pre
+            key={v.key}
+            className={`${className} long-piece`}
+            data-index={v.index}
+            ref={virtual.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
+          >
             {piece(text, v.index, SHOWN_CHARS)}
           </pre>
         ))}

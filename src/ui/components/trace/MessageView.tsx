@@ -41,7 +41,8 @@ export function MessageView({ rollout }: { rollout: VfRollout }) {
         ))}
         {metrics.length > MAX_METRICS ? <span className="muted">and {metrics.length - MAX_METRICS} more metrics</span> : null}
         <span className="muted">
-          <Clamp text={rolloutTitle(rollout)} max={120} /> · example <Clamp text={JSON.stringify(rollout.exampleId) ?? ''} max={80} /> · {rollout.era} · {messages.length.toLocaleString('en-US')} messages
+          <Clamp text={rolloutTitle(rollout)} max={120} /> · example <Clamp text={JSON.stringify(rollout.exampleId) ?? ''} max={80} /> · {rollout.era} ·{' '}
+          {messages.length.toLocaleString('en-US')} messages
         </span>
       </div>
       {rollout.answer ? (
@@ -74,13 +75,28 @@ function MessageList({ messages }: { messages: readonly VfMessage[] }) {
   const virtual = useVirtualizer({ count: pages.length, getScrollElement: () => box.current, estimateSize: () => 600, overscan: 1 });
   return (
     // As tall as its messages, up to 70% of the window: then it scrolls on its own.
-    <div className="message-scroll" ref={box} tabIndex={0} role="region" aria-label={`${messages.length} messages`} data-testid="message-list" style={{ height: `min(70vh, ${virtual.getTotalSize() + 2}px)` }}>
+    <div
+      className="message-scroll"
+      ref={box}
+      tabIndex={0}
+      role="region"
+      aria-label={`${messages.length} messages`}
+      data-testid="message-list"
+      style={{ height: `min(70vh, ${virtual.getTotalSize() + 2}px)` }}
+    >
       <div className="message-pages" style={{ height: virtual.getTotalSize() }}>
         {virtual.getVirtualItems().map((v) => {
           const from = pages[v.index]!;
           const to = pages[v.index + 1] ?? messages.length;
           return (
-            <ol key={v.key} start={from + 1} className="message-list" data-index={v.index} ref={virtual.measureElement} style={{ transform: `translateY(${v.start}px)` }}>
+            <ol
+              key={v.key}
+              start={from + 1}
+              className="message-list"
+              data-index={v.index}
+              ref={virtual.measureElement}
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
               {messages.slice(from, to).map((m, k) => (
                 <MessageItem key={from + k} m={m} />
               ))}
@@ -121,10 +137,16 @@ function ToolCalls({ message }: { message: VfMessage }) {
             <Clamp text={c.name} max={80} />
           </code>
           <Arguments value={c.arguments} />
-          {c.argumentsError ? <span className="bad small"><Clamp text={c.argumentsError} max={200} /></span> : null}
+          {c.argumentsError ? (
+            <span className="bad small">
+              <Clamp text={c.argumentsError} max={200} />
+            </span>
+          ) : null}
         </div>
       ))}
-      {calls.length > MAX_CALLS_SHOWN ? <p className="muted small">and {(calls.length - MAX_CALLS_SHOWN).toLocaleString('en-US')} more tool calls in this message</p> : null}
+      {calls.length > MAX_CALLS_SHOWN ? (
+        <p className="muted small">and {(calls.length - MAX_CALLS_SHOWN).toLocaleString('en-US')} more tool calls in this message</p>
+      ) : null}
     </>
   );
 }
@@ -133,7 +155,12 @@ function ToolCalls({ message }: { message: VfMessage }) {
 function Arguments({ value }: { value: Json }) {
   const [all, setAll] = useState(false);
   const preview = useMemo(() => (typeof value === 'string' ? null : jsonPreview(value, SHOWN_ARGUMENT_CHARS)), [value]);
-  if (typeof value === 'string') return value.length <= SHOWN_ARGUMENT_CHARS || all ? <LongText text={value} className="message-args" /> : <Preview text={value.slice(0, SHOWN_ARGUMENT_CHARS)} length={value.length} onAll={() => setAll(true)} />;
+  if (typeof value === 'string')
+    return value.length <= SHOWN_ARGUMENT_CHARS || all ? (
+      <LongText text={value} className="message-args" />
+    ) : (
+      <Preview text={value.slice(0, SHOWN_ARGUMENT_CHARS)} length={value.length} onAll={() => setAll(true)} />
+    );
   if (preview!.complete) return <pre className="message-args">{preview!.text}</pre>;
   if (all) return <LongText text={JSON.stringify(value, null, 2)} className="message-args" />;
   return <Preview text={preview!.text} length={null} onAll={() => setAll(true)} />;

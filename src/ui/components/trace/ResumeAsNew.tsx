@@ -9,7 +9,11 @@ export function ResumeAsNew({ trace, from }: { trace: Trace; from: string }) {
     <section className="panel" data-testid="unfinished-import">
       <p>
         This trace did not finish: its {trace.steps.length} step{trace.steps.length === 1 ? '' : 's'} are shown below.{' '}
-        <button type="button" onClick={() => void resumeAsNewRun(trace, from).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))} data-testid="resume-as-new">
+        <button
+          type="button"
+          onClick={() => void resumeAsNewRun(trace, from).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))}
+          data-testid="resume-as-new"
+        >
           Resume as a new local run
         </button>
       </p>

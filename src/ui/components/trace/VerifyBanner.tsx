@@ -13,7 +13,8 @@ export function VerifyBanner({ recorded, report, note }: { recorded: Trace; repo
         : `— ${report.diffs.length} differences: the file was edited, or the world changed since it was recorded.`}
       {note ? <span className="muted"> {note}</span> : null}
       <div className="small">
-        Recorded reward {was === undefined ? '—' : was.toFixed(2)} · re-scored now <strong data-testid="rescored">{now === undefined ? '—' : now.toFixed(2)}</strong>
+        Recorded reward {was === undefined ? '—' : was.toFixed(2)} · re-scored now{' '}
+        <strong data-testid="rescored">{now === undefined ? '—' : now.toFixed(2)}</strong>
         {was !== undefined && now !== undefined && Math.abs(was - now) > 1e-6 ? <span className="bad"> (differs)</span> : null}
       </div>
       {report.diffs.length ? (

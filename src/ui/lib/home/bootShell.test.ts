@@ -6,11 +6,17 @@ import { checkNoteClass, initialHomeState, VERIFIED_NOTE, type HomeState } from 
 /** The prerendered shell as far as the marker reads it: one note per world, and whether the app has replaced it yet. */
 function fakeShell() {
   const notes = Object.fromEntries(
-    ['tripwire', 'fault-api', 'ticket-queue'].map((w) => [w, { textContent: 'Computed at build time in Node; verifying in this browser…', className: checkNoteClass('pending') }]),
+    ['tripwire', 'fault-api', 'ticket-queue'].map((w) => [
+      w,
+      { textContent: 'Computed at build time in Node; verifying in this browser…', className: checkNoteClass('pending') },
+    ]),
   );
   const shell = { querySelector: (sel: string) => notes[/check-([\w-]+)/.exec(sel)?.[1] ?? ''] ?? null };
   let present = true;
-  const doc = { querySelector: (sel: string) => (sel === '[data-testid="boot-shell"]' && present ? shell : null) } as unknown as Pick<Document, 'querySelector'>;
+  const doc = { querySelector: (sel: string) => (sel === '[data-testid="boot-shell"]' && present ? shell : null) } as unknown as Pick<
+    Document,
+    'querySelector'
+  >;
   return { doc, notes, replace: () => (present = false) };
 }
 
@@ -26,7 +32,10 @@ describe('markBootShell', () => {
   });
 
   it('marks what is already verified when it starts, and stops once the app has replaced the shell', () => {
-    const store = createStore<HomeState>(() => ({ ...initialHomeState(null, ['tripwire', 'fault-api', 'ticket-queue']), tripwire: { rows: [], check: { status: 'verified' } } }));
+    const store = createStore<HomeState>(() => ({
+      ...initialHomeState(null, ['tripwire', 'fault-api', 'ticket-queue']),
+      tripwire: { rows: [], check: { status: 'verified' } },
+    }));
     const shell = fakeShell();
     markBootShell(store, shell.doc);
     expect(shell.notes.tripwire!.textContent).toBe(VERIFIED_NOTE);

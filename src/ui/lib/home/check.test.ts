@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { builtRowsJson, checkHomeRows, failedHomeRows, homeSettled, initialHomeState, parseBuiltHomeRows, readBuiltHomeRows, type BuiltHomeRows } from './check';
+import {
+  builtRowsJson,
+  checkHomeRows,
+  failedHomeRows,
+  homeSettled,
+  initialHomeState,
+  parseBuiltHomeRows,
+  readBuiltHomeRows,
+  type BuiltHomeRows,
+} from './check';
 import type { HomeRow } from './rows';
 
 const row = (world: string, agent: string, reward = 1): HomeRow => ({
@@ -65,7 +74,10 @@ describe('checking the build against this browser', () => {
 
   it('says "computed" with no build to compare with, and keeps the build rows when this browser fails', () => {
     expect(checkHomeRows(null, [row('fault-api', 'careful')]).check).toEqual({ status: 'computed' });
-    expect(failedHomeRows(built().tripwire!, 'could not load SQLite')).toEqual({ rows: built().tripwire!, check: { status: 'error', message: 'could not load SQLite' } });
+    expect(failedHomeRows(built().tripwire!, 'could not load SQLite')).toEqual({
+      rows: built().tripwire!,
+      check: { status: 'error', message: 'could not load SQLite' },
+    });
   });
 
   it('is settled once every world is verified, different or failed', () => {

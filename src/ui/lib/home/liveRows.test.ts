@@ -96,7 +96,13 @@ describe('startHomeRows', () => {
   it('a worker whose script never answers holds the page only so long', async () => {
     const w = fakeWorker();
     const page = pageRows();
-    const { rows, loaded } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess, loadWaitMs: 5 });
+    const { rows, loaded } = startHomeRows({
+      ...TABLES,
+      spawn: () => w.port,
+      compile: () => Promise.resolve(fakeModule),
+      inProcess: page.inProcess,
+      loadWaitMs: 5,
+    });
     await loaded;
     expect((await rows['fault-api']!)[0]!.agent).toBe('on-page');
     expect(page.asked).not.toContain('tripwire');

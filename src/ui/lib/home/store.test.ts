@@ -15,7 +15,12 @@ const row = (world: string, agent: string, reward: number): HomeRow => ({
 
 const WORLDS = ['fault-api', 'ticket-queue', 'tripwire', 'web-portal'];
 
-const built: BuiltHomeRows = { 'fault-api': [row('fault-api', 'careful', 1)], 'ticket-queue': [row('ticket-queue', 'oracle', 1)], tripwire: [row('tripwire', 'the-peeker', 0)], 'web-portal': [row('web-portal', 'the-peeker', 0)] };
+const built: BuiltHomeRows = {
+  'fault-api': [row('fault-api', 'careful', 1)],
+  'ticket-queue': [row('ticket-queue', 'oracle', 1)],
+  tripwire: [row('tripwire', 'the-peeker', 0)],
+  'web-portal': [row('web-portal', 'the-peeker', 0)],
+};
 
 /** This browser's rows, one promise per world, settled by the test. */
 function liveRows() {

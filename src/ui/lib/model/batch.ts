@@ -30,7 +30,13 @@ export function parseSeeds(text: string): Result<number[]> {
 export const hasSeeds = (world: World): boolean => world.listTasks().some((t) => typeof t.spec.seed === 'number');
 
 /** The batch's tasks: each chosen task × each seed, with the person's turn budget. */
-export function batchTasks(world: World, vocabulary: TaskVocabulary, keys: ReadonlySet<string>, seedsText: string, maxTurns: number | undefined): Result<Task[]> {
+export function batchTasks(
+  world: World,
+  vocabulary: TaskVocabulary,
+  keys: ReadonlySet<string>,
+  seedsText: string,
+  maxTurns: number | undefined,
+): Result<Task[]> {
   const chosen = taskChoices(world, vocabulary).filter((t) => keys.has(vocabulary.key(t)));
   if (chosen.length === 0) return err('pick at least one task');
   const seeds = hasSeeds(world) ? parseSeeds(seedsText) : ok([]);

@@ -3,7 +3,18 @@ import { TRACE_FORMAT, TRACE_VERSION, type Trace } from '../../../core/types';
 import { modelRecordOf } from './record';
 
 const trace = (model: unknown): Trace =>
-  ({ format: TRACE_FORMAT, version: TRACE_VERSION, world: 'w', task: {}, agent: { kind: 'model', name: 'm' }, steps: [], stop: null, scorecard: null, events: [], meta: { model } }) as Trace;
+  ({
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    world: 'w',
+    task: {},
+    agent: { kind: 'model', name: 'm' },
+    steps: [],
+    stop: null,
+    scorecard: null,
+    events: [],
+    meta: { model },
+  }) as Trace;
 
 describe('a model run’s record, as the trace view shows it', () => {
   it('keeps the words, the calls and the events; drops what is not a message or an event', () => {

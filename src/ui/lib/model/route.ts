@@ -40,7 +40,6 @@ export function modelHref(r: Partial<ModelRoute>): string {
   });
 }
 
-
 /**
  * The task with the person's turn budget, made from the spec (every world
  * takes `max_turns`), so the prompt, the trace's task and a replay all agree.

@@ -47,7 +47,12 @@ describe('the secrets this page knows', () => {
     const task = faultApiWorld.makeTask({ profile: 'clean', seed: 1 });
     if (!task.ok) throw new Error(task.error);
     setSecrets({ apiKey: old });
-    const driver = await ModelDriver.open(faultApiWorld, task.value, { baseUrl: BASE, model: 'm', apiKey: old }, { deps: tabDeps(new MemoryStore(), new SharedLocks()), id: 'model-old', remember: rememberConfig });
+    const driver = await ModelDriver.open(
+      faultApiWorld,
+      task.value,
+      { baseUrl: BASE, model: 'm', apiKey: old },
+      { deps: tabDeps(new MemoryStore(), new SharedLocks()), id: 'model-old', remember: rememberConfig },
+    );
     await driver.dispose();
     setSecrets({ apiKey: 'sk-typ' });
     setSecrets({ apiKey: KEY });
@@ -66,7 +71,16 @@ describe('every place the page writes to', () => {
   });
 
   it('IndexedDB: the user’s gotchas keep no secret, and the suite file exported from them neither', async () => {
-    const entry = { id: 'g1', label: `label ${KEY}`, world: trace.world, task: trace.task, agent: trace.agent, calls: trace.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })), expected: { naive: 'PASS' as const, full: 'FAIL' as const, caught_by: null, reward: 0, naive_reward: 1 }, note: HEADER };
+    const entry = {
+      id: 'g1',
+      label: `label ${KEY}`,
+      world: trace.world,
+      task: trace.task,
+      agent: trace.agent,
+      calls: trace.steps.map((s) => ({ name: s.call.name, arguments: s.call.arguments })),
+      expected: { naive: 'PASS' as const, full: 'FAIL' as const, caught_by: null, reward: 0, naive_reward: 1 },
+      note: HEADER,
+    };
     await putGotchas([{ id: 'g1', entry, addedAt: 1 }]);
     expectClean(JSON.stringify(idb.raw('gotchas')));
     expectClean(exportSuiteText([{ id: 'g1', entry, addedAt: 1 }]));

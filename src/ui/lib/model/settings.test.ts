@@ -9,7 +9,16 @@ describe('the endpoint form', () => {
     expect(r).toEqual({
       ok: true,
       value: {
-        config: { baseUrl: 'http://localhost:8000/v1', model: 'm', temperature: 0, maxTokens: 256, extraHeaders: { 'X-Title': 'vp' }, pricePerMTokIn: 0.5, timeoutMs: 2500, maxResponseBytes: 1024 * 1024 },
+        config: {
+          baseUrl: 'http://localhost:8000/v1',
+          model: 'm',
+          temperature: 0,
+          maxTokens: 256,
+          extraHeaders: { 'X-Title': 'vp' },
+          pricePerMTokIn: 0.5,
+          timeoutMs: 2500,
+          maxResponseBytes: 1024 * 1024,
+        },
         maxTurns: 9,
       },
     });
@@ -26,7 +35,10 @@ describe('the endpoint form', () => {
     expect(resolveSettings({ ...form, temperature: 'warm' }, '', '')).toEqual({ ok: false, error: 'temperature must be a number, got "warm"' });
     expect(resolveSettings({ ...form, maxTurns: '2.5' }, '', '')).toEqual({ ok: false, error: 'max turns must be a positive integer' });
     expect(resolveSettings({ ...form, timeoutS: '0' }, '', '')).toEqual({ ok: false, error: 'the timeout must be more than 0 seconds' });
-    expect(resolveSettings({ ...form, maxReplyMiB: '0.01' }, '', '')).toMatchObject({ ok: false, error: expect.stringContaining('max reply size must be from') });
+    expect(resolveSettings({ ...form, maxReplyMiB: '0.01' }, '', '')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('max reply size must be from'),
+    });
     expect(resolveSettings(form, '', '{"a": 1}')).toEqual({ ok: false, error: 'extra header "a" must be a string' });
   });
 

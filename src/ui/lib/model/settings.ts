@@ -45,7 +45,18 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 };
 
 const STORAGE_KEY = 'vp.model.settings';
-const KEYS = ['baseUrl', 'model', 'temperature', 'maxTokens', 'maxTurns', 'priceIn', 'priceOut', 'timeoutS', 'maxReplyMiB', 'driver'] as const satisfies readonly (keyof ModelSettings)[];
+const KEYS = [
+  'baseUrl',
+  'model',
+  'temperature',
+  'maxTokens',
+  'maxTurns',
+  'priceIn',
+  'priceOut',
+  'timeoutS',
+  'maxReplyMiB',
+  'driver',
+] as const satisfies readonly (keyof ModelSettings)[];
 
 function initial(): ModelSettings {
   const stored = readStored();

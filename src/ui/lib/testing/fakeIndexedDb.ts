@@ -39,18 +39,19 @@ export function fakeIndexedDb() {
       getAll: () => request([...records.values()].map((r) => structuredClone(r))),
       delete: (id: string) => (records.delete(id), request(undefined)),
     };
-    const t: { oncomplete: (() => void) | null; onerror: null; onabort: (() => void) | null; error: null; objectStore: () => typeof store; abort: () => void } = {
-      oncomplete: null,
-      onerror: null,
-      onabort: null,
-      error: null,
-      objectStore: () => store,
-      abort: () => {
-        if (aborted) return;
-        aborted = true;
-        later(() => t.onabort?.());
-      },
-    };
+    const t: { oncomplete: (() => void) | null; onerror: null; onabort: (() => void) | null; error: null; objectStore: () => typeof store; abort: () => void } =
+      {
+        oncomplete: null,
+        onerror: null,
+        onabort: null,
+        error: null,
+        objectStore: () => store,
+        abort: () => {
+          if (aborted) return;
+          aborted = true;
+          later(() => t.onabort?.());
+        },
+      };
     later(() => pending === 0 && !aborted && t.oncomplete?.());
     return t;
   };

@@ -54,8 +54,8 @@ export function FaultApiCalibration({ seeds }: { seeds: number }) {
         </tbody>
       </table>
       <p className="muted small">
-        Mean full reward over {seeds} seeds per cell, computed just now in your browser ({state.ms.toFixed(0)} ms, in a Web Worker). Hover a
-        cell for its reward split.
+        Mean full reward over {seeds} seeds per cell, computed just now in your browser ({state.ms.toFixed(0)} ms, in a Web Worker). Hover a cell for its reward
+        split.
       </p>
       <Suspense fallback={<div className="chart-placeholder">Loading chart…</div>}>
         <CalibrationChart calibration={cal} />

@@ -55,8 +55,8 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
       </div>
       {atEnd ? (
         <p className="small note" role="status" data-testid="listing-ended">
-          Last page reached: it said <code>next_cursor: null</code>, so the listing has ended. The cursor above is that page’s own; emptying it starts
-          again from page 1. Every request counts against the budget.
+          Last page reached: it said <code>next_cursor: null</code>, so the listing has ended. The cursor above is that page’s own; emptying it starts again
+          from page 1. Every request counts against the budget.
         </p>
       ) : null}
       <div className="label">submission</div>
@@ -85,11 +85,17 @@ export function FaultApiPlay({ steps, onCall, busy }: PlayPanelProps) {
           {note}
         </p>
       ) : null}
-      <textarea className="code" rows={8} value={draft} onChange={(e) => {
+      <textarea
+        className="code"
+        rows={8}
+        value={draft}
+        onChange={(e) => {
           setDraft(e.target.value);
           setNote(null);
         }}
-        aria-label="Submission (JSON)" data-testid="submission" />
+        aria-label="Submission (JSON)"
+        data-testid="submission"
+      />
       {error ? <p className="error small">{error}</p> : null}
       <button
         type="button"

@@ -11,7 +11,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Every record the pages showed, appended as {id, amount}. */
 export function addSeen(rows: JsonObject[], seen: readonly JsonObject[]): Edit {
   const added = seen.map((s) => ({ id: s.id ?? null, amount: s.amount ?? null }));
-  return { rows: [...rows, ...added], note: `Added ${plural(added.length, 'record')} as the pages sent them: the submission has ${plural(rows.length + added.length, 'row')}.` };
+  return {
+    rows: [...rows, ...added],
+    note: `Added ${plural(added.length, 'record')} as the pages sent them: the submission has ${plural(rows.length + added.length, 'row')}.`,
+  };
 }
 
 /** The first row of each id kept, later ones dropped. */
@@ -20,7 +23,10 @@ export function dedupe(rows: JsonObject[]): Edit {
   const dropped = rows.length - kept.length;
   return {
     rows: kept,
-    note: dropped === 0 ? `No duplicate ids: nothing dropped (${plural(kept.length, 'row')}).` : `Dropped ${plural(dropped, 'duplicate row')} (the first of each id kept): ${plural(kept.length, 'row')} left.`,
+    note:
+      dropped === 0
+        ? `No duplicate ids: nothing dropped (${plural(kept.length, 'row')}).`
+        : `Dropped ${plural(dropped, 'duplicate row')} (the first of each id kept): ${plural(kept.length, 'row')} left.`,
   };
 }
 

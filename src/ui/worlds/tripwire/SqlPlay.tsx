@@ -3,7 +3,7 @@ import type { PlayPanelProps } from '../types';
 
 /** A SQL editor (Ctrl/Cmd+Enter runs it) and an answer box. */
 export function SqlPlay({ onCall, busy }: PlayPanelProps) {
-  const [query, setQuery] = useState('SELECT name FROM sqlite_schema WHERE type = \'table\';');
+  const [query, setQuery] = useState("SELECT name FROM sqlite_schema WHERE type = 'table';");
   const [answer, setAnswer] = useState('');
   const run = () => {
     if (query.trim()) onCall({ name: 'run_sql', arguments: { query } });
@@ -34,7 +34,12 @@ export function SqlPlay({ onCall, busy }: PlayPanelProps) {
         <span>answer</span>
         <textarea rows={2} value={answer} onChange={(e) => setAnswer(e.target.value)} data-testid="answer-input" />
       </label>
-      <button type="button" className="primary" disabled={busy || answer.trim() === ''} onClick={() => onCall({ name: 'submit_answer', arguments: { answer } })}>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || answer.trim() === ''}
+        onClick={() => onCall({ name: 'submit_answer', arguments: { answer } })}
+      >
         Submit answer (ends the episode)
       </button>
     </div>

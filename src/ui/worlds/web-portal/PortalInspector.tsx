@@ -13,8 +13,7 @@ function Records({ name, rows, changed, added }: { name: string; rows: JsonObjec
   return (
     <details open={changed.size + added.size > 0}>
       <summary>
-        {name} ({rows.length})
-        {changed.size + added.size > 0 ? <span className="badge badge-warn">{changed.size + added.size} changed</span> : null}
+        {name} ({rows.length}){changed.size + added.size > 0 ? <span className="badge badge-warn">{changed.size + added.size} changed</span> : null}
       </summary>
       <DataTable
         columns={columns}

@@ -110,11 +110,7 @@ function element(n: PageNode, kids: ReactNode[], a: PortalActions | undefined, h
       return (
         <label className="field portal-field" {...data}>
           <span>{n.name}</span>
-          {a ? (
-            <input value={a.draft(n)} disabled={a.busy} onChange={(e) => a.setDraft(n, e.target.value)} />
-          ) : (
-            <input value={n.value ?? ''} readOnly />
-          )}
+          {a ? <input value={a.draft(n)} disabled={a.busy} onChange={(e) => a.setDraft(n, e.target.value)} /> : <input value={n.value ?? ''} readOnly />}
         </label>
       );
     case 'combobox':

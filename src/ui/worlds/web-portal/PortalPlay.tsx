@@ -29,7 +29,12 @@ export function PortalPlay({ view, busy, send }: PlayPanelProps) {
     if (path !== undefined) setAddress(path);
   }, [path]);
 
-  if (!page) return <p className="muted" data-testid="portal-loading">Loading the page…</p>;
+  if (!page)
+    return (
+      <p className="muted" data-testid="portal-loading">
+        Loading the page…
+      </p>
+    );
   const boxes = flatten(page.nodes).filter((n) => n.role === 'textbox' && !n.hidden);
   const pending = boxes.filter((n) => drafts[n.ref] !== undefined && drafts[n.ref] !== (n.value ?? ''));
 

@@ -22,7 +22,13 @@ describe('pageOfView', () => {
     expect(pageOfView(null)).toBeNull();
     expect(pageOfView({ page: 'x' })).toBeNull();
     expect(pageOfView({ page: { path: '/', nodes: {} } })).toBeNull();
-    const page = pageOfView({ page: { path: '/', title: 'T', nodes: [{ ref: 'e1', key: 'a', role: 'button', name: 'Go' }, { ref: 'e2', key: 'b', role: 'marquee', name: 'x' }, { key: 'c', role: 'text' }, 7] } });
+    const page = pageOfView({
+      page: {
+        path: '/',
+        title: 'T',
+        nodes: [{ ref: 'e1', key: 'a', role: 'button', name: 'Go' }, { ref: 'e2', key: 'b', role: 'marquee', name: 'x' }, { key: 'c', role: 'text' }, 7],
+      },
+    });
     expect(page!.nodes.map((n) => n.key)).toEqual(['a']);
   });
 });

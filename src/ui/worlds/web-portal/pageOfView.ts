@@ -2,8 +2,24 @@ import { isJsonObject, type Json, type JsonObject } from '../../../core/json';
 import type { Page, PageNode, Role } from '../../../worlds/web-portal/page';
 
 const ROLES: readonly Role[] = [
-  'navigation', 'main', 'contentinfo', 'heading', 'text', 'link', 'button',
-  'textbox', 'combobox', 'table', 'row', 'cell', 'list', 'listitem', 'dialog', 'alert', 'status', 'form',
+  'navigation',
+  'main',
+  'contentinfo',
+  'heading',
+  'text',
+  'link',
+  'button',
+  'textbox',
+  'combobox',
+  'table',
+  'row',
+  'cell',
+  'list',
+  'listitem',
+  'dialog',
+  'alert',
+  'status',
+  'form',
 ];
 
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -26,7 +26,8 @@ export const ledgerContract: WorldContract = {
       id: 'reread',
       kind: 'equivalent',
       description: 'the entries read again, one to four more times, before the total',
-      apply: (run): Variant[] => [1, 2, 3, 4].map((n) => ({ label: `${n} more`, calls: [...Array.from({ length: n }, () => run.calls.find(isRead)!), ...run.calls] })),
+      apply: (run): Variant[] =>
+        [1, 2, 3, 4].map((n) => ({ label: `${n} more`, calls: [...Array.from({ length: n }, () => run.calls.find(isRead)!), ...run.calls] })),
     },
     {
       id: 'total-as-text',

@@ -48,7 +48,12 @@ describe('a world that is only its folder: registered by the test hook, served b
     writeFileSync(file, exportTraceJson(await runEpisode(world, task, blind.create(task))));
     const r = await vp(['score', file, '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out[0]!)).toMatchObject({ replay: 'match', naive: 1, reward: 0, verdict: { naive: 'PASS', full: 'FAIL', caught_by: 'gate: total never read (observed)' } });
+    expect(JSON.parse(r.out[0]!)).toMatchObject({
+      replay: 'match',
+      naive: 1,
+      reward: 0,
+      verdict: { naive: 'PASS', full: 'FAIL', caught_by: 'gate: total never read (observed)' },
+    });
   });
 
   it('vp validate --world passes the quality gate, the contract’s variants included', async () => {
