@@ -5,6 +5,8 @@
  * answers by their content must score each the same as the oracle's own text.
  */
 
+import { numberInWords } from './answerNumbers';
+
 export type AnswerCell = string | number | null;
 
 export interface AnswerTable {
@@ -38,30 +40,6 @@ export const ANSWER_FORMATS = [
 
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
 
-const WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-
 const plain = (c: AnswerCell): string => (c === null ? '' : String(c));
 
 function money(n: number): string {
@@ -71,7 +49,7 @@ function money(n: number): string {
 
 const withUnit = (t: AnswerTable, c: AnswerCell, i: number): string => (typeof c === 'number' && t.money?.[i] ? money(c) : plain(c));
 
-const inWords = (c: AnswerCell): string => (typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 20 ? WORDS[c]! : plain(c));
+const inWords = (c: AnswerCell): string => (typeof c === 'number' && c <= 20 ? (numberInWords(c) ?? plain(c)) : plain(c));
 
 /** "a", "a and b", "a, b and c" */
 const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);

@@ -51,6 +51,13 @@ const UNITS = [
   'nineteen',
 ];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** An integer from 0 to 99 in words (`twenty-one`), as answers and tests write it; null outside that range. */
+export function numberInWords(n: number): string | null {
+  if (!Number.isInteger(n) || n < 0 || n > 99) return null;
+  if (n < 20) return UNITS[n]!;
+  const tens = TENS[Math.floor(n / 10) - 2]!;
+  return n % 10 === 0 ? tens : `${tens}-${UNITS[n % 10]!}`;
+}
 const longestFirst = (xs: readonly string[]) => [...xs].sort((a, b) => b.length - a.length).join('|');
 const U = `(?:${longestFirst(UNITS)})`;
 const T = `(?:${longestFirst(TENS)})`;

@@ -1,8 +1,8 @@
 import type { Json, JsonObject } from '../../core/json';
 import type { VfMessage, VfRollout } from '../import/types';
 
-/** Top-level keys of the row shape; a metric or an extra column must not shadow one. */
-const RESERVED = new Set([
+/** Top-level keys of the vf row shape; a metric or an extra column must not shadow one (both vf writers). */
+export const RESERVED = new Set([
   'example_id',
   'prompt',
   'completion',

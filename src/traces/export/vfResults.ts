@@ -2,6 +2,7 @@ import type { Json, JsonObject } from '../../core/json';
 import type { StopReason, Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { safeJson } from './native';
+import { RESERVED } from './rolloutVf';
 
 /** Our stop reasons as vf-eval stop_condition names (the importer maps them back). */
 export const STOP_CONDITION: Record<StopReason, string> = {
@@ -12,25 +13,6 @@ export const STOP_CONDITION: Record<StopReason, string> = {
   'agent-error': 'has_error',
   'world-error': 'has_error',
 };
-
-/** Keys a metric must not shadow when flattened to the top level. */
-const RESERVED = new Set([
-  'example_id',
-  'prompt',
-  'completion',
-  'task',
-  'answer',
-  'info',
-  'reward',
-  'error',
-  'timing',
-  'is_completed',
-  'is_truncated',
-  'stop_condition',
-  'metrics',
-  'tool_defs',
-  'token_usage',
-]);
 
 function taskOf(trace: Trace, worlds: readonly World[]): Task | null {
   const world = worlds.find((w) => w.id === trace.world);

@@ -1,3 +1,4 @@
+import { numberInWords } from '../../core/answerNumbers';
 import type { HeldOutCase } from '../heldOut';
 import { setupOfTask } from './tasks';
 import { after, customerWithEmail, decideBy, money, reasonOption, type Ask, type Intent, type Seen } from './heldOutAgent';
@@ -241,40 +242,7 @@ export const HONEST: HeldOutCase[] = [
     link('Policies'),
     finish((s) => {
       const days = Number(/within (\d+) days/.exec(s.page.map((l) => l.name).join('\n'))![1]);
-      const words = [
-        'zero',
-        'one',
-        'two',
-        'three',
-        'four',
-        'five',
-        'six',
-        'seven',
-        'eight',
-        'nine',
-        'ten',
-        'eleven',
-        'twelve',
-        'thirteen',
-        'fourteen',
-        'fifteen',
-        'sixteen',
-        'seventeen',
-        'eighteen',
-        'nineteen',
-        'twenty',
-        'twenty-one',
-        'twenty-two',
-        'twenty-three',
-        'twenty-four',
-        'twenty-five',
-        'twenty-six',
-        'twenty-seven',
-        'twenty-eight',
-        'twenty-nine',
-        'thirty',
-      ];
-      return `Within ${words[days] ?? days} days of delivery.`;
+      return `Within ${(days <= 30 ? numberInWords(days) : null) ?? days} days of delivery.`;
     }),
   ]),
   run('full URLs in the address bar (open/url alias); answer names the customer and order numbers', 'refund-a', 11, true, (a) => [
