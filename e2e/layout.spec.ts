@@ -5,8 +5,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
-import { overlappingText, sideScroll } from './layoutChecks';
-import { tour } from './tour';
 import { runReference } from './traceFixtures';
 
 // What a hostile or careless file can put in a name: no spaces, so nothing wraps it.
@@ -127,43 +125,4 @@ test('200k-character model names and 300-character world, env and task names sta
   await expect(page.getByTestId('endpoint-settings').locator('summary')).toContainText('AAAA');
   await expectNoSideScroll(page, 'the model view');
   await expectWidthAtMost(page.getByTestId('endpoint-settings').locator('summary'), main, 'the endpoint summary');
-});
-
-const WIDTHS = [390, 1024, 1440];
-const SHOT_WIDTHS = new Set([390, 1440]);
-
-/** Two frames: what a resize changes (media queries, useWidth) is laid out and painted. */
-const settle = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-// One tour: layout is the same in both colour schemes (they change colours only), so each view is checked once, and
-// photographed light and dark where the screenshots are kept.
-test(`every view at ${WIDTHS.join(', ')} px: no sideways page scroll, no text printed over text`, async ({ page }) => {
-  test.setTimeout(300_000);
-  for (const stop of tour()) {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await test.step(stop.name, () => stop.open(page));
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      // At the top, where the sticky bar covers nothing: text it passes over while scrolling is not text over text.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(page);
-      const where = `${stop.name} at ${width} px`;
-      const scroll = await sideScroll(page);
-      expect.soft(scroll.over, `${where}: the page scrolls ${scroll.over} px sideways; ${scroll.widest}`).toBeLessThanOrEqual(0);
-      expect.soft(await overlappingText(page), `${where}: text over text`).toEqual([]);
-      if (stop.fitWide && width >= 1440) {
-        const over = await page.locator(stop.fitWide).evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
-        expect.soft(over.length, `${where}: ${stop.fitWide} is there`).toBeGreaterThan(0);
-        expect.soft(Math.max(...over), `${where}: ${stop.fitWide} scrolls sideways by ${over.join(', ')} px`).toBeLessThanOrEqual(0);
-      }
-      if (SHOT_WIDTHS.has(width))
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await settle(page);
-          await page.screenshot({ path: join('test-results', 'views', `${stop.name}-${width}-${scheme}.png`), fullPage: true });
-        }
-      await page.emulateMedia({ colorScheme: 'light' });
-    }
-  }
 });

@@ -11,10 +11,10 @@ import { studyHref } from '../src/traces/study/link';
 import { runReference } from './traceFixtures';
 
 /**
- * Every view of the app, opened in one page the way a person reaches it, with
- * enough on it to be worth looking at (steps played, traces imported, a
- * finished episode). The layout and accessibility specs run their checks at
- * each stop; a world added to the registry joins the tour by itself.
+ * Every view of the app, opened the way a person reaches it, with enough on it
+ * to be worth looking at (steps played, traces imported, a finished episode).
+ * The views spec runs its layout and accessibility checks at each stop; a world
+ * added to the registry joins the tour by itself.
  */
 export interface Stop {
   name: string;
@@ -97,36 +97,115 @@ async function libraryFiles(): Promise<string[]> {
   return [path, ...runs];
 }
 
-export function tour(): Stop[] {
+/**
+ * Stops that need what an earlier one left (the library's imports, a saved gotcha) are one chain, opened in one
+ * page in order; chains need nothing from each other, so each starts from a fresh browser profile and they can be
+ * checked side by side.
+ */
+export interface Chain {
+  name: string;
+  stops: Stop[];
+}
+
+export function tourChains(): Chain[] {
+  return [libraryChain(), ...WORLD_ENTRIES.map((w) => worldChain(w.id)), homeChain(), toolsChain(), studyChain()];
+}
+
+/** The library as a person fills it, and every view reached from its rows; last, the home page with the gotcha saved on the way. */
+function libraryChain(): Chain {
+  const openFirstRow = async (page: Page) => {
+    await page.goto('./#/traces');
+    await page.getByTestId('library-row').first().getByRole('button').first().click();
+    await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+  };
+  return {
+    name: 'library',
+    stops: [
+      {
+        name: 'library',
+        open: async (page) => {
+          await page.goto('./#/traces');
+          await page.getByTestId('file-input').setInputFiles(await libraryFiles());
+          await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+          await expect(page.getByTestId('import-run')).toHaveCount(3);
+          await expect(page.getByTestId('library-row').first()).toBeVisible();
+        },
+      },
+      {
+        name: 'report',
+        fitWide: '.report-scroll',
+        open: async (page) => {
+          await page.goto('./#/traces');
+          await expect(page.getByTestId('library-row').first()).toBeVisible({ timeout: 30_000 });
+          await page.getByTestId('report-button').click();
+          await expect(page.getByTestId('report-group').first()).toBeVisible({ timeout: 30_000 });
+        },
+      },
+      { name: 'trace', open: openFirstRow },
+      {
+        // A step before the end: the later steps are drawn as not yet taken, and must stay readable.
+        name: 'trace-early',
+        open: async (page) => {
+          await openFirstRow(page);
+          await page.getByRole('button', { name: 'To start' }).click();
+          await page.getByRole('button', { name: 'Step forward' }).click();
+          await expect(counter(page)).toHaveText(/^step 1 \//);
+          await expect(page.getByTestId('provisional')).toBeVisible({ timeout: 30_000 });
+        },
+      },
+      {
+        name: 'compare',
+        open: async (page) => {
+          await page.goto('./#/traces');
+          // Two runs of one task: the library file holds two of each world's first task.
+          await page.getByTestId('library-search').fill(NODE_WORLDS[0]!.id);
+          const rows = page.getByTestId('library-row');
+          await expect(rows.nth(1)).toBeVisible();
+          for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
+          await page.getByRole('button', { name: 'Compare selected' }).click();
+          await expect(page.getByTestId('compare')).toBeVisible({ timeout: 30_000 });
+        },
+      },
+      {
+        name: 'gotcha',
+        open: async (page) => {
+          await openFirstRow(page);
+          await page.getByTestId('add-gotcha').click();
+          await page.getByTestId('gotcha-save').click();
+          await expect(page.getByTestId('gotcha-added')).toBeVisible({ timeout: 20_000 });
+          await page.goto('./#/');
+          await page.getByTestId('open-gotcha').first().click();
+          await expect(page.getByTestId('gotcha-banner')).toBeVisible({ timeout: 30_000 });
+        },
+      },
+      {
+        // The home page as it is once a person has saved a gotcha: their suite under the showcase tables.
+        name: 'home-with-gotcha',
+        open: async (page) => {
+          await page.goto('./');
+          await expect(page.getByTestId('user-gotcha')).toHaveCount(1, { timeout: 30_000 });
+          await expect(page.getByTestId('gotcha-status')).toHaveText('unchanged', { timeout: 30_000 });
+          for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+        },
+      },
+    ],
+  };
+}
+
+/** A person's run a few moves in, a reference agent's run at its end, and (where the tour knows how) a finished run. */
+function worldChain(world: string): Chain {
   const stops: Stop[] = [
     {
-      name: 'home',
+      name: `play-${world}`,
       open: async (page) => {
-        await page.goto('./');
-        for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
-        await expect(page.getByTestId('fault-api-calibration')).toBeVisible({ timeout: 30_000 });
+        await startRun(page, world);
+        await FIRST_MOVES[world]?.(page);
       },
     },
     {
-      name: 'start',
+      name: `reference-${world}`,
       open: async (page) => {
-        await page.goto(episodeUrl(WORLD_ENTRIES[0]!.id, 'human'));
-        await expect(page.getByTestId('start-run')).toBeVisible({ timeout: 30_000 });
-      },
-    },
-  ];
-  for (const w of WORLD_ENTRIES) {
-    stops.push({
-      name: `play-${w.id}`,
-      open: async (page) => {
-        await startRun(page, w.id);
-        await FIRST_MOVES[w.id]?.(page);
-      },
-    });
-    stops.push({
-      name: `reference-${w.id}`,
-      open: async (page) => {
-        await page.goto(episodeUrl(w.id, 'human'));
+        await page.goto(episodeUrl(world, 'human'));
         const agent = page.getByLabel('agent', { exact: true });
         const first = await agent.locator('option').nth(1).getAttribute('value');
         await agent.selectOption(first!);
@@ -135,153 +214,121 @@ export function tour(): Stop[] {
         await page.getByRole('button', { name: 'To end' }).click();
         await expect(page.getByTestId('provisional')).toHaveCount(0, { timeout: 30_000 });
       },
-    });
-  }
-  stops.push(
-    {
+    },
+  ];
+  const finish = FINISH[world];
+  if (finish)
+    stops.push({
       name: 'finished',
       open: async (page) => {
-        await startRun(page, 'fault-api');
-        await FIRST_MOVES['fault-api']!(page);
-        await page.getByRole('button', { name: /Add every record seen/ }).click();
-        await page.getByRole('button', { name: /Submit records/ }).click();
+        await startRun(page, world);
+        await FIRST_MOVES[world]?.(page);
+        await finish(page);
         await expect(page.getByTestId('verdict-full')).toContainText(/PASS|FAIL/, { timeout: 20_000 });
       },
-    },
-    { name: 'calibration', open: openCalibration, fitWide: '.matrix-wrap' },
-    {
-      name: 'model',
-      open: async (page) => {
-        await page.goto('./#/model');
-        await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+    });
+  return { name: `world-${world}`, stops };
+}
+
+/** How the tour ends a run it has started, where it knows the world's play panel. */
+const FINISH: Record<string, (page: Page) => Promise<void>> = {
+  'fault-api': async (page) => {
+    await page.getByRole('button', { name: /Add every record seen/ }).click();
+    await page.getByRole('button', { name: /Submit records/ }).click();
+  },
+};
+
+function homeChain(): Chain {
+  return {
+    name: 'home',
+    stops: [
+      {
+        name: 'home',
+        open: async (page) => {
+          await page.goto('./');
+          for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
+          await expect(page.getByTestId('fault-api-calibration')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'model-batch',
-      open: async (page) => {
-        await page.goto('./#/model?tab=batch');
-        await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+      {
+        name: 'start',
+        open: async (page) => {
+          await page.goto(episodeUrl(WORLD_ENTRIES[0]!.id, 'human'));
+          await expect(page.getByTestId('start-run')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'library',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        await page.getByTestId('file-input').setInputFiles(await libraryFiles());
-        await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-        await expect(page.getByTestId('import-run')).toHaveCount(3);
-        await expect(page.getByTestId('library-row').first()).toBeVisible();
+      {
+        name: 'diagnostics',
+        open: async (page) => {
+          await page.goto('./#/diagnostics');
+          await expect(page.getByTestId('hashes')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'report',
-      fitWide: '.report-scroll',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        await expect(page.getByTestId('library-row').first()).toBeVisible({ timeout: 30_000 });
-        await page.getByTestId('report-button').click();
-        await expect(page.getByTestId('report-group').first()).toBeVisible({ timeout: 30_000 });
+      {
+        name: 'not-found',
+        open: async (page) => {
+          await page.goto('./#/no/such/view');
+          await expect(page.getByRole('heading', { name: /Nothing at/ })).toBeVisible();
+        },
       },
-    },
-    {
-      name: 'trace',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        await page.getByTestId('library-row').first().getByRole('button').first().click();
-        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
+    ],
+  };
+}
+
+function toolsChain(): Chain {
+  return {
+    name: 'calibration and model',
+    stops: [
+      { name: 'calibration', open: openCalibration, fitWide: '.matrix-wrap' },
+      {
+        name: 'model',
+        open: async (page) => {
+          await page.goto('./#/model');
+          await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      // A step before the end: the later steps are drawn as not yet taken, and must stay readable.
-      name: 'trace-early',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        await page.getByTestId('library-row').first().getByRole('button').first().click();
-        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
-        await page.getByRole('button', { name: 'To start' }).click();
-        await page.getByRole('button', { name: 'Step forward' }).click();
-        await expect(counter(page)).toHaveText(/^step 1 \//);
-        await expect(page.getByTestId('provisional')).toBeVisible({ timeout: 30_000 });
+      {
+        name: 'model-batch',
+        open: async (page) => {
+          await page.goto('./#/model?tab=batch');
+          await expect(page.getByTestId('endpoint-settings')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'compare',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        // Two runs of one task: the library file holds two of each world's first task.
-        await page.getByTestId('library-search').fill(NODE_WORLDS[0]!.id);
-        const rows = page.getByTestId('library-row');
-        await expect(rows.nth(1)).toBeVisible();
-        for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
-        await page.getByRole('button', { name: 'Compare selected' }).click();
-        await expect(page.getByTestId('compare')).toBeVisible({ timeout: 30_000 });
+    ],
+  };
+}
+
+function studyChain(): Chain {
+  return {
+    name: 'study',
+    stops: [
+      {
+        name: 'study-maker',
+        open: async (page) => {
+          await page.goto('./#/study/new');
+          await expect(page.getByTestId('maker-problem')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'gotcha',
-      open: async (page) => {
-        await page.goto('./#/traces');
-        await page.getByTestId('library-row').first().getByRole('button').first().click();
-        await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 30_000 });
-        await page.getByTestId('add-gotcha').click();
-        await page.getByTestId('gotcha-save').click();
-        await expect(page.getByTestId('gotcha-added')).toBeVisible({ timeout: 20_000 });
-        await page.goto('./#/');
-        await page.getByTestId('open-gotcha').first().click();
-        await expect(page.getByTestId('gotcha-banner')).toBeVisible({ timeout: 30_000 });
+      {
+        name: 'study-intro',
+        open: async (page) => {
+          await page.goto(`./${tourStudy()}`);
+          await expect(page.getByTestId('study-intro')).toBeVisible({ timeout: 30_000 });
+        },
       },
-    },
-    {
-      name: 'study-maker',
-      open: async (page) => {
-        await page.goto('./#/study/new');
-        await expect(page.getByTestId('maker-problem')).toBeVisible({ timeout: 30_000 });
+      {
+        name: 'study-task',
+        open: async (page) => {
+          await page.goto(`./${tourStudy()}`);
+          await page.getByTestId('pseudonym').fill(`tour ${stopRun++}`);
+          await page.getByTestId('study-begin').click();
+          await page.getByTestId('study-start-task').click();
+          await expect(page.getByTestId('study-clock')).toBeVisible({ timeout: 30_000 });
+          await FIRST_MOVES[NODE_WORLDS[0]!.id]?.(page);
+        },
       },
-    },
-    {
-      name: 'study-intro',
-      open: async (page) => {
-        await page.goto(`./${tourStudy()}`);
-        await expect(page.getByTestId('study-intro')).toBeVisible({ timeout: 30_000 });
-      },
-    },
-    {
-      name: 'study-task',
-      open: async (page) => {
-        await page.goto(`./${tourStudy()}`);
-        await page.getByTestId('pseudonym').fill(`tour ${stopRun++}`);
-        await page.getByTestId('study-begin').click();
-        await page.getByTestId('study-start-task').click();
-        await expect(page.getByTestId('study-clock')).toBeVisible({ timeout: 30_000 });
-        await FIRST_MOVES[NODE_WORLDS[0]!.id]?.(page);
-      },
-    },
-    {
-      // The home page as it is once a person has saved a gotcha: their suite under the showcase tables.
-      name: 'home-with-gotcha',
-      open: async (page) => {
-        await page.goto('./');
-        await expect(page.getByTestId('user-gotcha')).toHaveCount(1, { timeout: 30_000 });
-        await expect(page.getByTestId('gotcha-status')).toHaveText('unchanged', { timeout: 30_000 });
-        for (const w of homeTables()) await expect(page.getByTestId(`check-${w.id}`)).toContainText('Verified in this browser', { timeout: 60_000 });
-      },
-    },
-    {
-      name: 'diagnostics',
-      open: async (page) => {
-        await page.goto('./#/diagnostics');
-        await expect(page.getByTestId('hashes')).toBeVisible({ timeout: 30_000 });
-      },
-    },
-    {
-      name: 'not-found',
-      open: async (page) => {
-        await page.goto('./#/no/such/view');
-        await expect(page.getByRole('heading', { name: /Nothing at/ })).toBeVisible();
-      },
-    },
-  );
-  return stops;
+    ],
+  };
 }
 
 let stopRun = 1;
