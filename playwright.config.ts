@@ -8,6 +8,8 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
+  // Tests, not files, are shared out: a long file no longer ends the run alone on one worker.
+  fullyParallel: true,
   workers: 2,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
