@@ -23,6 +23,7 @@ import {
   type Listed,
   type SavedRun,
 } from './storage';
+import { pauseIfDue } from './timeSlice';
 import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
@@ -254,7 +255,7 @@ export const library = createLibrary({
     // Loaded on the first re-score: listing traces needs no world's code.
     const [{ verifyTrace }, { loadWorld }] = await Promise.all([import('../../traces/replay'), import('../worlds/registry')]);
     // A recorded trace's SQL is untrusted: replay it behind the watchdog.
-    const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace);
+    const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace, { pause: pauseIfDue });
     if (!report.ok) throw new Error(report.error);
     return report.value;
   },

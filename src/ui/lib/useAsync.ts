@@ -9,18 +9,21 @@ const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === 
  * made for: after the deps change, the render reads "loading" at once instead
  * of the previous answer (unless `keepPrevious`: stepping through an episode
  * keeps the last state on screen while the next one replays, instead of
- * flashing), and a stale answer never overwrites a newer one.
+ * flashing), and a stale answer never overwrites a newer one. `signal` is
+ * aborted when the deps change or the view goes: long work may stop there.
  */
-export function useAsync<T>(make: () => Promise<T>, deps: readonly unknown[], options: { keepPrevious?: boolean } = {}): AsyncState<T> {
+export function useAsync<T>(make: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], options: { keepPrevious?: boolean } = {}): AsyncState<T> {
   const [held, setHeld] = useState<{ deps: readonly unknown[]; state: AsyncState<T> } | null>(null);
   useEffect(() => {
     let live = true;
-    make().then(
+    const abort = new AbortController();
+    make(abort.signal).then(
       (value) => live && setHeld({ deps, state: { status: 'done', value } }),
       (e: unknown) => live && setHeld({ deps, state: { status: 'error', message: e instanceof Error ? e.message : String(e) } }),
     );
     return () => {
       live = false;
+      abort.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
