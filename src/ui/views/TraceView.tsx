@@ -52,22 +52,29 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const payload = saved.ready ? payloadOf(id) : undefined;
   const step = readStepParam(route.query.get('step'));
 
-  const opened = useAsync(async (signal): Promise<Opened | { vfOnly: true; reason: string } | null> => {
-    if (!payload) return null;
-    const pause = abortable(pauseIfDue, signal);
-    if (payload.kind === 'native') {
-      if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
-      const o = await openNative(payload.trace, pause);
+  const opened = useAsync(
+    async (signal): Promise<Opened | { vfOnly: true; reason: string } | null> => {
+      if (!payload) return null;
+      const pause = abortable(pauseIfDue, signal);
+      if (payload.kind === 'native') {
+        if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
+        const o = await openNative(payload.trace, pause);
+        noteRescore(id, o.recorded, o.report);
+        return o;
+      }
+      const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
+      if (!plan.ok) return { vfOnly: true, reason: plan.error };
+      const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop, [], { pause });
+      const o = await openNative(
+        trace,
+        pause,
+        `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`,
+      );
       noteRescore(id, o.recorded, o.report);
       return o;
-    }
-    const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
-    if (!plan.ok) return { vfOnly: true, reason: plan.error };
-    const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop, [], { pause });
-    const o = await openNative(trace, pause, `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
-    noteRescore(id, o.recorded, o.report);
-    return o;
-  }, [payload, id]);
+    },
+    [payload, id],
+  );
 
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
   if (saved.error && !payload) return <p className="error">{saved.error}</p>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import type { SeriesValues } from '../../lib/useStepState';
@@ -31,7 +31,8 @@ const READINGS_H = 40;
 
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
 export function Timeline({ steps, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
+  // 0 until measured (before the first paint): the first render then draws a few marks, not a long trace's thousand at a guessed width.
+  const [ref, width] = useWidth<HTMLDivElement>(0);
   const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
   const n = Math.max(steps.length, 1);
@@ -44,13 +45,21 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
   const height = lanesH + (chart ? CHART_HEAD + CHART_H + 8 : 0) + 22;
   // One mark per lane every 4 px at most: past that, marks would be drawn on top of each other anyway.
   const columns = Math.max(1, Math.floor(plotW / 4));
-  const marks = thinMarks(marksOf(steps, hideEvents), steps.length, columns);
+  // Read once per episode and width, not on every step shown: a long trace has thousands of steps.
+  const all = useMemo(() => marksOf(steps, hideEvents), [steps, hideEvents]);
+  const marks = useMemo(() => thinMarks(all, steps.length, columns), [all, steps.length, columns]);
   const stepAt = (clientX: number, box: DOMRect) =>
     Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanesH + 8 + CHART_HEAD;
   const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
-  const readingLine = (pick: (r: Reading) => number) => lines!.map((r, k) => `${x(k)},${yReading(pick(r))}`).join(' ');
+  const points = useMemo(() => {
+    if (!lines) return null;
+    const at = (k: number) => LEFT + (k / n) * plotW;
+    const y = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
+    const line = (pick: (r: Reading) => number) => lines.map((r, k) => `${at(k)},${y(pick(r))}`).join(' ');
+    return { naive: line((r) => r.naive), full: line((r) => r.full) };
+  }, [lines, n, plotW, readingsTop]);
   const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
 
   return (
@@ -76,10 +85,10 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
               className="reading-line"
               stroke={COLOR[LINES.naive.color]}
               strokeDasharray={LINES.naive.dash}
-              points={readingLine((r) => r.naive)}
+              points={points!.naive}
               data-testid="reading-naive"
             />
-            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={readingLine((r) => r.full)} data-testid="reading-full" />
+            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={points!.full} data-testid="reading-full" />
           </g>
         ) : null}
         {chart ? (
