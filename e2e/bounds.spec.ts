@@ -217,7 +217,8 @@ test(`a ${LONG_STEPS.toLocaleString('en')}-step native trace opens, draws its re
   await expect(page.getByTestId('import-status')).toContainText('long-trace.jsonl: 1 imported');
 
   const longTasks = await watchLongTasks(page);
-  await page.getByTestId('library-row').filter({ hasText: LONG_AGENT }).getByRole('button').first().click();
+  // From here CSS and text, not roles: the Long Tasks API counts the page's time answering this test's queries too.
+  await page.getByTestId('library-row').filter({ hasText: LONG_AGENT }).locator('button').first().click();
   const counter = page.getByTestId('step-counter');
   await expect(counter).toHaveText(`step ${LONG_STEPS} / ${LONG_STEPS}`, { timeout: 60_000 });
   await expect(page.getByTestId('verify-status')).toHaveText('Replay verified');
@@ -235,8 +236,7 @@ test(`a ${LONG_STEPS.toLocaleString('en')}-step native trace opens, draws its re
   await expect(counter).toHaveText(`step 0 / ${LONG_STEPS}`);
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText(`step 1 / ${LONG_STEPS}`);
-  // The last step is drawn in the step list once selected (the list draws a window around it).
-  await expect(page.getByRole('heading', { name: 'State at step 1' })).toBeVisible();
+  await expect(page.locator('h2', { hasText: 'State at step 1' })).toBeVisible();
   await expect(page.getByTestId('inspector-fault-api')).toBeVisible();
   // The last step is drawn in the step list once selected (the list draws a window around the selection).
   await page.keyboard.press('End');
@@ -246,7 +246,10 @@ test(`a ${LONG_STEPS.toLocaleString('en')}-step native trace opens, draws its re
   const total = Number(await table.getAttribute('aria-rowcount'));
   expect(total).toBeGreaterThan(1_000);
   expect(await table.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100);
-  await page.getByTestId('inspector-fault-api').locator('.table-wrap').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await page
+    .getByTestId('inspector-fault-api')
+    .locator('.table-wrap')
+    .evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(table.locator(`tr[aria-rowindex="${total}"]`)).toBeVisible();
   expect(await table.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100);
   const jumping = await longTasks.read();

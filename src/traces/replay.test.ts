@@ -62,7 +62,7 @@ describe('replay verification', () => {
       return { pause, calls: () => calls };
     }
 
-    it('gives the byte-identical report, a match or a mismatch, and is called after every replayed call', async () => {
+    it('gives the byte-identical report, a match or a mismatch, and is called between every two steps of work', async () => {
       const trace = await runEpisode(faultApiWorld, taskFromParams(params('hostile', 8)), stubbornSolver());
       const edited = structuredClone(trace);
       edited.steps[2]!.result.content = edited.steps[2]!.result.content.replace('"', '"x');
@@ -73,7 +73,8 @@ describe('replay verification', () => {
           const p = pauses(every);
           const paused = await verifyTrace(faultApiWorld, t, { pause: p.pause });
           expect(canonicalJson(paused)).toBe(canonicalJson(straight));
-          expect(p.calls()).toBe(t.steps.length);
+          // Once after each replayed call, once before each step is compared.
+          expect(p.calls()).toBe(2 * t.steps.length);
         }
       }
     });

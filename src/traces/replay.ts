@@ -25,7 +25,7 @@ export interface CallSource {
 
 export interface ReplayOptions {
   /**
-   * Awaited after every replayed call. The page passes one that hands the main thread
+   * Awaited after every replayed call (and before each step's comparison). The page passes one that hands the main thread
    * back once a time slice is used up (a world whose calls resolve at once would
    * otherwise replay thousands of steps in one task); it may reject to stop the replay.
    * This module reads no clock: without one the replay runs straight through.
@@ -85,6 +85,7 @@ export async function verifyTrace(world: World, trace: Trace, options: ReplayOpt
   const diffs: StepDiff[] = [];
   const n = Math.max(trace.steps.length, replayed.steps.length);
   for (let i = 0; i < n; i++) {
+    if (options.pause) await options.pause();
     const a = trace.steps[i];
     const b = replayed.steps[i];
     if (!a) {

@@ -19,6 +19,15 @@ describe('timeSlicer', () => {
     expect(yields).toBe(2);
   });
 
+  it('hands the thread back at once when asked to (before one step that alone fills a slice)', async () => {
+    let yields = 0;
+    const pause = timeSlicer({ sliceMs: 30, now: () => 0, yieldNow: async () => void yields++ });
+    await pause();
+    expect(yields).toBe(0);
+    await pause(true);
+    expect(yields).toBe(1);
+  });
+
   it('counts a new slice from when the thread came back, not from when it was handed back', async () => {
     let t = 0;
     let yields = 0;

@@ -6,8 +6,11 @@
  * clock decides when pausing is due.
  */
 
-/** Hands the thread back when the slice is used up; resolves at once otherwise. */
-export type Pause = () => Promise<void>;
+/**
+ * Hands the thread back when the slice is used up (or `now`: before one step that alone
+ * takes most of a slice); resolves at once otherwise.
+ */
+export type Pause = (now?: boolean) => Promise<void>;
 
 /** Under the Long Tasks API's 50 ms with room for one step and what React does after. */
 export const SLICE_MS = 30;
@@ -48,8 +51,8 @@ export interface SlicerOptions {
  */
 export function timeSlicer({ sliceMs = SLICE_MS, now = () => performance.now(), yieldNow = yieldToEventLoop }: SlicerOptions = {}): Pause {
   let deadline = now() + sliceMs;
-  return async () => {
-    if (now() < deadline) return;
+  return async (force = false) => {
+    if (!force && now() < deadline) return;
     await yieldNow();
     deadline = now() + sliceMs;
   };
@@ -60,9 +63,9 @@ export const pauseIfDue: Pause = timeSlicer();
 
 /** A pause hook that also stops the loop (rejects with an AbortError) once `signal` is aborted: a view that was left. */
 export function abortable(pause: Pause, signal: AbortSignal): Pause {
-  return async () => {
+  return async (force) => {
     signal.throwIfAborted();
-    await pause();
+    await pause(force);
     signal.throwIfAborted();
   };
 }

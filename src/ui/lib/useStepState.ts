@@ -26,7 +26,10 @@ export function useStepState(states: StepStates, step: number, trace: Trace): As
 /** The world's timeline series over every step, when it has one and the verifier's view is shown. */
 export function useSeries(kit: LoadedWorld, states: StepStates, trace: Trace, hidden: boolean): SeriesValues | undefined {
   const series = kit.ui.series;
-  const every = useAsync(() => (series && !hidden ? states.every() : Promise.resolve(null)), [series, hidden, states, trace], { keepPrevious: true });
+  const every = useAsync(() => (series && !hidden ? states.every() : Promise.resolve(null)), [series, hidden, states, trace], {
+    keepPrevious: true,
+    transition: true,
+  });
   const all = every.status === 'done' ? every.value : null;
   // Once per set of states, not on every step shown.
   const values = useMemo(

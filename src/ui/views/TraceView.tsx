@@ -8,7 +8,7 @@ import { ResumeAsNew } from '../components/trace/ResumeAsNew';
 import { TraceNav } from '../components/trace/TraceNav';
 import { clampText } from '../lib/clamp';
 import { episodeHref } from '../lib/episodeRoute';
-import { noteRescore, payloadOf, useLibrary } from '../lib/library';
+import { loadPayload, noteRescore, payloadOf, payloadQuick, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
 import { rolloutKind, rolloutTitle } from '../lib/rowKind';
@@ -49,7 +49,13 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const saved = useSavedRuns(asked);
   const savedHere = useLibrary((s) => s.saved.has(id));
   const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
-  const payload = saved.ready ? payloadOf(id) : undefined;
+  // A big row is decoded in slices first (64 MiB of UTF-8 was one long task); once it is, payloadOf answers at once.
+  const quick = saved.ready && payloadQuick(id);
+  const decoded = useAsync(
+    (signal) => (saved.ready && !quick ? loadPayload(id, abortable(pauseIfDue, signal)) : Promise.resolve(undefined)),
+    [saved.ready, quick, id],
+  );
+  const payload = saved.ready && (quick || decoded.status !== 'loading') ? payloadOf(id) : undefined;
   const step = readStepParam(route.query.get('step'));
 
   const opened = useAsync(
@@ -77,6 +83,7 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   );
 
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  if (!quick && decoded.status === 'loading') return <p className="muted">Reading the trace…</p>;
   if (saved.error && !payload) return <p className="error">{saved.error}</p>;
   if (!payload)
     return (

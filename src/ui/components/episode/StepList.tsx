@@ -58,13 +58,17 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
     latest.current = onSelect;
   });
   const select = useCallback((k: number) => latest.current(k), []);
-  // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
+  // Scroll the list only: scrollIntoView would scroll the whole page away from the controls. At the next frame:
+  // read in the commit, the offsets forced a layout of the page there (20 ms of a long trace's step).
   useEffect(() => {
-    const list = listRef.current;
-    const el = selectedRef.current;
-    if (!list || !el) return;
-    const top = el.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
+    const frame = requestAnimationFrame(() => {
+      const list = listRef.current;
+      const el = selectedRef.current;
+      if (!list || !el) return;
+      const top = el.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selected]);
   if (steps.length === 0) return <p className="muted">{live ? 'No calls yet.' : 'No call reached the world.'}</p>;
   const { from, to } = stepWindow(steps.length, selected);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import type { SeriesValues } from '../../lib/useStepState';
@@ -7,7 +7,7 @@ import { COLOR, LINES } from '../../lib/palette';
 import { LANE_LABEL, type Lane } from './eventStyle';
 import { MarkGlyph } from './MarkGlyph';
 import { TimelineLegend } from './TimelineLegend';
-import { marksOf, thinMarks } from './timelineMarks';
+import { marksOf, thinMarks, type Mark } from './timelineMarks';
 
 export interface TimelineProps {
   steps: readonly Step[];
@@ -33,7 +33,13 @@ const READINGS_H = 40;
 export function Timeline({ steps, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
   // 0 until measured (before the first paint): the first render then draws a few marks, not a long trace's thousand at a guessed width.
   const [ref, width] = useWidth<HTMLDivElement>(0);
-  const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
+  // The marks keep one onSelect for good (the view's changes with every step shown), so their memo holds.
+  const latest = useRef(onSelect);
+  useLayoutEffect(() => {
+    latest.current = onSelect;
+  });
+  const select = useCallback((k: number) => latest.current(k), []);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
   const n = Math.max(steps.length, 1);
   const plotW = Math.max(width - LEFT - 16, 100);
@@ -150,37 +156,17 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
                 style={{ cursor: 'pointer' }}
               />
             ))}
-        {marks.map((m, i) => {
-          const cx = x(m.step);
-          const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
-          const common = {
-            onMouseEnter: () => setHover({ x: cx, y: cy, lines: m.lines }),
-            onMouseLeave: () => setHover(null),
-            onClick: () => onSelect(m.step),
-            className: `mark${m.step === selected ? ' mark-selected' : ''}`,
-            'data-lane': m.lane,
-            'data-testid': `mark-${m.lane}-${m.step}`,
-          };
-          const title = <title>{m.lines.join('\n')}</title>;
-          // Several things in one lane at one step are one mark with their count beside it: none hides another.
-          const count =
-            m.lines.length > 1 ? (
-              <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
-                {m.lines.length}
-              </text>
-            ) : null;
-          const shape = (
-            <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
-              {title}
-            </MarkGlyph>
-          );
-          return (
-            <g key={i}>
-              {shape}
-              {count}
-            </g>
-          );
-        })}
+        {marks.map((m, i) => (
+          <TimelineMark
+            key={i}
+            mark={m}
+            cx={x(m.step)}
+            cy={lanes.indexOf(m.lane) * LANE_H + LANE_H / 2}
+            selected={m.step === selected}
+            onHover={setHover}
+            onSelect={select}
+          />
+        ))}
         {Array.from({ length: steps.length + 1 }, (_, k) =>
           steps.length <= 40 || k % Math.ceil(steps.length / 40) === 0 ? (
             <text key={k} x={x(k)} y={height - 6} textAnchor="middle" className="tick">
@@ -204,3 +190,49 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
     </div>
   );
 }
+
+type Hover = { x: number; y: number; lines: string[] };
+
+/**
+ * One mark; memoised, so moving the selection redraws the marks at the old and the new step, not
+ * the thousand of a long trace.
+ */
+const TimelineMark = memo(function TimelineMark({
+  mark: m,
+  cx,
+  cy,
+  selected,
+  onHover,
+  onSelect,
+}: {
+  mark: Mark;
+  cx: number;
+  cy: number;
+  selected: boolean;
+  onHover(hover: Hover | null): void;
+  onSelect(step: number): void;
+}) {
+  const common = {
+    onMouseEnter: () => onHover({ x: cx, y: cy, lines: m.lines }),
+    onMouseLeave: () => onHover(null),
+    onClick: () => onSelect(m.step),
+    className: `mark${selected ? ' mark-selected' : ''}`,
+    'data-lane': m.lane,
+    'data-testid': `mark-${m.lane}-${m.step}`,
+  };
+  // Several things in one lane at one step are one mark with their count beside it: none hides another.
+  const count =
+    m.lines.length > 1 ? (
+      <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
+        {m.lines.length}
+      </text>
+    ) : null;
+  return (
+    <g>
+      <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
+        <title>{m.lines.join('\n')}</title>
+      </MarkGlyph>
+      {count}
+    </g>
+  );
+});
