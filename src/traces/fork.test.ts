@@ -56,6 +56,21 @@ describe('forking a recorded episode', () => {
     if (ok.ok) await ok.value.close();
   });
 
+  it('awaits the pause hook after each kept call, and forks the same episode with it as without', async () => {
+    const parent = await skipper();
+    const keep = parent.steps.length - 1;
+    let paused = 0;
+    const pause = () => (paused++, new Promise<void>((resolve) => setImmediate(resolve)));
+    const [sliced, plain] = await Promise.all([
+      openFork(world, parent, keep, { kind: 'human', name: 'p' }, { pause }),
+      openFork(world, parent, keep, { kind: 'human', name: 'p' }),
+    ]);
+    if (!sliced.ok || !plain.ok) throw new Error('both forks should open');
+    expect(paused).toBe(keep);
+    expect(await sliced.value.toTrace()).toEqual(await plain.value.toTrace());
+    await Promise.all([sliced.value.close(), plain.value.close()]);
+  });
+
   it('refuses to continue an episode that had already ended, or past its end', async () => {
     const parent = await skipper();
     const ended = await openFork(world, parent, parent.steps.length, { kind: 'human', name: 'p' });

@@ -4,6 +4,7 @@ import { canonicalJson, isJsonObject } from '../core/json';
 import { err, ok, type Result } from '../core/result';
 import type { AgentInfo, Step, Trace } from '../core/types';
 import type { World } from '../core/world';
+import type { ReplayOptions } from './replay';
 
 /**
  * Forking a recorded episode: its first `keep` calls are replayed into a fresh
@@ -33,7 +34,8 @@ const sameStep = (a: Step, b: Step) =>
   a.result.done === b.result.done &&
   canonicalJson(a.events) === canonicalJson(b.events);
 
-export async function openFork(world: World, trace: Trace, keep: number, agent: AgentInfo): Promise<Result<Episode>> {
+/** `pause` is awaited after each kept call (the page hands its main thread back there; replay.ts `ReplayOptions`). */
+export async function openFork(world: World, trace: Trace, keep: number, agent: AgentInfo, { pause }: ReplayOptions = {}): Promise<Result<Episode>> {
   if (trace.world !== world.id) return err(`the trace is of ${trace.world}, not ${world.id}`);
   if (!Number.isInteger(keep) || keep < 0 || keep > trace.steps.length)
     return err(`the step to continue from must be 0 to ${trace.steps.length} (the trace's steps), got ${keep}`);
@@ -48,6 +50,7 @@ export async function openFork(world: World, trace: Trace, keep: number, agent: 
       if (!sameStep(step, recorded))
         return fail(episode, `step ${recorded.index + 1} does not replay as recorded (the trace was edited or the world changed): nothing to fork from`);
       if (episode.stop && step.index < keep - 1) return fail(episode, `the replayed episode ended at step ${step.index + 1}, before step ${keep}`);
+      if (pause) await pause();
     }
     if (episode.stop) return fail(episode, `the episode had ended after step ${keep} (${episode.stop.reason}): continue from an earlier step`);
     return ok(episode);

@@ -23,6 +23,16 @@ export interface CallSource {
   extras?: StepExtras;
 }
 
+export interface ReplayOptions {
+  /**
+   * Awaited after every replayed call (and before each step's comparison). The page passes one that hands the main thread
+   * back once a time slice is used up (a world whose calls resolve at once would
+   * otherwise replay thousands of steps in one task); it may reject to stop the replay.
+   * This module reads no clock: without one the replay runs straight through.
+   */
+  pause?: () => Promise<void>;
+}
+
 /**
  * Play recorded calls against a fresh session. The episode stops where the
  * recording stopped: if the calls run out first, the recorded stop (or
@@ -36,6 +46,7 @@ export async function replayCalls(
   agent: AgentInfo,
   recordedStop: Stop | null = null,
   events: readonly EpisodeEvent[] = [],
+  { pause }: ReplayOptions = {},
 ): Promise<{ trace: Trace; unplayed: number }> {
   const episode = await Episode.open(world, task, agent, { events });
   try {
@@ -44,6 +55,7 @@ export async function replayCalls(
       if (episode.stop) break;
       await episode.apply(call, extras);
       played++;
+      if (pause) await pause();
     }
     if (!episode.stop)
       episode.end(recordedStop ?? { reason: 'abandoned', terminated: false, truncated: false, detail: 'the recorded calls ended before the episode did' });
@@ -58,7 +70,7 @@ function describeEvents(step: Step): string {
 }
 
 /** Replay a trace's calls and compare every recorded result with what the world returns now. */
-export async function verifyTrace(world: World, trace: Trace): Promise<Result<ReplayReport>> {
+export async function verifyTrace(world: World, trace: Trace, options: ReplayOptions = {}): Promise<Result<ReplayReport>> {
   const task = world.makeTask(trace.task);
   if (!task.ok) return err(`the trace's task is not valid for ${world.id}: ${task.error}`);
   const calls: CallSource[] = trace.steps.map((s) => {
@@ -68,11 +80,12 @@ export async function verifyTrace(world: World, trace: Trace): Promise<Result<Re
     if (s.durationMs !== undefined) extras.durationMs = s.durationMs;
     return { call: s.call, extras };
   });
-  const { trace: replayed } = await replayCalls(world, task.value, calls, trace.agent, trace.stop, trace.events);
+  const { trace: replayed } = await replayCalls(world, task.value, calls, trace.agent, trace.stop, trace.events, options);
   if (trace.meta) replayed.meta = trace.meta;
   const diffs: StepDiff[] = [];
   const n = Math.max(trace.steps.length, replayed.steps.length);
   for (let i = 0; i < n; i++) {
+    if (options.pause) await options.pause();
     const a = trace.steps[i];
     const b = replayed.steps[i];
     if (!a) {

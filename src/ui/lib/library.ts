@@ -23,6 +23,7 @@ import {
   type Listed,
   type SavedRun,
 } from './storage';
+import { pauseIfDue, type Pause } from './timeSlice';
 import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
@@ -83,6 +84,9 @@ export function createLibrary(deps: LibraryDeps) {
   let unsavedIds = new Set<string>();
 
   const payloadOf = (id: string): Payload | undefined => payloads.get(id);
+  /** A row's trace read with the main thread handed back while a big one is decoded (opening a row); `payloadOf` after. */
+  const loadPayload = (id: string, pause: Pause): Promise<Payload | undefined> => payloads.load(id, pause);
+  const payloadQuick = (id: string): boolean => payloads.quick(id);
 
   /** A re-score stands only for the recording it was made of. */
   const stillRescored = (rescored: LibraryState['rescored'], id: string, trace: Trace) => {
@@ -224,6 +228,8 @@ export function createLibrary(deps: LibraryDeps) {
   return {
     store,
     payloadOf,
+    loadPayload,
+    payloadQuick,
     loadSaved,
     removeEntries,
     noteRescore,
@@ -254,7 +260,7 @@ export const library = createLibrary({
     // Loaded on the first re-score: listing traces needs no world's code.
     const [{ verifyTrace }, { loadWorld }] = await Promise.all([import('../../traces/replay'), import('../worlds/registry')]);
     // A recorded trace's SQL is untrusted: replay it behind the watchdog.
-    const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace);
+    const report = await verifyTrace(await loadWorld(trace.world, 'play'), trace, { pause: pauseIfDue });
     if (!report.ok) throw new Error(report.error);
     return report.value;
   },
@@ -274,6 +280,8 @@ takeEarlyImports((early) => void library.importUrl(early.url, early));
 
 export const {
   payloadOf,
+  loadPayload,
+  payloadQuick,
   loadSaved,
   removeEntries,
   noteRescore,

@@ -2,6 +2,7 @@ import { Episode, extrasOf } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { AgentInfo, Scorecard, Step, Stop, Task } from '../../core/types';
 import type { World } from '../../core/world';
+import { pauseIfDue, type Pause } from './timeSlice';
 
 export interface StepState {
   /** The world's state for a viewer after the step (its session's inspect(), or snapshot()). */
@@ -18,6 +19,21 @@ export interface StepSource {
 }
 
 export type OpenEpisode = (world: World, task: Task, agent: AgentInfo) => Promise<Episode>;
+
+export interface StepStatesOptions {
+  /** How a replay session is opened (tests count them). */
+  open?: OpenEpisode;
+  /** Awaited after every replayed call and every state taken: the page's time slicer by default. */
+  pause?: Pause;
+}
+
+/** Work asked for before `release()`: it stops at its next pause. */
+export class Released extends Error {
+  constructor() {
+    super('the step states were released');
+    this.name = 'AbortError';
+  }
+}
 
 export { extrasOf } from '../../core/episode';
 
@@ -37,6 +53,10 @@ interface Cursor {
  * keeps every state it passes on the way, so stepping back through the
  * episode after that costs nothing: never a session (for tripwire, a Worker)
  * per step.
+ *
+ * A world whose calls resolve at once would replay thousands of steps in one
+ * main-thread task: the loops await `pause` after every call and every state,
+ * so the page stays responsive while a long trace is read.
  */
 export class StepStates {
   private readonly done = new Map<number, StepState>();
@@ -44,13 +64,23 @@ export class StepStates {
   private cursor: Cursor | null = null;
   private busy: Promise<unknown> = Promise.resolve();
   private opened = 0;
+  private readonly open: OpenEpisode;
+  private readonly pause: Pause;
+  /** Bumped by `release()`: work asked for under an older epoch stops. */
+  private epoch = 0;
+  /** `every()` runs: while one does, the cursor keeps each state it passes (they are all wanted). */
+  private filling = 0;
+  private everyRun: { n: number; epoch: number; states: Promise<StepState[]> } | null = null;
 
   constructor(
     private readonly world: World,
     private readonly task: Task,
     private readonly source: () => StepSource,
-    private readonly open: OpenEpisode = (world, task, agent) => Episode.open(world, task, agent),
-  ) {}
+    options: StepStatesOptions = {},
+  ) {
+    this.open = options.open ?? ((world, task, agent) => Episode.open(world, task, agent));
+    this.pause = options.pause ?? pauseIfDue;
+  }
 
   /** Replay sessions opened so far. */
   get sessionsOpened(): number {
@@ -72,22 +102,54 @@ export class StepStates {
     if (hit) return Promise.resolve(hit);
     let p = this.pending.get(k);
     if (!p) {
-      p = this.enqueue(() => this.compute(k));
-      this.pending.set(k, p);
-      const forget = () => this.pending.delete(k);
-      p.then(forget, forget);
+      const epoch = this.epoch;
+      const asked: Promise<StepState> = this.enqueue(() => this.compute(k, epoch));
+      this.pending.set(k, asked);
+      // Only this request's own entry: after a release a newer one may hold k.
+      const forget = () => this.pending.get(k) === asked && this.pending.delete(k);
+      asked.then(forget, forget);
+      p = asked;
     }
     return p;
   }
 
-  /** Every state from the start to the last step, in one forward pass where any is missing. */
+  /**
+   * Every state from the start to the last step, in one forward pass where any is missing.
+   * One state is asked for at a time: a release stops the pass between two, and a replay
+   * that fails stops it at once (each of thousands of queued requests would replay again).
+   */
   every(): Promise<StepState[]> {
     const n = this.source().steps.length;
-    return Promise.all(Array.from({ length: n + 1 }, (_, k) => this.at(k)));
+    const run = this.everyRun;
+    if (run && run.n === n && run.epoch === this.epoch) return run.states;
+    const states = this.fill(n, this.epoch);
+    const mine = { n, epoch: this.epoch, states };
+    this.everyRun = mine;
+    states.catch(() => {
+      if (this.everyRun === mine) this.everyRun = null;
+    });
+    return states;
   }
 
-  /** Close the replay session (states kept); the next request opens another if it needs one. */
+  private async fill(n: number, epoch: number): Promise<StepState[]> {
+    this.filling++;
+    try {
+      const out: StepState[] = [];
+      for (let k = 0; k <= n; k++) {
+        if (this.epoch !== epoch) throw new Released();
+        out.push(await this.at(k));
+      }
+      return out;
+    } finally {
+      this.filling--;
+    }
+  }
+
+  /** Close the replay session (states kept); the next request opens another if it needs one. Work under way stops. */
   release(): Promise<void> {
+    this.epoch++;
+    this.pending.clear();
+    this.everyRun = null;
     return this.enqueue(() => this.closeCursor());
   }
 
@@ -105,9 +167,10 @@ export class StepStates {
     return next;
   }
 
-  private async compute(k: number): Promise<StepState> {
+  private async compute(k: number, epoch: number): Promise<StepState> {
     const ready = this.done.get(k);
     if (ready) return ready;
+    if (this.epoch !== epoch) throw new Released();
     const src = this.source();
     if (k < 0 || k > src.steps.length) throw new Error(`no step ${k}: the episode has ${src.steps.length}`);
     let c = this.cursor;
@@ -121,8 +184,11 @@ export class StepStates {
     }
     try {
       for (;;) {
-        if ((c.at === k || fill) && !this.done.has(c.at)) this.done.set(c.at, await this.capture(c, src));
+        // While every state is wanted, a jump ahead keeps the ones it passes: the fill would replay them again.
+        if ((c.at === k || fill || this.filling > 0) && !this.done.has(c.at)) this.done.set(c.at, await this.capture(c, src));
         if (c.at === k) return this.done.get(k)!;
+        await this.pause();
+        if (this.epoch !== epoch) throw new Released();
         const recorded = src.steps[c.at]!;
         const step = await c.episode.apply(recorded.call, extrasOf(recorded));
         if (!step) throw new Error(`the replay stopped before step ${c.at + 1}: ${c.episode.stop?.detail ?? c.episode.stop?.reason ?? 'unknown'}`);

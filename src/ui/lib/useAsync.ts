@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'error'; message: string };
 
@@ -9,18 +9,37 @@ const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === 
  * made for: after the deps change, the render reads "loading" at once instead
  * of the previous answer (unless `keepPrevious`: stepping through an episode
  * keeps the last state on screen while the next one replays, instead of
- * flashing), and a stale answer never overwrites a newer one.
+ * flashing), and a stale answer never overwrites a newer one. `signal` is
+ * aborted when the deps change or the view goes: long work may stop there.
  */
-export function useAsync<T>(make: () => Promise<T>, deps: readonly unknown[], options: { keepPrevious?: boolean } = {}): AsyncState<T> {
+export function useAsync<T>(
+  make: (signal: AbortSignal) => Promise<T>,
+  deps: readonly unknown[],
+  options: {
+    keepPrevious?: boolean;
+    /**
+     * The answer is drawn as a transition: React draws it in slices, and apart from an urgent
+     * answer landing in the same task (a long trace's readings beside its selected step).
+     */
+    transition?: boolean;
+  } = {},
+): AsyncState<T> {
   const [held, setHeld] = useState<{ deps: readonly unknown[]; state: AsyncState<T> } | null>(null);
   useEffect(() => {
     let live = true;
-    make().then(
-      (value) => live && setHeld({ deps, state: { status: 'done', value } }),
-      (e: unknown) => live && setHeld({ deps, state: { status: 'error', message: e instanceof Error ? e.message : String(e) } }),
+    const abort = new AbortController();
+    const settle = (state: AsyncState<T>) => {
+      if (!live) return;
+      if (options.transition) startTransition(() => setHeld({ deps, state }));
+      else setHeld({ deps, state });
+    };
+    make(abort.signal).then(
+      (value) => settle({ status: 'done', value }),
+      (e: unknown) => settle({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
+      abort.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);

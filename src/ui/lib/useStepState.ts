@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Trace } from '../../core/types';
 import type { LoadedWorld } from '../worlds/types';
 import type { StepState, StepStates } from './stepStates';
@@ -25,8 +26,15 @@ export function useStepState(states: StepStates, step: number, trace: Trace): As
 /** The world's timeline series over every step, when it has one and the verifier's view is shown. */
 export function useSeries(kit: LoadedWorld, states: StepStates, trace: Trace, hidden: boolean): SeriesValues | undefined {
   const series = kit.ui.series;
-  const every = useAsync(() => (series && !hidden ? states.every() : Promise.resolve(null)), [series, hidden, states, trace], { keepPrevious: true });
-  if (!series || hidden || every.status !== 'done' || !every.value) return undefined;
-  const end = every.value.at(-1)!.view;
-  return { label: series.label, values: every.value.map((s) => series.value(s.view)), limit: series.limit(end) };
+  const every = useAsync(() => (series && !hidden ? states.every() : Promise.resolve(null)), [series, hidden, states, trace], {
+    keepPrevious: true,
+    transition: true,
+  });
+  const all = every.status === 'done' ? every.value : null;
+  // Once per set of states, not on every step shown.
+  const values = useMemo(
+    () => (series && all ? { label: series.label, values: all.map((s) => series.value(s.view)), limit: series.limit(all.at(-1)!.view) } : undefined),
+    [series, all],
+  );
+  return hidden ? undefined : values;
 }

@@ -1,13 +1,16 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** The rendered width of an element, kept current with a ResizeObserver. */
+/**
+ * The rendered width of an element, kept current with a ResizeObserver. Only the observer reads
+ * it (its first report comes with the first frame): read in the commit, it forced a layout of the
+ * whole page there and drew the element twice in one task.
+ */
 export function useWidth<T extends HTMLElement>(fallback = 800) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(fallback);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth || fallback);
     const ro = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width || fallback));
     ro.observe(el);
     return () => ro.disconnect();

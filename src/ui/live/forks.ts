@@ -3,6 +3,7 @@ import type { JsonObject } from '../../core/json';
 import type { AgentInfo, Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { openFork, traceHash } from '../../traces/fork';
+import { pauseIfDue } from '../lib/timeSlice';
 
 /**
  * Continuing a recorded episode from one of its steps: as a person (a new run),
@@ -26,7 +27,8 @@ export function parentMeta(origin: ForkOrigin, step: number): JsonObject {
 
 /** The parent's first `step` calls replayed and verified, as an episode `agent` continues; throws with the reason it cannot. */
 export async function openForkOf(world: World, origin: ForkOrigin, step: number, agent: AgentInfo): Promise<Episode> {
-  const fork = await openFork(world, origin.trace, step, agent);
+  // A fork from step 4,000 of a long trace replays 4,000 calls: in slices, the page answering between them.
+  const fork = await openFork(world, origin.trace, step, agent, { pause: pauseIfDue });
   if (!fork.ok) throw new Error(fork.error);
   fork.value.annotate({ parent: parentMeta(origin, step) });
   return fork.value;

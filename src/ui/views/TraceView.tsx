@@ -8,20 +8,24 @@ import { ResumeAsNew } from '../components/trace/ResumeAsNew';
 import { TraceNav } from '../components/trace/TraceNav';
 import { clampText } from '../lib/clamp';
 import { episodeHref } from '../lib/episodeRoute';
-import { noteRescore, payloadOf, useLibrary } from '../lib/library';
+import { loadPayload, noteRescore, payloadOf, payloadQuick, useLibrary } from '../lib/library';
 import { libraryParams, readLibraryQuery } from '../lib/libraryQuery';
 import type { Route } from '../lib/route';
 import { rolloutKind, rolloutTitle } from '../lib/rowKind';
 import { readStepParam } from '../lib/stepParam';
+import { abortable, pauseIfDue, type Pause } from '../lib/timeSlice';
 import { useAsync } from '../lib/useAsync';
 import { useSavedRuns } from '../lib/useSavedRuns';
 import { allWorlds, isWorldId, loadWorldUi } from '../worlds/registry';
 
-/** Replay a native trace (or a vf-eval row of one of our worlds) against a fresh world: verified and re-scored. */
-async function openNative(recorded: Trace, note?: string): Promise<Opened> {
+/**
+ * Replay a native trace (or a vf-eval row of one of our worlds) against a fresh world: verified and re-scored.
+ * The replay hands the main thread back between slices (`pause`) and stops there once the view has moved on.
+ */
+async function openNative(recorded: Trace, pause: Pause, note?: string): Promise<Opened> {
   // A recorded trace's SQL is untrusted: replay it behind the watchdog.
   const kit = await loadWorldUi(recorded.world, 'play');
-  const report = await verifyTrace(kit.world, recorded);
+  const report = await verifyTrace(kit.world, recorded, { pause });
   if (!report.ok) throw new Error(report.error);
   return { kit, recorded, report: report.value, note };
 }
@@ -45,26 +49,41 @@ function OpenedTrace({ id, route }: { id: string; route: Route }) {
   const saved = useSavedRuns(asked);
   const savedHere = useLibrary((s) => s.saved.has(id));
   const entry = useLibrary((s) => s.entries.find((e) => e.id === id));
-  const payload = saved.ready ? payloadOf(id) : undefined;
+  // A big row is decoded in slices first (64 MiB of UTF-8 was one long task); once it is, payloadOf answers at once.
+  const quick = saved.ready && payloadQuick(id);
+  const decoded = useAsync(
+    (signal) => (saved.ready && !quick ? loadPayload(id, abortable(pauseIfDue, signal)) : Promise.resolve(undefined)),
+    [saved.ready, quick, id],
+  );
+  const payload = saved.ready && (quick || decoded.status !== 'loading') ? payloadOf(id) : undefined;
   const step = readStepParam(route.query.get('step'));
 
-  const opened = useAsync(async (): Promise<Opened | { vfOnly: true; reason: string } | null> => {
-    if (!payload) return null;
-    if (payload.kind === 'native') {
-      if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
-      const o = await openNative(payload.trace);
+  const opened = useAsync(
+    async (signal): Promise<Opened | { vfOnly: true; reason: string } | null> => {
+      if (!payload) return null;
+      const pause = abortable(pauseIfDue, signal);
+      if (payload.kind === 'native') {
+        if (!isWorldId(payload.trace.world)) throw new Error(`this trace is of "${payload.trace.world}", which this site does not have`);
+        const o = await openNative(payload.trace, pause);
+        noteRescore(id, o.recorded, o.report);
+        return o;
+      }
+      const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
+      if (!plan.ok) return { vfOnly: true, reason: plan.error };
+      const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop, [], { pause });
+      const o = await openNative(
+        trace,
+        pause,
+        `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`,
+      );
       noteRescore(id, o.recorded, o.report);
       return o;
-    }
-    const plan = vfRolloutToTrace(payload.rollout, await allWorlds('play'));
-    if (!plan.ok) return { vfOnly: true, reason: plan.error };
-    const { trace } = await replayCalls(plan.value.world, plan.value.task, plan.value.calls, plan.value.agent, plan.value.stop);
-    const o = await openNative(trace, `Replayed from ${rolloutTitle(payload.rollout)}; the file recorded reward ${payload.rollout.reward?.toFixed(2) ?? '—'}.`);
-    noteRescore(id, o.recorded, o.report);
-    return o;
-  }, [payload, id]);
+    },
+    [payload, id],
+  );
 
   if (!saved.ready) return <p className="muted">Opening the library…</p>;
+  if (!quick && decoded.status === 'loading') return <p className="muted">Reading the trace…</p>;
   if (saved.error && !payload) return <p className="error">{saved.error}</p>;
   if (!payload)
     return (

@@ -3,9 +3,11 @@ import { scriptedAgent } from '../../core/agent';
 import { runEpisode } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { Scorecard, ToolCall } from '../../core/types';
-import { searchShows } from './credit';
+import { blindWrites, evidenceFor, searchShows, type BlindWrite } from './credit';
 import { ticketQueueWorld } from './index';
 import { setupOf } from './spec';
+import type { Observation, TicketQueueState, WriteEntry } from './state';
+import { TASK_DEFS, type Evidence, type Gold } from './tasks';
 
 async function score(spec: JsonObject, calls: ToolCall[]): Promise<Scorecard> {
   const t = ticketQueueWorld.makeTask(spec);
@@ -150,5 +152,78 @@ describe('a write nobody asked for needs its deciding evidence too', () => {
     expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
     expect(layer(card, 'credit').value).toBe(0);
     expect(card.reward).toBe(0);
+  });
+});
+
+/** `unseen` as it was first written: a pass over every result per write (quadratic over a long run's scorecards). */
+function unseenByScan(ev: Evidence, step: number, observed: readonly Observation[]): string | null {
+  const before = observed.filter((o) => o.step < step);
+  const missing = ev.listed.filter((id) => !before.some((o) => o.ids.includes(id)));
+  if (missing.length > 0)
+    return `any result showed ${missing.length <= 3 ? missing.join(', ') : `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more`}`;
+  const b = ev.body;
+  if (b && !before.some((o) => o.ids.includes(b.id) && (o.via === 'read' || (o.text !== null && searchShows(o.text, b.clue)))))
+    return `${b.id}'s body (the ${b.fact}) was read`;
+  return null;
+}
+const blindByScan = (gold: Gold, writes: readonly WriteEntry[], observed: readonly Observation[]): BlindWrite[] =>
+  writes.flatMap((write) => {
+    const gap = unseenByScan(evidenceFor(gold, write.id, write.field), write.step, observed);
+    return gap ? [{ write, gap }] : [];
+  });
+
+describe('long runs: each fact found once per scorecard, the verdicts as a pass per write gave them', () => {
+  /** A fixed pseudo-random walk over the five tools: reads, searches, notes, statuses and errors (unknown ids). */
+  function walk(seed: number, n: number, ids: readonly string[], clues: readonly string[]): ToolCall[] {
+    let x = seed;
+    const next = (k: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8) % k;
+    const id = () => (next(8) === 0 ? 'TQ-1' : ids[next(ids.length)]!);
+    return Array.from({ length: n }, (): ToolCall => {
+      switch (next(6)) {
+        case 0:
+          return list(next(2) ? { text: clues[next(clues.length)]! } : undefined);
+        case 1:
+        case 2:
+          return read(id());
+        case 3:
+          return note(id(), { type: 'x', vendor: clues[next(clues.length)]! });
+        case 4:
+          return status(id(), ['open', 'waiting', 'closed', 'bogus'][next(4)]!);
+        default:
+          return list({ status: 'open' });
+      }
+    });
+  }
+
+  it('blind writes and recovery on 400-call walks over every task, and at every prefix of one', async () => {
+    let compared = 0;
+    for (const def of TASK_DEFS) {
+      for (const seed of [1, 2]) {
+        const spec = { id: def.id, seed, max_turns: 1000 };
+        const setup = setupOf(spec);
+        const ids = setup.board.map((r) => r.id);
+        const clues = [...setup.gold.notes.flatMap((g) => [g.evidence.body?.clue ?? '']), 'customer', 'TQ-'].filter((c) => c !== '');
+        const t = ticketQueueWorld.makeTask(spec);
+        if (!t.ok) throw new Error(t.error);
+        const trace = await runEpisode(ticketQueueWorld, t.value, scriptedAgent('walk', walk(seed * 7 + def.id.length, 400, ids, clues)));
+        const episode = await ticketQueueWorld.open(t.value);
+        // The state after each prefix, every 25 steps: the scorecards a trace view computes.
+        for (const [k, step] of trace.steps.entries()) {
+          await episode.call(step.call);
+          if (k % 25 !== 24 && k !== trace.steps.length - 1) continue;
+          const state = (await episode.snapshot()) as TicketQueueState;
+          expect(blindWrites(setup.gold, state.writes, state.observed)).toEqual(blindByScan(setup.gold, state.writes, state.observed));
+          compared++;
+        }
+        await episode.close();
+        const errors = trace.steps.filter((s) => !s.result.ok);
+        expect(errors.length).toBeGreaterThan(10);
+        const unrecovered = errors.filter((e) => !trace.steps.some((s) => s.index > e.index && s.result.ok)).length;
+        const recovery = layer(trace.scorecard!, 'recovery');
+        expect(recovery.value).toBeCloseTo((errors.length - unrecovered) / errors.length, 5);
+        expect(recovery.reasons[0]).toBe(`${errors.length} errors hit, ${errors.length - unrecovered} recovered from (a later call succeeded)`);
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
   });
 });

@@ -36,17 +36,51 @@ export function searchShows(text: string, clue: string): boolean {
   return at >= 0 && t.length * 2 >= c.length;
 }
 
+/**
+ * The step at which each fact was first shown, each found in one pass over what was shown
+ * and kept: every write asks about the same few records, and a pass per write made a long
+ * run's scorecard quadratic (each scorecard of every prefix, when a trace is stepped through).
+ */
+class FirstShown {
+  private listedAt: Map<string, number> | null = null;
+  private readonly bodyAt = new Map<string, number>();
+
+  constructor(private readonly observed: readonly Observation[]) {}
+
+  /** The first step whose result showed `id` (Infinity: none did). */
+  listed(id: string): number {
+    if (!this.listedAt) {
+      const at = new Map<string, number>();
+      for (const o of this.observed) for (const i of o.ids) if (o.step < (at.get(i) ?? Infinity)) at.set(i, o.step);
+      this.listedAt = at;
+    }
+    return this.listedAt.get(id) ?? Infinity;
+  }
+
+  /** The first step that showed the record's body fact: the record read, or a text search the clue answers. */
+  body(b: NonNullable<Evidence['body']>): number {
+    const key = `${b.id}\u0000${b.clue}`;
+    let first = this.bodyAt.get(key);
+    if (first === undefined) {
+      first = Infinity;
+      for (const o of this.observed)
+        if (o.step < first && o.ids.includes(b.id) && (o.via === 'read' || (o.text !== null && searchShows(o.text, b.clue)))) first = o.step;
+      this.bodyAt.set(key, first);
+    }
+    return first;
+  }
+}
+
 /** What the agent had not been shown before `step` (0-based), or null when it had seen it all. */
-export function unseen(ev: Evidence, step: number, observed: readonly Observation[]): string | null {
-  const before = observed.filter((o) => o.step < step);
-  const missing = ev.listed.filter((id) => !before.some((o) => o.ids.includes(id)));
+export function unseen(ev: Evidence, step: number, observed: readonly Observation[] | FirstShown): string | null {
+  const shown = observed instanceof FirstShown ? observed : new FirstShown(observed);
+  const missing = ev.listed.filter((id) => !(shown.listed(id) < step));
   if (missing.length > 0) {
-    const shown = missing.length <= 3 ? missing.join(', ') : `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more`;
-    return `any result showed ${shown}`;
+    const named = missing.length <= 3 ? missing.join(', ') : `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more`;
+    return `any result showed ${named}`;
   }
   const b = ev.body;
-  if (b && !before.some((o) => o.ids.includes(b.id) && (o.via === 'read' || (o.text !== null && searchShows(o.text, b.clue)))))
-    return `${b.id}'s body (the ${b.fact}) was read`;
+  if (b && !(shown.body(b) < step)) return `${b.id}'s body (the ${b.fact}) was read`;
   return null;
 }
 
@@ -75,8 +109,9 @@ export interface BlindWrite {
 
 /** Writes made before their deciding facts were shown, in order. */
 export function blindWrites(gold: Gold, writes: readonly WriteEntry[], observed: readonly Observation[]): BlindWrite[] {
+  const shown = new FirstShown(observed);
   return writes.flatMap((write) => {
-    const gap = unseen(evidenceFor(gold, write.id, write.field), write.step, observed);
+    const gap = unseen(evidenceFor(gold, write.id, write.field), write.step, shown);
     return gap ? [{ write, gap }] : [];
   });
 }

@@ -105,7 +105,9 @@ export function schema(ep: EpisodeView): LayerResult {
 export function recovery(ep: EpisodeView): LayerResult {
   const errors = ep.steps.filter((s) => !s.result.ok);
   if (errors.length === 0) return { value: 1, reasons: ['no errors hit'] };
-  const unrecovered = errors.filter((e) => !ep.steps.some((s) => s.index > e.index && s.result.ok));
+  // An error is recovered when a successful call came after it: after the last one, none did (one pass, not one per error).
+  const lastOk = ep.steps.reduce((last, s) => (s.result.ok ? Math.max(last, s.index) : last), -1);
+  const unrecovered = errors.filter((e) => e.index >= lastOk);
   const recovered = errors.length - unrecovered.length;
   const reasons = [`${plural(errors.length, 'error')} hit, ${recovered} recovered from (a later call succeeded)`];
   if (unrecovered.length > 0)

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { firstDisagreement, jumpTargets, nextTarget, type JumpKind, type Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import { isTyping } from './Controls';
@@ -31,25 +31,27 @@ export const JUMP_KEYS: readonly [keys: string, what: string][] = [
 /** Next / previous fault, access trip or refusal, error; the first step where the naive and full verdicts split. */
 export function JumpControls({ steps, step, onStep, readings, hideVerifier }: JumpControlsProps) {
   const kinds = KINDS.filter((k) => !hideVerifier || !k.hidden);
-  const split = readings ? firstDisagreement(readings) : null;
+  const split = useMemo(() => (readings ? firstDisagreement(readings) : null), [readings]);
+  // Once per episode, not on every step shown: each kind reads every step.
+  const targetsOf = useMemo(() => new Map(KINDS.map((k) => [k.kind, jumpTargets(steps, k.kind)])), [steps]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const kind = KINDS.find((k) => k.key === e.key.toLowerCase() && (!hideVerifier || !k.hidden));
       if (!kind && (e.key !== 'd' || hideVerifier)) return;
-      const to = kind ? nextTarget(jumpTargets(steps, kind.kind), step, e.shiftKey ? -1 : 1) : split;
+      const to = kind ? nextTarget(targetsOf.get(kind.kind)!, step, e.shiftKey ? -1 : 1) : split;
       e.preventDefault();
       if (to !== null) onStep(to);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [steps, step, onStep, split, hideVerifier]);
+  }, [targetsOf, step, onStep, split, hideVerifier]);
 
   return (
     <span className="jumps" role="group" aria-label="Jump to">
       {kinds.map(({ kind, label, key }) => {
-        const targets = jumpTargets(steps, kind);
+        const targets = targetsOf.get(kind)!;
         const prev = nextTarget(targets, step, -1);
         const next = nextTarget(targets, step, 1);
         return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { foldArguments, foldResult, type Folded } from '../../lib/fold';
 import type { Step } from '../../../core/types';
 import { clampText, hoverText } from '../../lib/clamp';
@@ -52,13 +52,23 @@ export function stepWindow(count: number, selected: number, size = STEP_WINDOW):
 export function StepList({ steps, selected, onSelect, hideEvents, mark, live = false, foldLive = false }: StepListProps) {
   const selectedRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  // Scroll the list only: scrollIntoView would scroll the whole page away from the controls.
+  // The steps keep one onSelect for good (the view's changes with every step shown), so their memo holds.
+  const latest = useRef(onSelect);
+  useLayoutEffect(() => {
+    latest.current = onSelect;
+  });
+  const select = useCallback((k: number) => latest.current(k), []);
+  // Scroll the list only: scrollIntoView would scroll the whole page away from the controls. At the next frame:
+  // read in the commit, the offsets forced a layout of the page there (20 ms of a long trace's step).
   useEffect(() => {
-    const list = listRef.current;
-    const el = selectedRef.current;
-    if (!list || !el) return;
-    const top = el.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
+    const frame = requestAnimationFrame(() => {
+      const list = listRef.current;
+      const el = selectedRef.current;
+      if (!list || !el) return;
+      const top = el.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - 8);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selected]);
   if (steps.length === 0) return <p className="muted">{live ? 'No calls yet.' : 'No call reached the world.'}</p>;
   const { from, to } = stepWindow(steps.length, selected);
@@ -75,54 +85,18 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
       {steps.slice(from, to).map((s) => {
         const n = s.index + 1;
         const isSelected = n === selected;
-        const open = live && !foldLive && n === steps.length;
-        const fold = (f: Folded): Folded => (open ? { ...f, long: false } : f);
         return (
-          <li
+          <StepItem
             key={s.index}
-            ref={isSelected ? selectedRef : undefined}
-            className={`step${isSelected ? ' step-selected' : ''}${n > selected ? ' step-future' : ''}`}
-            data-testid={`step-${n}`}
-          >
-            <button type="button" className="step-head" onClick={() => onSelect(n)} aria-pressed={isSelected}>
-              <span className="step-n">{n}</span>
-              <code className="step-tool clamp" title={hoverText(s.call.name)}>
-                {clampText(s.call.name, 80)}
-              </code>
-              {s.result.ok ? null : <span className="badge badge-bad">failed</span>}
-              {!hideEvents &&
-                s.events.map((e, i) => (
-                  <span key={i} className={`badge badge-${eventTone(e)}`} title={e.message}>
-                    {e.code}
-                  </span>
-                ))}
-              {s.durationMs !== undefined ? <span className="step-time">{(s.durationMs / 1000).toFixed(1)} s</span> : null}
-            </button>
-            {isSelected ? (
-              <div className="step-body">
-                <div className="step-args" data-testid="step-args">
-                  <Fold folded={fold(foldArguments(s.call.arguments))} label="arguments" what="arguments">
-                    <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
-                  </Fold>
-                </div>
-                <div className="step-result">
-                  <Fold folded={fold(foldResult(s.result.content))} label={`result${s.result.done ? ' (ended the episode)' : ''}`} what="result">
-                    <ResultView content={s.result.content} ok={s.result.ok} mark={mark} />
-                  </Fold>
-                </div>
-                {!hideEvents && s.events.length > 0 ? (
-                  <ul className="events">
-                    {s.events.map((e, i) => (
-                      <li key={i} className={`event event-${eventTone(e)}`}>
-                        <strong>{e.code}</strong>
-                        {e.layer ? <span className="muted"> · {e.layer}</span> : null} — {e.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            ) : null}
-          </li>
+            step={s}
+            selected={isSelected}
+            future={n > selected}
+            open={live && !foldLive && n === steps.length}
+            hideEvents={hideEvents}
+            mark={mark}
+            onSelect={select}
+            itemRef={isSelected ? selectedRef : undefined}
+          />
         );
       })}
       {to < steps.length ? (
@@ -136,3 +110,64 @@ export function StepList({ steps, selected, onSelect, hideEvents, mark, live = f
     </ol>
   );
 }
+
+interface StepItemProps {
+  step: Step;
+  selected: boolean;
+  /** After the selected step: drawn faded. */
+  future: boolean;
+  /** The last step of an episode under way: never folded. */
+  open: boolean;
+  hideEvents: boolean;
+  mark?: MarkCell;
+  onSelect(step: number): void;
+  itemRef?: RefObject<HTMLLIElement | null>;
+}
+
+/** One step; memoised, so moving the selection by one redraws two steps of the 200 drawn, not all of them. */
+const StepItem = memo(function StepItem({ step: s, selected, future, open, hideEvents, mark, onSelect, itemRef }: StepItemProps) {
+  const n = s.index + 1;
+  const fold = (f: Folded): Folded => (open ? { ...f, long: false } : f);
+  return (
+    <li ref={itemRef} className={`step${selected ? ' step-selected' : ''}${future ? ' step-future' : ''}`} data-testid={`step-${n}`}>
+      <button type="button" className="step-head" onClick={() => onSelect(n)} aria-pressed={selected}>
+        <span className="step-n">{n}</span>
+        <code className="step-tool clamp" title={hoverText(s.call.name)}>
+          {clampText(s.call.name, 80)}
+        </code>
+        {s.result.ok ? null : <span className="badge badge-bad">failed</span>}
+        {!hideEvents &&
+          s.events.map((e, i) => (
+            <span key={i} className={`badge badge-${eventTone(e)}`} title={e.message}>
+              {e.code}
+            </span>
+          ))}
+        {s.durationMs !== undefined ? <span className="step-time">{(s.durationMs / 1000).toFixed(1)} s</span> : null}
+      </button>
+      {selected ? (
+        <div className="step-body">
+          <div className="step-args" data-testid="step-args">
+            <Fold folded={fold(foldArguments(s.call.arguments))} label="arguments" what="arguments">
+              <pre>{JSON.stringify(s.call.arguments, null, 2)}</pre>
+            </Fold>
+          </div>
+          <div className="step-result">
+            <Fold folded={fold(foldResult(s.result.content))} label={`result${s.result.done ? ' (ended the episode)' : ''}`} what="result">
+              <ResultView content={s.result.content} ok={s.result.ok} mark={mark} />
+            </Fold>
+          </div>
+          {!hideEvents && s.events.length > 0 ? (
+            <ul className="events">
+              {s.events.map((e, i) => (
+                <li key={i} className={`event event-${eventTone(e)}`}>
+                  <strong>{e.code}</strong>
+                  {e.layer ? <span className="muted"> · {e.layer}</span> : null} — {e.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import type { SeriesValues } from '../../lib/useStepState';
@@ -7,7 +7,7 @@ import { COLOR, LINES } from '../../lib/palette';
 import { LANE_LABEL, type Lane } from './eventStyle';
 import { MarkGlyph } from './MarkGlyph';
 import { TimelineLegend } from './TimelineLegend';
-import { marksOf, thinMarks } from './timelineMarks';
+import { marksOf, thinMarks, type Mark } from './timelineMarks';
 
 export interface TimelineProps {
   steps: readonly Step[];
@@ -31,8 +31,15 @@ const READINGS_H = 40;
 
 /** x = step; lanes for calls, faults, access and errors; hover for the sentence, click to select. */
 export function Timeline({ steps, selected, onSelect, hideEvents, series, readings }: TimelineProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const [hover, setHover] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  // 0 until measured (before the first paint): the first render then draws a few marks, not a long trace's thousand at a guessed width.
+  const [ref, width] = useWidth<HTMLDivElement>(0);
+  const [hover, setHover] = useState<Hover | null>(null);
+  // The marks keep one onSelect for good (the view's changes with every step shown), so their memo holds.
+  const latest = useRef(onSelect);
+  useLayoutEffect(() => {
+    latest.current = onSelect;
+  });
+  const select = useCallback((k: number) => latest.current(k), []);
   const lanes: Lane[] = hideEvents ? ['calls', 'errors'] : ['calls', 'faults', 'access', 'errors'];
   const n = Math.max(steps.length, 1);
   const plotW = Math.max(width - LEFT - 16, 100);
@@ -44,13 +51,21 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
   const height = lanesH + (chart ? CHART_HEAD + CHART_H + 8 : 0) + 22;
   // One mark per lane every 4 px at most: past that, marks would be drawn on top of each other anyway.
   const columns = Math.max(1, Math.floor(plotW / 4));
-  const marks = thinMarks(marksOf(steps, hideEvents), steps.length, columns);
+  // Read once per episode and width, not on every step shown: a long trace has thousands of steps.
+  const all = useMemo(() => marksOf(steps, hideEvents), [steps, hideEvents]);
+  const marks = useMemo(() => thinMarks(all, steps.length, columns), [all, steps.length, columns]);
   const stepAt = (clientX: number, box: DOMRect) =>
     Math.min(steps.length, Math.max(0, Math.round(((clientX - box.left) / box.width) * (steps.length + 1) - 0.5)));
   const top = chart ? Math.max(chart.limit?.value ?? 0, ...chart.values, 1) : 1;
   const chartTop = lanesH + 8 + CHART_HEAD;
   const yReading = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
-  const readingLine = (pick: (r: Reading) => number) => lines!.map((r, k) => `${x(k)},${yReading(pick(r))}`).join(' ');
+  const points = useMemo(() => {
+    if (!lines) return null;
+    const at = (k: number) => LEFT + (k / n) * plotW;
+    const y = (v: number) => readingsTop + READINGS_H - v * READINGS_H;
+    const line = (pick: (r: Reading) => number) => lines.map((r, k) => `${at(k)},${y(pick(r))}`).join(' ');
+    return { naive: line((r) => r.naive), full: line((r) => r.full) };
+  }, [lines, n, plotW, readingsTop]);
   const yChart = (v: number) => chartTop + CHART_H - (v / top) * CHART_H;
 
   return (
@@ -76,10 +91,10 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
               className="reading-line"
               stroke={COLOR[LINES.naive.color]}
               strokeDasharray={LINES.naive.dash}
-              points={readingLine((r) => r.naive)}
+              points={points!.naive}
               data-testid="reading-naive"
             />
-            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={readingLine((r) => r.full)} data-testid="reading-full" />
+            <polyline fill="none" className="reading-line" stroke={COLOR[LINES.full.color]} points={points!.full} data-testid="reading-full" />
           </g>
         ) : null}
         {chart ? (
@@ -141,37 +156,17 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
                 style={{ cursor: 'pointer' }}
               />
             ))}
-        {marks.map((m, i) => {
-          const cx = x(m.step);
-          const cy = lanes.indexOf(m.lane) * LANE_H + LANE_H / 2;
-          const common = {
-            onMouseEnter: () => setHover({ x: cx, y: cy, lines: m.lines }),
-            onMouseLeave: () => setHover(null),
-            onClick: () => onSelect(m.step),
-            className: `mark${m.step === selected ? ' mark-selected' : ''}`,
-            'data-lane': m.lane,
-            'data-testid': `mark-${m.lane}-${m.step}`,
-          };
-          const title = <title>{m.lines.join('\n')}</title>;
-          // Several things in one lane at one step are one mark with their count beside it: none hides another.
-          const count =
-            m.lines.length > 1 ? (
-              <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
-                {m.lines.length}
-              </text>
-            ) : null;
-          const shape = (
-            <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
-              {title}
-            </MarkGlyph>
-          );
-          return (
-            <g key={i}>
-              {shape}
-              {count}
-            </g>
-          );
-        })}
+        {marks.map((m, i) => (
+          <TimelineMark
+            key={i}
+            mark={m}
+            cx={x(m.step)}
+            cy={lanes.indexOf(m.lane) * LANE_H + LANE_H / 2}
+            selected={m.step === selected}
+            onHover={setHover}
+            onSelect={select}
+          />
+        ))}
         {Array.from({ length: steps.length + 1 }, (_, k) =>
           steps.length <= 40 || k % Math.ceil(steps.length / 40) === 0 ? (
             <text key={k} x={x(k)} y={height - 6} textAnchor="middle" className="tick">
@@ -195,3 +190,49 @@ export function Timeline({ steps, selected, onSelect, hideEvents, series, readin
     </div>
   );
 }
+
+type Hover = { x: number; y: number; lines: string[] };
+
+/**
+ * One mark; memoised, so moving the selection redraws the marks at the old and the new step, not
+ * the thousand of a long trace.
+ */
+const TimelineMark = memo(function TimelineMark({
+  mark: m,
+  cx,
+  cy,
+  selected,
+  onHover,
+  onSelect,
+}: {
+  mark: Mark;
+  cx: number;
+  cy: number;
+  selected: boolean;
+  onHover(hover: Hover | null): void;
+  onSelect(step: number): void;
+}) {
+  const common = {
+    onMouseEnter: () => onHover({ x: cx, y: cy, lines: m.lines }),
+    onMouseLeave: () => onHover(null),
+    onClick: () => onSelect(m.step),
+    className: `mark${selected ? ' mark-selected' : ''}`,
+    'data-lane': m.lane,
+    'data-testid': `mark-${m.lane}-${m.step}`,
+  };
+  // Several things in one lane at one step are one mark with their count beside it: none hides another.
+  const count =
+    m.lines.length > 1 ? (
+      <text x={cx + 8} y={cy - 4} className="mark-count" aria-hidden>
+        {m.lines.length}
+      </text>
+    ) : null;
+  return (
+    <g>
+      <MarkGlyph kind={m.kind} cx={cx} cy={cy} {...common} data-kind={m.kind}>
+        <title>{m.lines.join('\n')}</title>
+      </MarkGlyph>
+      {count}
+    </g>
+  );
+});
