@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The CLI built for this test run (`cliBundle.ts`): `node <it> …` is `npm run vp -- …`. */
+    vpBundle: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+// Inside the repository, so the packages left outside the bundle (sql.js and its wasm, the MCP SDK) resolve from
+// node_modules exactly as they do for `tsx src/cli/main.ts`.
+const CACHE = `${ROOT}node_modules/.cache`;
+
+/**
+ * Vitest's global setup: the CLI as one ESM file, built once per run. Spawning it costs ~0.3 s of CPU where tsx
+ * pays ~1 s per process to start and transform the CLI; the CLI tests spawn dozens. One test in cli.test.ts
+ * still runs `tsx src/cli/main.ts` beside the bundle and asserts the same output, so the dev entry stays covered.
+ *
+ * tripwire's guarded host starts `new URL('./nodeWorker.mjs', import.meta.url)`: the worker is a second entry
+ * written beside main.mjs, so that URL resolves in the bundle as it does in src/worlds/tripwire/.
+ */
+export async function buildCli(outdir: string): Promise<string> {
+  await build({
+    entryPoints: { main: `${ROOT}src/cli/main.ts`, nodeWorker: `${ROOT}src/worlds/tripwire/nodeWorker.mjs` },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node}`,
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return `${outdir}/main.mjs`;
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  mkdirSync(CACHE, { recursive: true });
+  // Its own folder per run: two runs in one checkout never read each other's half-written bundle.
+  const outdir = mkdtempSync(`${CACHE}/vp-cli-`);
+  project.provide('vpBundle', await buildCli(outdir));
+  // Watch mode: a rerun tests the CLI as it is now, not as it was when the run started.
+  project.onTestsRerun(async () => void (await buildCli(outdir)));
+  return () => rmSync(outdir, { recursive: true, force: true });
+}
