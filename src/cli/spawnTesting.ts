@@ -15,11 +15,6 @@ export const DEV_CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 
 export const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
 
-// validate replays every reference agent and every contract variant of every world (thousands of episodes): on a
-// loaded two-core machine that can take minutes, and a timeout is a hang guard, not a speed check.
-export const SLOW = 300_000;
-export const vpSlow = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: SLOW });
-
 /** A scratch folder of files for one test file. */
 export function scratch(prefix: string): (name: string, content: string) => string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
