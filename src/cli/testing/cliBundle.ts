@@ -38,12 +38,34 @@ export async function buildCli(outdir: string): Promise<string> {
   return `${outdir}/main.mjs`;
 }
 
+interface Built {
+  bundle: Promise<string>;
+  outdir: string;
+  rebuild: Promise<string> | null;
+}
+// Vitest calls a global setup for the root and for each project, each a fresh copy of this module in the one main
+// process: the build is kept on globalThis so a run builds once.
+const KEY = Symbol.for('verifier-playground.cliBundle');
+const shared = globalThis as { [KEY]?: Built };
+
 export default async function setup(project: TestProject): Promise<() => void> {
-  mkdirSync(CACHE, { recursive: true });
-  // Its own folder per run: two runs in one checkout never read each other's half-written bundle.
-  const outdir = mkdtempSync(`${CACHE}/vp-cli-`);
-  project.provide('vpBundle', await buildCli(outdir));
-  // Watch mode: a rerun tests the CLI as it is now, not as it was when the run started.
-  project.onTestsRerun(async () => void (await buildCli(outdir)));
-  return () => rmSync(outdir, { recursive: true, force: true });
+  const first = !shared[KEY];
+  if (first) {
+    mkdirSync(CACHE, { recursive: true });
+    // Its own folder per run: two runs in one checkout never read each other's half-written bundle.
+    const outdir = mkdtempSync(`${CACHE}/vp-cli-`);
+    shared[KEY] = { bundle: buildCli(outdir), outdir, rebuild: null };
+  }
+  const built = shared[KEY]!;
+  project.provide('vpBundle', await built.bundle);
+  // Watch mode: a rerun tests the CLI as it is now; projects rerun together share one build.
+  project.onTestsRerun(async () => {
+    built.rebuild ??= buildCli(built.outdir).finally(() => (built.rebuild = null));
+    await built.rebuild;
+  });
+  if (!first) return () => {};
+  return () => {
+    rmSync(built.outdir, { recursive: true, force: true });
+    delete shared[KEY];
+  };
 }
