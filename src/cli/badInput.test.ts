@@ -9,6 +9,7 @@ import { multiTaskResponder } from '../agents/testing/policyResponder';
 import { faultApiWorld } from '../worlds/fault-api/index';
 import { carefulSolver } from '../worlds/fault-api/solvers';
 import { USAGE, runCli } from './run';
+import { CLI } from './spawnTesting';
 
 interface Ran {
   code: number | null;
@@ -27,7 +28,7 @@ async function vp(...args: string[]): Promise<Ran> {
 /** The real binary, for what only the process shows: the exit code and the stream each line goes to. */
 function spawned(...args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'main.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

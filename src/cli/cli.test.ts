@@ -7,7 +7,8 @@ import { runEpisode } from '../core/episode';
 import { faultApiWorld, taskFromParams } from '../worlds/fault-api/index';
 import { stubbornSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
-import { CLI, scratch, vp } from './spawnTesting';
+import { WORLDS } from '../worlds/registry';
+import { CLI, DEV_CLI, scratch, vp } from './spawnTesting';
 
 // validate and gotchas have their own files (validateCli, gotchasCli): the slowest spawns, run beside these.
 const file = scratch('vp-cli-');
@@ -145,5 +146,31 @@ describe('vp CLI', () => {
     expect(out).toHaveLength(3);
     expect(out[2]).toMatchObject({ done: true, scorecard: { stop: 'abandoned', verdict: { full: 'FAIL' } } });
     expect(r.status).toBe(0);
+  });
+
+  it('the dev entry point (tsx src/cli/main.ts) answers as the bundle the other tests spawn: a tripwire episode on its worker thread', async () => {
+    const world = WORLDS.find((w) => w.id === 'tripwire')!;
+    const made = world.makeTask({ id: 'refund-a' });
+    if (!made.ok) throw new Error(made.error);
+    const oracle = await runEpisode(world, made.value, world.referenceAgents.find((a) => a.role === 'oracle')!.create(made.value));
+    const input = oracle.steps.map((s) => `${JSON.stringify({ name: s.call.name, arguments: s.call.arguments })}\n`).join('');
+    // `play` runs input from outside, so tripwire's SQL goes to the guarded host's worker thread: under tsx the worker
+    // inherits the loader, in the bundle it is the nodeWorker.mjs written beside main.mjs.
+    const run = (entry: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [...entry, 'play', '--world', 'tripwire', '--task', '{"id":"refund-a"}'], { stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+        child.stdin.end(input);
+      });
+    const [dev, bundled] = await Promise.all([run(DEV_CLI), run(CLI)]);
+    expect(dev).toEqual(bundled);
+    expect(dev).toMatchObject({ code: 0, stderr: '' });
+    const lines = dev.stdout.trim().split('\n');
+    expect(lines).toHaveLength(oracle.steps.length + 2);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ done: true, scorecard: { stop: 'submitted', reward: 1, verdict: { full: 'PASS' } } });
   });
 });

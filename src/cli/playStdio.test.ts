@@ -7,8 +7,8 @@ import { runEpisode } from '../core/episode';
 import type { JsonObject } from '../core/json';
 import type { Trace } from '../core/types';
 import { WORLDS } from '../worlds/registry';
+import { CLI } from './spawnTesting';
 
-const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 const HANG_MS = 20000;
 
 interface Run {

@@ -2,16 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 
-/** The real CLI in a child process, as a user runs it (tests only). */
-export const CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
+/**
+ * The real CLI in a child process, as a user runs it (tests only): `node` on the bundle Vitest's global setup
+ * built from src/cli/main.ts for this run (testing/cliBundle.ts), without tsx's start-up in every spawn.
+ */
+export const CLI = [inject('vpBundle')];
+
+/** The dev entry point, `npm run vp`: tsx on the sources. One test runs it beside the bundle (cli.test.ts). */
+export const DEV_CLI = ['--import', 'tsx', join(__dirname, 'main.ts')];
 
 export const vp = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60000 });
-
-// validate replays every reference agent and every contract variant of every world (thousands of episodes): on a
-// loaded two-core machine that can take minutes, and a timeout is a hang guard, not a speed check.
-export const SLOW = 300_000;
-export const vpSlow = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: SLOW });
 
 /** A scratch folder of files for one test file. */
 export function scratch(prefix: string): (name: string, content: string) => string {

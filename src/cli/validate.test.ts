@@ -1,16 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../core/agent';
-import { strictOf, validateWorld } from '../core/validate';
+import { strictOf, validateWorld, type ValidateReport } from '../core/validate';
 import type { Scorecard, Task } from '../core/types';
+import { SENTINEL_FAMILIES, type World } from '../core/world';
 import { oracleCalls } from '../worlds/ticket-queue/agents';
 import { setupOf } from '../worlds/ticket-queue/spec';
 import { faultApiWorld } from '../worlds/fault-api';
 import { ticketQueueWorld } from '../worlds/ticket-queue';
+import { WORLDS } from '../worlds/registry';
+import { validateWorlds } from './commands/validate';
+
+// Each world's gate at its own ceiling, as `vp validate` computes it, once per file: the per-world checks below and
+// the figures tests read the same report.
+const gates = new Map<World, Promise<ValidateReport>>();
+const gateOf = (world: World) => {
+  if (!gates.has(world)) gates.set(world, validateWorld(world, { sentinelCeiling: world.sentinelCeiling }));
+  return gates.get(world)!;
+};
+
+// `vp validate` over every world, in-process: the variants half of the gate is variants.test.ts's (every world, every
+// task); validateCli.test.ts proves the process prints this report and exits 0 on one world.
+describe.each(WORLDS.map((w) => [w.id, w] as const))('the quality gate on %s', (_id, world) => {
+  it('passes: oracle 1.0, sentinels in three families at least, each under its ceiling, every cheat family held by two', async () => {
+    const g = await gateOf(world);
+    expect(g.details.failures).toEqual([]);
+    expect(g.pass).toBe(true);
+    expect(g.oracle_min).toBe(1);
+    expect(Object.keys(g.sentinels).length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(g.families).length).toBeGreaterThanOrEqual(3);
+    // Every sentinel names a family and stays under its ceiling; every red-team family a world has, it has twice.
+    const refs = world.referenceAgents.filter((a) => a.role === 'sentinel');
+    expect(Object.keys(g.sentinels).sort()).toEqual(refs.map((a) => a.id).sort());
+    for (const ref of refs) {
+      expect(ref.family, ref.id).toBeDefined();
+      expect(g.sentinels[ref.id], ref.id).toBeLessThanOrEqual(ref.ceiling?.value ?? world.sentinelCeiling!);
+    }
+    for (const family of Object.keys(g.families).filter((f) => !['no-op', 'wrong-values'].includes(f)))
+      expect(refs.filter((a) => a.family === family).length, family).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+});
+
+describe('validateWorlds, the gate `vp validate` prints', () => {
+  it('fails a world without a contract, naming it, though its reference runs pass', async () => {
+    const bare = { ...faultApiWorld, contract: undefined };
+    const { gates: g, reports } = await validateWorlds([bare]);
+    expect(reports['fault-api']!.pass).toBe(true);
+    expect(g['fault-api']).toMatchObject({ pass: false, variants: [] });
+    expect(reports['fault-api']!.variantFailures).toEqual(['no contract: the world states no rules and generates no variants']);
+  });
+});
 
 describe('validateWorld on ticket-queue', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel family rejected, no divergence', async () => {
-    const r = await validateWorld(ticketQueueWorld, { sentinelCeiling: ticketQueueWorld.sentinelCeiling });
+    const r = await gateOf(ticketQueueWorld);
     expect(ticketQueueWorld.sentinelCeiling).toBe(0.25);
+    // Every family the project names has a ticket-queue sentinel.
+    expect(Object.keys(r.families).sort()).toEqual(Object.keys(SENTINEL_FAMILIES).sort());
     expect(r).toMatchObject({ oracle_min: 1, divergence: 0, pass: true });
     expect(r.details.failures).toEqual([]);
     // Two sentinels earn anything, each well under the ceiling: both get their targets right and write
@@ -40,7 +85,7 @@ describe('validateWorld on ticket-queue', () => {
 describe('validateWorld on fault-api', () => {
   it('passes at its 0.25 ceiling: oracle 1.0 everywhere, every sentinel at most the budget floor', async () => {
     expect(faultApiWorld.sentinelCeiling).toBe(0.25);
-    const r = await validateWorld(faultApiWorld, { sentinelCeiling: faultApiWorld.sentinelCeiling });
+    const r = await gateOf(faultApiWorld);
     expect(r.details.failures).toEqual([]);
     expect(r.pass).toBe(true);
     expect(r.oracle_min).toBe(1);

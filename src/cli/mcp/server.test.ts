@@ -15,6 +15,7 @@ import { verifyTrace } from '../../traces/replay';
 import { printedScorecard } from '../../traces/printedScorecard';
 import { WORLDS } from '../../worlds/registry';
 import { playLines } from '../commands/play';
+import { CLI } from '../spawnTesting';
 import { portableSchema } from './schema';
 import { PROMPT_NAME, PROMPT_URI, serveEpisode } from './server';
 
@@ -144,7 +145,7 @@ describe('vp mcp, the real CLI over stdio', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vp-mcp-')), 'trace.json');
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(__dirname, '..', 'main.ts'), 'mcp', '--world', 'tripwire', '--task', JSON.stringify(spec), '--out', out],
+      args: [...CLI, 'mcp', '--world', 'tripwire', '--task', JSON.stringify(spec), '--out', out],
       stderr: 'pipe',
     });
     let stderr = '';
@@ -213,11 +214,9 @@ describe('MCP errors and schemas as strict clients want them', () => {
 
 describe('vp mcp over real stdio: JSON-RPC error codes', () => {
   it('a line that is not JSON gets −32700, a non-message −32600, malformed tools/call params −32602; the episode goes on', { timeout: 60000 }, async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(__dirname, '..', 'main.ts'), 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...CLI, 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const replies: Record<string, unknown>[] = [];
     let pending = '';
     child.stdout.on('data', (d: Buffer) => {
