@@ -99,3 +99,30 @@ test('the library opens a trace at its first disagreement', async ({ page }) => 
   await expect(page).toHaveURL(new RegExp(`step=${split}$`));
   await page.screenshot({ path: join('test-results', 'jumps-library-split.png') });
 });
+
+test('keys pressed faster than the page draws each count: → → → from the start, End then E', async ({ page }) => {
+  const world = WORLDS.find((w) => w.id === 'fault-api')!;
+  const task = world.makeTask({ profile: 'hostile', seed: 6 });
+  if (!task.ok) throw new Error(task.error);
+  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
+  const trace = await runEpisode(world, task.value, agent.create(task.value));
+  const errors = jumpTargets(trace.steps, 'error');
+  const n = trace.steps.length;
+  await page.goto(episodeUrl('fault-api', task.value.spec, 'stubborn'));
+  await expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`, { timeout: 30_000 });
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('step-counter')).toHaveText(`step 0 / ${n}`);
+  // A slow machine (the CPU throttled 20×): each key lands before the step the one before asked for is drawn.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByTestId('step-counter')).toHaveText(`step 3 / ${n}`, { timeout: 20_000 });
+  if (errors.length) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+E');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page.getByTestId('step-counter')).toHaveText(`step ${errors.filter((k) => k < n).at(-1) ?? errors.at(-1)} / ${n}`, { timeout: 20_000 });
+  }
+});

@@ -4,6 +4,11 @@ export interface ControlsProps {
   step: number;
   last: number;
   onStep(step: number): void;
+  /**
+   * The step a key moves from: the last one asked for, which the page may not have drawn yet (End then E
+   * pressed faster than a render must go back from the end). `step` when absent.
+   */
+  current?: () => number;
   /** A button after the speed ("Reset", "New run"); none when null. */
   reset: { label: string; onReset(): void } | null;
   /** More controls in the same toolbar (the jumps), and the keys they answer, listed in the help. */
@@ -32,7 +37,7 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
 }
 
 /** Start / back / forward / end, play at a chosen speed, reset; ←/→, space, Home/End. */
-export function Controls({ step, last, onStep, reset, children, keys = [] }: ControlsProps) {
+export function Controls({ step, last, onStep, current, reset, children, keys = [] }: ControlsProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [help, setHelp] = useState(false);
@@ -51,8 +56,9 @@ export function Controls({ step, last, onStep, reset, children, keys = [] }: Con
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (ownsKey(e.target, e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'ArrowLeft') onStep(Math.max(0, step - 1));
-      else if (e.key === 'ArrowRight') onStep(Math.min(last, step + 1));
+      const from = current?.() ?? step;
+      if (e.key === 'ArrowLeft') onStep(Math.max(0, from - 1));
+      else if (e.key === 'ArrowRight') onStep(Math.min(last, from + 1));
       else if (e.key === 'Home') onStep(0);
       else if (e.key === 'End') onStep(last);
       else if (e.key === ' ') setPlaying((p) => !p);
@@ -62,7 +68,7 @@ export function Controls({ step, last, onStep, reset, children, keys = [] }: Con
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step, last, onStep]);
+  }, [step, last, onStep, current]);
 
   // The shortcuts popover closes as popovers do: Escape (focus back on its button) or a click anywhere else.
   useEffect(() => {

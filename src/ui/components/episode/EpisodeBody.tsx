@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { firstDisagreement } from '../../../core/readings';
 import { HINTS_REVEALED, type Task, type Trace } from '../../../core/types';
 import { clampText } from '../../lib/clamp';
@@ -66,7 +66,18 @@ export function EpisodeBody(props: EpisodeBodyProps) {
   const state = useStepState(states, step, trace);
   const series = useSeries(kit, states, trace, hideVerifier);
   const readings = useReadings(states, trace, hideVerifier);
-  const setStep = useCallback((k: number) => navigate(stepHref(Math.max(0, Math.min(last, k))), { replace: true }), [stepHref, last]);
+  // The step last asked for, ahead of the render that draws it: keys pressed faster than the page draws move from it.
+  const asked = useRef({ drawn: step, at: step });
+  if (asked.current.drawn !== step) asked.current = { drawn: step, at: step };
+  const current = useCallback(() => asked.current.at, []);
+  const setStep = useCallback(
+    (k: number) => {
+      const to = Math.max(0, Math.min(last, k));
+      asked.current.at = to;
+      navigate(stepHref(to), { replace: true });
+    },
+    [stepHref, last],
+  );
   // A link to "the first disagreement" becomes the step it is, once every step is scored (the end when there is none).
   const resolved = named === 'disagreement' && readings && readings.length === last + 1 ? (firstDisagreement(readings) ?? last) : null;
   useEffect(() => {
@@ -108,8 +119,15 @@ export function EpisodeBody(props: EpisodeBodyProps) {
       {/* While a person plays, the prompt (the requester, the policy) stays open: it is what they act on. */}
       <TaskPrompt task={task} open={playing} />
       {props.toolbar}
-      <Controls step={step} last={last} onStep={setStep} reset={reset} keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}>
-        <JumpControls steps={trace.steps} step={step} onStep={setStep} readings={readings} hideVerifier={hideVerifier} />
+      <Controls
+        step={step}
+        last={last}
+        onStep={setStep}
+        current={current}
+        reset={reset}
+        keys={hideVerifier ? JUMP_KEYS.filter(([k]) => k.startsWith('e')) : JUMP_KEYS}
+      >
+        <JumpControls steps={trace.steps} step={step} onStep={setStep} current={current} readings={readings} hideVerifier={hideVerifier} />
       </Controls>
       <Timeline steps={trace.steps} selected={step} onSelect={setStep} hideEvents={hideVerifier} series={series} readings={readings} />
       {props.fork ? <ForkBar world={kit.world} task={task} origin={props.fork} step={step} /> : null}

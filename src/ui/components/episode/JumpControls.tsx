@@ -8,6 +8,8 @@ export interface JumpControlsProps {
   /** Calls applied at the selected point. */
   step: number;
   onStep(step: number): void;
+  /** The step a key jumps from: the last one asked for, drawn or not (Controls' `current`). `step` when absent. */
+  current?: () => number;
   /** The readings after every step; undefined while they are computed or hidden. */
   readings: readonly Reading[] | undefined;
   /** A person playing without hints: only errors (which the player saw) can be jumped to. */
@@ -29,7 +31,7 @@ export const JUMP_KEYS: readonly [keys: string, what: string][] = [
 ];
 
 /** Next / previous fault, access trip or refusal, error; the first step where the naive and full verdicts split. */
-export function JumpControls({ steps, step, onStep, readings, hideVerifier }: JumpControlsProps) {
+export function JumpControls({ steps, step, onStep, current, readings, hideVerifier }: JumpControlsProps) {
   const kinds = KINDS.filter((k) => !hideVerifier || !k.hidden);
   const split = useMemo(() => (readings ? firstDisagreement(readings) : null), [readings]);
   // Once per episode, not on every step shown: each kind reads every step.
@@ -40,13 +42,13 @@ export function JumpControls({ steps, step, onStep, readings, hideVerifier }: Ju
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const kind = KINDS.find((k) => k.key === e.key.toLowerCase() && (!hideVerifier || !k.hidden));
       if (!kind && (e.key !== 'd' || hideVerifier)) return;
-      const to = kind ? nextTarget(targetsOf.get(kind.kind)!, step, e.shiftKey ? -1 : 1) : split;
+      const to = kind ? nextTarget(targetsOf.get(kind.kind)!, current?.() ?? step, e.shiftKey ? -1 : 1) : split;
       e.preventDefault();
       if (to !== null) onStep(to);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [targetsOf, step, onStep, split, hideVerifier]);
+  }, [targetsOf, step, onStep, current, split, hideVerifier]);
 
   return (
     <span className="jumps" role="group" aria-label="Jump to">
