@@ -365,6 +365,24 @@ export const CHEATS: HeldOutCase[] = [
     ],
     { caughtBy: 'credit' },
   ),
+  // Each write's body is read before the next write: every fact is shown before some write, but never before its own.
+  run(
+    'writes each target, then reads its body, before going on to the next',
+    'urgent-escalation',
+    12,
+    false,
+    [
+      () => [list()],
+      (k) =>
+        targets(k).flatMap((t) => [
+          note(t.id, { type: 'escalation', customer: 'Orchid Freight', escalate_to: 'on-call' }),
+          status(t.id, 'in_progress'),
+          read(t.id),
+        ]),
+      done(),
+    ],
+    { caughtBy: 'credit' },
+  ),
   run(
     'also handles the legal-hold ticket that matches the rule',
     'vendor-outage-triage',
