@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import { AXE_SOURCE, runAxe, serious } from './axe';
 import { overlappingText, sideScroll } from './layoutChecks';
 import { tourChains } from './tour';
 
@@ -31,32 +30,13 @@ const ALSO = new Set([
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/**
- * axe-core, put in every document the page loads (as a browser extension would be), so a check only runs it:
- * @axe-core/playwright injects it again for every check and finishes each in a new blank page, which cost more than
- * the checks themselves.
- */
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe's findings that fail the suite, one line per rule with where it fired. */
 async function violations(page: Page, rules?: string[]): Promise<string[]> {
-  const { found, passes } = await page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe;
-    const r = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : {});
-    // Only what is read below crosses back: the passes list names every node that passed.
-    return {
-      passes: r.passes.length,
-      found: r.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
-      })),
-    };
-  }, rules ?? null);
+  const { found, passes } = await runAxe(page, { rules });
   // A page axe could not read would pass everything by checking nothing.
   if (!rules) expect(passes, 'axe checked the page').toBeGreaterThan(10);
   return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO.has(v.id))
+    .filter((v) => serious(v) || ALSO.has(v.id))
     .map(
       (v) =>
         `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
