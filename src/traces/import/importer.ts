@@ -6,7 +6,7 @@ import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
-import type { ImportedItem, ImportEvent, ImportFormat, ImportIssue, ImportSummary, VfMetadata } from './types';
+import { emptySummary, type ImportedItem, type ImportEvent, type ImportFormat, type ImportIssue, type ImportSummary, type VfMetadata } from './types';
 import { readV1Episode } from './v1Episode';
 import { readVfRow } from './vfRow';
 import { ROW_LIMITS, rowOverLimit, traceOverLimit, type RowLimits } from './rowLimits';
@@ -52,21 +52,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
   const maxRows = options.maxRows ?? LIMITS.importRows.value;
   const splitter = new LineSplitter(limits.maxLineChars);
-  const s: ImportSummary = {
-    format: 'none',
-    items: 0,
-    native: 0,
-    vf: 0,
-    inspect: 0,
-    errors: [],
-    warnings: [],
-    unlisted: 0,
-    fatal: null,
-    lines: 0,
-    chars: 0,
-    vfEras: [],
-    inferred: [],
-  };
+  const s: ImportSummary = emptySummary('none');
   const tally = new Tally();
   for (const what of options.metadata?.inferred ?? []) tally.note(what);
   let mode: Mode = 'detect';

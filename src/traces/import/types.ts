@@ -155,3 +155,8 @@ export interface ImportSummary {
   /** What the readers filled in that the file did not say, one sentence each ("role inferred for 48 tool messages"). */
   inferred: string[];
 }
+
+/** A summary before anything is read: every reader starts from one. */
+export function emptySummary(format: ImportFormat): ImportSummary {
+  return { format, items: 0, native: 0, vf: 0, inspect: 0, errors: [], warnings: [], unlisted: 0, fatal: null, lines: 0, chars: 0, vfEras: [], inferred: [] };
+}

@@ -2,7 +2,7 @@ import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { LIMITS, overLimit } from '../../core/limits';
 import { Tally } from '../import/inferred';
 import { DEFAULT_LIMITS, describeSize, tooDeep, type ImportLimits } from '../import/limits';
-import type { ImportEvent, ImportIssue, ImportSummary } from '../import/types';
+import { emptySummary, type ImportEvent, type ImportIssue, type ImportSummary } from '../import/types';
 import { ShapeError } from '../validate';
 import type { ByteSource } from './byteSource';
 import { headerWarnings } from './readLog';
@@ -72,21 +72,7 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function importInspectEval(source: ByteSource, options: EvalImportOptions = {}): Promise<ImportSummary> {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const s: ImportSummary = {
-    format: 'inspect-eval',
-    items: 0,
-    native: 0,
-    vf: 0,
-    inspect: 0,
-    errors: [],
-    warnings: [],
-    unlisted: 0,
-    fatal: null,
-    lines: 0,
-    chars: 0,
-    vfEras: [],
-    inferred: [],
-  };
+  const s: ImportSummary = emptySummary('inspect-eval');
   const tally = new Tally();
   let out: ImportEvent[] = [];
   let done = 0;
