@@ -26,6 +26,32 @@ function preloadWasm(): Plugin {
   };
 }
 
+/** Where public/shell-route.js finds the import worker's built name. */
+export const IMPORT_WORKER_META = 'vp-import-worker';
+
+/**
+ * Names the import worker's script in index.html, for public/shell-route.js to
+ * start it on a `#/traces?src=…` link before the body is parsed: the worker's
+ * script then loads ahead of the app's two dozen modules (six requests at a
+ * time on an HTTP/1.1 host) and is running when the reader clicks "Import
+ * from …" (src/ui/lib/importWorkers.ts adopts it). Nothing is fetched until
+ * the click, as before.
+ */
+function nameImportWorker(): Plugin {
+  return {
+    name: 'name-import-worker',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const workers = Object.keys(ctx.bundle ?? {}).filter((f) => /(^|\/)import\.worker-[^/]*\.js$/.test(f));
+        if (workers.length !== 1) throw new Error(`name-import-worker: expected one import worker in the build, found ${workers.length}`);
+        return [{ tag: 'meta', attrs: { name: IMPORT_WORKER_META, content: `./${workers[0]}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 /**
  * The site's Content-Security-Policy. Scripts, styles and workers come only
  * from the site itself ('wasm-unsafe-eval' lets sql.js compile its wasm);
@@ -115,7 +141,7 @@ function prerenderHome(): Plugin {
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm(), contentSecurityPolicy(), prerenderHome()],
+  plugins: [react(), preloadWasm(), nameImportWorker(), contentSecurityPolicy(), prerenderHome()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -47,7 +47,12 @@ function logs(): Logs {
 // vf-eval's own layout (`<env>--<model>/<run>/results.jsonl`) names the rows' env and model.
 const VF_PATH = '/logs/shop-analyst--gpt-4o-mini/0a1b2c3d/results.jsonl';
 
-/** Inspect View's bundle under /iv/ and both logs under /logs/, as static hosts serve them (CORS open: the library fetches across origins). */
+/**
+ * One plain static server for both apps, as a static host serves them: our build under /vp/ (a sub-path, as on
+ * GitHub Pages), Inspect View's bundle under /iv/, both logs under /logs/ (CORS open: the library's worker fetches
+ * without credentials, as from any host). The same server for both, with no compression: `vite preview` gzips every
+ * response as it sends it, work a static host does once ahead, which on two cores competed with the page measured.
+ */
 function serve(l: Logs): Promise<{ server: Server; url: string }> {
   const types: Record<string, string> = {
     '.html': 'text/html',
@@ -56,10 +61,24 @@ function serve(l: Logs): Promise<{ server: Server; url: string }> {
     '.svg': 'image/svg+xml',
     '.json': 'application/json',
     '.jsonl': 'application/jsonl',
+    '.wasm': 'application/wasm',
+  };
+  const under = (root: string, rest: string) => {
+    const path = join(root, rest);
+    return existsSync(path) && statSync(path).isDirectory() ? join(path, 'index.html') : path;
   };
   const server = createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const path = url === '/logs/inspect.json' ? l.inspect : url === VF_PATH ? l.vf : DIST && url.startsWith('/iv/') ? join(DIST, url.slice(4)) : null;
+    const path =
+      url === '/logs/inspect.json'
+        ? l.inspect
+        : url === VF_PATH
+          ? l.vf
+          : url.startsWith('/vp/') && !url.includes('..')
+            ? under('dist', url.slice(4))
+            : DIST && url.startsWith('/iv/') && !url.includes('..')
+              ? join(DIST, url.slice(4))
+              : null;
     if (!path || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
     res.writeHead(200, {
       'content-type': types[extname(path)] ?? 'application/octet-stream',
@@ -177,20 +196,22 @@ function writeStaticShell(): string {
   if (!stripped.includes('data-boot="traces"') || !stripped.includes('class="dropzone"'))
     throw new Error('dist/index.html: no prerendered library to make a static page of');
   writeFileSync('dist/bench-library-static.html', stripped);
-  return './bench-library-static.html';
+  return 'bench-library-static.html';
 }
 
 test('cold start: the library against Inspect View on the same log, and its empty shell against a static page', async ({ browser }, testInfo) => {
   test.setTimeout(1_800_000);
   const l = logs();
   const { server, url } = await serve(l);
+  // The logs a `?src=` link names live on another host: a second origin, as raw.githubusercontent.com is to a Pages site.
+  const { server: logHost, url: logsUrl } = await serve(l);
   const staticShell = writeStaticShell();
   const runs = { ivInspect: [] as Times[], oursInspect: [] as Times[], oursVf: [] as Times[], staticShell: [] as Times[], shell: [] as Times[] };
   const load = [load1()];
   const ours = (src: string, rows: number) => (): Promise<Times> =>
     cold(
       browser,
-      `./#/traces?src=${encodeURIComponent(url + src)}`,
+      `${url}/vp/#/traces?src=${encodeURIComponent(logsUrl + src)}`,
       { row: '[data-testid="library-row"]', all: `${rows} of ${rows} traces`, click: 'Import from' },
       () => {
         const t = (window as unknown as { __t: Times }).__t;
@@ -205,12 +226,22 @@ test('cold start: the library against Inspect View on the same log, and its empt
       [
         'staticShell',
         () =>
-          cold(browser, staticShell, { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined),
+          cold(
+            browser,
+            `${url}/vp/${staticShell}`,
+            { row: SHELL, all: 'Trace library', shell: SHELL },
+            () => (window as unknown as { __t: Times }).__t.shell !== undefined,
+          ),
       ],
       [
         'shell',
         () =>
-          cold(browser, './#/traces', { row: SHELL, all: 'Trace library', shell: SHELL }, () => (window as unknown as { __t: Times }).__t.shell !== undefined),
+          cold(
+            browser,
+            `${url}/vp/#/traces`,
+            { row: SHELL, all: 'Trace library', shell: SHELL },
+            () => (window as unknown as { __t: Times }).__t.shell !== undefined,
+          ),
       ],
     ]).flat(),
   ];
@@ -236,6 +267,7 @@ test('cold start: the library against Inspect View on the same log, and its empt
     }
   } finally {
     server.close();
+    logHost.close();
   }
   const m = (xs: Times[], pick: (t: Times) => number | undefined) => median(xs.map((t) => pick(t)!));
   const ms = (xs: Times[], pick: (t: Times) => number | undefined) => xs.map((t) => pick(t)!.toFixed(0)).join(', ');

@@ -151,3 +151,40 @@ test('#/traces?src=… asks on the painted page, before the app has loaded: the 
   await expect(page.getByTestId('link-import')).toHaveCount(0);
   expect(seen).toEqual(['https://raw.example.test/team/two.jsonl?ref=v1']);
 });
+
+test('#/traces?src=…: the import worker starts from the page’s head, ahead of the app’s code, and the click’s import runs in it', async ({ page, context }) => {
+  const traces = [await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful')];
+  await context.route('https://raw.example.test/**', (route) =>
+    route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } }),
+  );
+  const urls = requests(context);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`./#/traces?src=${encodeURIComponent('https://raw.example.test/one.jsonl')}`);
+  await page.getByTestId('link-import').getByRole('button', { name: 'Import from raw.example.test' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText(/^1 of 1 traces/, { timeout: 20_000 });
+  const at = (pattern: RegExp) => urls.findIndex((u) => pattern.test(u));
+  const worker = at(/\/import\.worker-[\w-]+\.js$/);
+  expect(worker).toBeGreaterThan(-1);
+  // Requested before the app's chunk and the library's view, which the entry asks for once it has run.
+  expect(worker).toBeLessThan(at(/\/boot-[\w-]+\.js$/));
+  expect(worker).toBeLessThan(at(/\/LibraryView-[\w-]+\.js$/));
+  // One worker: the entry adopted the one the head started instead of starting its own.
+  expect(workers.filter((u) => /import\.worker-/.test(u))).toHaveLength(1);
+  expect(urls.filter((u) => /\/import\.worker-[\w-]+\.js$/.test(u))).toHaveLength(1);
+});
+
+test('#/traces?src=…: if the import worker’s script cannot load, the click’s import fails with a message, and nothing is listed', async ({ page, context }) => {
+  const seen: string[] = [];
+  await context.route('https://raw.example.test/**', (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ body: '', headers: { 'access-control-allow-origin': '*' } });
+  });
+  await context.route(/\/import\.worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(`./#/traces?src=${encodeURIComponent('https://raw.example.test/one.jsonl')}`);
+  await page.getByTestId('link-import').getByRole('button', { name: 'Import from raw.example.test' }).click();
+  await expect(page.getByTestId('import-status')).toContainText('Nothing from this file was added', { timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toContainText('one.jsonl: the import worker failed to start.');
+  await expect(page.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
+  expect(seen).toEqual([]);
+});

@@ -13,6 +13,19 @@
   // A link that asks to import (`#/traces?src=…`) shows the library with its question (src/ui/lib/earlyLink.ts fills it in).
   const link = head === 'traces' && new URLSearchParams(location.hash.split('?', 2)[1] || '').has('src');
   document.documentElement.setAttribute('data-boot', home ? 'home' : head === 'traces' ? (link ? 'traces-link' : 'traces') : 'other');
+  // On such a link the import worker starts now, named by a meta the build writes (vite.config.ts, nameImportWorker): its
+  // script loads ahead of the app's modules, so it is running when the reader clicks "Import from …". It fetches nothing
+  // until then; the entry adopts it (src/ui/lib/importWorkers.ts), with the error it may have reported meanwhile.
+  const worker = link && typeof Worker === 'function' && document.querySelector('meta[name="vp-import-worker"]');
+  if (worker) {
+    try {
+      const started = { worker: new Worker(worker.content, { type: 'module' }), failed: null };
+      started.worker.addEventListener('error', (e) => (started.failed = e.message || 'the import worker failed to start'));
+      window.__vpImportWorker = started;
+    } catch {
+      // The entry starts its own.
+    }
+  }
   const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
   if (wasm) {
     const link = document.createElement('link');

@@ -25,18 +25,21 @@ const start = (work: () => void) => (onHome ? requestAnimationFrame(() => setTim
 // tables, overlapping with loading and booting the app. Other routes load a
 // world's WebAssembly when a trace or an episode needs it.
 const loadApp = () => {
-  if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
-  // A link that asks to import (`#/traces?src=…`): its worker starts with the app, and the question is shown on the painted page, to be
-  // answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before the reader's click.
+  // A link that asks to import (`#/traces?src=…`): its worker is the one public/shell-route.js started (else one starts now), and the
+  // question is shown on the painted page, to be answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before
+  // the reader's click.
   const src = head === 'traces' ? earlySrc(window.location.hash) : null;
   if (src !== null) {
     warmImportWorker();
     showEarlyLink(src);
   }
+  // The app's own chunk first, then the route's view: on an HTTP/1.1 host six requests go at a time, and the boot
+  // chunk (React and the app shell) queued behind the view's two dozen modules was the last to arrive.
   import('./boot').catch((e: unknown) => {
     const root = document.getElementById('root')!;
     root.textContent = `The app failed to load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
   });
+  if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
 };
 
 // The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).

@@ -8,13 +8,27 @@ import type { ImportMessage } from '../workers/importProtocol';
  * already running, and its first rows do not wait for a thread, a script
  * download and its compile.
  */
-function newImportWorker(): ImportPort {
-  const w = new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
+/** The worker public/shell-route.js started on a `#/traces?src=` link, before the body was parsed, with the error it reported meanwhile. */
+interface HeadWorker {
+  worker: Worker;
+  failed: string | null;
+}
+
+/** Takes the worker public/shell-route.js started, once; null where it started none. */
+function takeHeadWorker(): HeadWorker | null {
+  const w = window as unknown as { __vpImportWorker?: HeadWorker };
+  const started = w.__vpImportWorker ?? null;
+  delete w.__vpImportWorker;
+  return started instanceof Object && started.worker instanceof Worker ? started : null;
+}
+
+function newImportWorker(head: HeadWorker | null = null): ImportPort {
+  const w = head?.worker ?? new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
   // A worker started ahead may fail (its script did not load) before anyone listens: the failure waits for them.
-  let failed: string | null = null;
+  let failed: string | null = head?.failed ?? null;
   const failures: ((message: string) => void)[] = [];
   w.addEventListener('error', (e) => {
-    failed = e.message;
+    failed = e.message || 'the import worker failed to start';
     for (const cb of failures) cb(failed);
   });
   return {
@@ -47,7 +61,7 @@ export function spawnImportWorker(): ImportPort {
 export function warmImportWorker(): void {
   if (warmed) return;
   warmed = true;
-  spare = newImportWorker();
+  spare = newImportWorker(takeHeadWorker());
 }
 
 /** An import the entry started before the library loaded: a `?src=` link's "Import from …" clicked on the page index.html painted. */

@@ -7,6 +7,8 @@ const col = createColumnHelper<LibraryEntry>();
 // Cells are a few hundred pixels wide: more characters than fit is only layout work (names can be 200,000 long).
 const text = (v: string) => clampText(v, 120);
 const num = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(digits));
+// One formatter for every row: Number#toLocaleString builds a new one per call, which was most of a first screen's cell time.
+const thousands = new Intl.NumberFormat();
 
 /** Column definitions at module scope: stable identities, no re-render churn. */
 const STATUS_BADGE = { error: 'badge-bad', unfinished: 'badge-warn', limit: 'badge-warn', ok: '' } as const;
@@ -70,7 +72,14 @@ export const LIBRARY_COLUMNS = [
   col.display({ id: 'lineage', header: 'forks', size: 120, cell: (c) => <LineageCell entry={c.row.original} /> }),
   col.accessor((e) => e.driver ?? '', { id: 'driver', header: 'driver', size: 90 }),
   col.accessor('steps', { header: 'steps', size: 60 }),
-  col.accessor('tokens', { header: 'tokens', size: 80, cell: (c) => (c.getValue() ?? '—').toLocaleString() }),
+  col.accessor('tokens', {
+    header: 'tokens',
+    size: 80,
+    cell: (c) => {
+      const tokens = c.getValue();
+      return tokens === null || tokens === undefined ? '—' : thousands.format(tokens);
+    },
+  }),
   col.accessor('durationMs', { header: 'duration', size: 80, cell: (c) => (c.getValue() === null ? '—' : `${((c.getValue() ?? 0) / 1000).toFixed(1)} s`) }),
   col.accessor('source', { header: 'source', size: 160, cell: (c) => text(c.getValue()) }),
   col.accessor((e) => (e.place ? `${e.what} ${e.place}` : e.what), {
