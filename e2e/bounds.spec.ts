@@ -10,6 +10,7 @@ import { overlappingBomb, unbroken } from '../src/traces/testing/hostile';
 import { sideScroll } from './layoutChecks';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { importFile, runReference } from './traceFixtures';
+import { photo } from './photo';
 
 /**
  * Hostile and huge inputs through the page, generated here (nothing big is committed):
@@ -150,7 +151,7 @@ test('long unbroken strings from a file never widen the page: messages, answer, 
     await expect(page.getByTestId('message-view')).toBeVisible({ timeout: 30_000 });
     const over = await sideScroll(page);
     expect(over.over, `trace view at ${width}px: ${over.widest}`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join('test-results', `bounds-long-row-${width}.png`) });
+    await photo(page, `bounds-long-row-${width}`);
     await page.goto('./#/report');
     await expect(page.getByRole('heading', { name: /Report per model/ })).toBeVisible();
     const report = await sideScroll(page);

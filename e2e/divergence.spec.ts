@@ -12,6 +12,7 @@ import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { oracleCalls } from '../src/worlds/ticket-queue/agents';
 import { setupOf } from '../src/worlds/ticket-queue/spec';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-div-'));
 
@@ -63,8 +64,7 @@ test('the library shows divergence for the listed rows or a selection, and the d
   expect(page.url()).toContain('filter=diverging');
   await expect(page.getByTestId('library-row').filter({ hasText: 'note-twice' })).toHaveCount(1);
   await expect(page.getByTestId('library-row').filter({ hasText: 'careful' })).toHaveCount(0);
-  await testInfo.attach('library-divergence', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: join('test-results', 'divergence-library.png'), fullPage: true });
+  await photo(page, 'divergence-library', testInfo, { fullPage: true });
 
   // Back returns to every row; the link brings the filter back.
   await page.goBack();

@@ -6,6 +6,7 @@ import { runEpisode } from '../src/core/episode';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { carefulSolver } from '../src/worlds/fault-api/solvers';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { photo } from './photo';
 
 let server: MockServer;
 test.afterEach(async () => server?.close());
@@ -65,11 +66,11 @@ test('a model run that skips the identity check, continued by a person from step
   await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
   await expect(page.getByTestId('step-counter')).toHaveText(`step 1 / ${parent!.trace.steps.length}`);
   await expect(page.getByTestId('trace-lineage')).toContainText('Continued in: human from step 1');
-  await page.screenshot({ path: 'test-results/fork-parent.png', fullPage: true });
+  await photo(page, 'fork-parent', undefined, { fullPage: true });
   await page.getByTestId('trace-lineage').getByTestId('lineage-child').click();
   await expect(page.getByTestId('trace-lineage')).toContainText(`Forked from ${parent!.id} at step 1`, { timeout: 20_000 });
   await expect(page.getByTestId('verdict-full')).toContainText('1.00 PASS');
-  await page.screenshot({ path: 'test-results/fork-child.png', fullPage: true });
+  await photo(page, 'fork-child', undefined, { fullPage: true });
 });
 
 test('“what would the careful solver do from here?”: the stubborn run on a hostile API, continued by the careful oracle from step 3, passes', async ({

@@ -6,6 +6,7 @@ import { runEpisode } from '../src/core/episode';
 import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-gotchas-'));
 
@@ -48,8 +49,7 @@ test('a trace becomes a gotcha: on the home page, kept across a reload, exported
   await expect(userRows(page).first()).toContainText(recorded);
   await expect(userRows(page).first().getByTestId('gotcha-status')).toHaveText('unchanged', { timeout: 30_000 });
   await section.scrollIntoViewIfNeeded();
-  await testInfo.attach('home-user-gotcha', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: join('test-results', 'home-user-gotcha.png'), fullPage: true });
+  await photo(page, 'home-user-gotcha', testInfo, { fullPage: true });
 
   await page.reload();
   await expect(userRows(page)).toHaveCount(1, { timeout: 30_000 });
@@ -82,8 +82,7 @@ test('a trace becomes a gotcha: on the home page, kept across a reload, exported
   await expect(flagged).toContainText(`now: ${recorded}`);
   await expect(page.getByTestId('gotchas-flagged')).toHaveText('1 of your 2 gotchas no longer get the verdicts they were recorded with.');
   await section.scrollIntoViewIfNeeded();
-  await testInfo.attach('home-gotcha-changed', { body: await section.screenshot(), contentType: 'image/png' });
-  await section.screenshot({ path: join('test-results', 'home-gotcha-changed.png') });
+  await photo(section, 'home-gotcha-changed', testInfo);
 
   // A bad file changes nothing and says where it is wrong.
   await importSuite(page, 'bad.json', JSON.stringify({ ...suite, entries: [{ ...edited, id: 'third', calls: 'none' }] }));

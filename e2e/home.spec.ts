@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { photo } from './photo';
 
 test('the home page lists the worlds and reproduces the CLI calibration table', async ({ page }, testInfo) => {
   const cli = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'calibrate', '--json'], { encoding: 'utf8' })) as Record<
@@ -15,7 +16,7 @@ test('the home page lists the worlds and reproduces the CLI calibration table', 
   for (const [profile, row] of Object.entries(cli['fault-api']!))
     for (const [solver, mean] of Object.entries(row)) await expect(page.getByTestId(`cal-${profile}-${solver}`).locator('.value')).toHaveText(mean.toFixed(2));
   await expect(page.getByTestId('calibration-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'home', testInfo, { fullPage: true });
 });
 
 test('unknown routes say so and link home', async ({ page }) => {

@@ -6,6 +6,7 @@ import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { runReference } from './traceFixtures';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-import-'));
 
@@ -38,8 +39,7 @@ test('a link #/traces?src=<url> shows what it would fetch and imports only after
   await expect(ask.getByTestId('link-host')).toHaveText('raw.example.test');
   await expect(ask.getByTestId('link-path')).toHaveText('/team/evals/main/mixed.jsonl?ref=v1');
   await expect(ask).toContainText('redirect');
-  await testInfo.attach('link-import', { body: await page.screenshot(), contentType: 'image/png' });
-  await page.screenshot({ path: join('test-results', 'link-import.png') });
+  await photo(page, 'link-import', testInfo);
   // Nothing is fetched while the question is open, however long it stays.
   await page.waitForTimeout(500);
   expect(seen).toEqual([]);
@@ -81,7 +81,7 @@ test('links that are not http(s), or carry a password, are refused with a messag
     await expect(refusal).toContainText(says);
     await expect(refusal).toContainText('Only http and https addresses');
     await expect(page.getByRole('button', { name: /^Import from/ })).toHaveCount(0);
-    if (src.startsWith('data:')) await page.screenshot({ path: join('test-results', 'link-refused.png') });
+    if (src.startsWith('data:')) await photo(page, 'link-refused');
     await page.reload();
   }
   await page.waitForTimeout(300);
@@ -126,8 +126,7 @@ test('several files at once: each imported and reported on its own line, a broke
   await expect(lines.nth(1)).toContainText('Nothing from this file was added');
   await expect(lines.nth(1).getByTestId('import-issues')).toContainText('line 1');
   await expect(count(page)).toHaveText(/^5 of 5 traces/);
-  await testInfo.attach('import-several', { body: await page.getByTestId('import-status').screenshot(), contentType: 'image/png' });
-  await page.getByTestId('import-status').screenshot({ path: join('test-results', 'import-several.png') });
+  await photo(page.getByTestId('import-status'), 'import-several', testInfo);
 });
 
 test('Cancel stops the file being read and every file still waiting: nothing of them is added, and the next import works', async ({ page }) => {

@@ -9,6 +9,7 @@ import type { ReferenceAgent, World } from '../src/core/world';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { readPrefixes } from '../src/traces/readings';
 import { WORLDS } from '../src/worlds/registry';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-jumps-'));
 const episodeUrl = (world: string, task: object, agent: string) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`;
@@ -83,7 +84,7 @@ test('faults, trips and errors: next and previous by button and key, as the type
   }
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('first disagreement of naive and full');
-  await page.screenshot({ path: join('test-results', 'jumps-fault-api.png') });
+  await photo(page, 'jumps-fault-api');
 });
 
 test('the library opens a trace at its first disagreement', async ({ page }) => {
@@ -97,7 +98,7 @@ test('the library opens a trace at its first disagreement', async ({ page }) => 
   await page.getByTestId('library-row').getByTestId('open-at-split').click();
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${split} / ${trace.steps.length}`, { timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`step=${split}$`));
-  await page.screenshot({ path: join('test-results', 'jumps-library-split.png') });
+  await photo(page, 'jumps-library-split');
 });
 
 test('keys pressed faster than the page draws each count: → → → from the start, End then E', async ({ page }) => {

@@ -6,6 +6,7 @@ import type { Trace } from '../src/core/types';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { runReference } from './traceFixtures';
+import { photo } from './photo';
 
 // What a hostile or careless file can put in a name: no spaces, so nothing wraps it.
 const MODEL_A = 'A'.repeat(200_000);
@@ -82,8 +83,7 @@ test('200k-character model names and 300-character world, env and task names sta
   await expectCellsAtMost(page.getByTestId('library-charts'), '.legend li', 400, 'legend entry');
   await expectCellsAtMost(page.getByTestId('library-charts'), 'figure', main, 'chart');
   await expectNoSideScroll(page, 'the library charts');
-  await testInfo.attach('library-long-names', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: join('test-results', 'layout-library.png'), fullPage: true });
+  await photo(page, 'layout-library', testInfo, { fullPage: true });
 
   // Two traces of one task with long model names, side by side.
   await page.getByLabel('group by').selectOption('');
@@ -95,7 +95,7 @@ test('200k-character model names and 300-character world, env and task names sta
   await expect(page.getByTestId('compare')).toBeVisible();
   await expectNoSideScroll(page, 'the comparison');
   await expectCellsAtMost(page.getByTestId('compare'), 'th', main / 2, 'comparison header');
-  await page.screenshot({ path: join('test-results', 'layout-compare.png'), fullPage: true });
+  await photo(page, 'layout-compare', undefined, { fullPage: true });
   await page.goBack();
 
   // One of them opened, replayed, and kept as a gotcha under its default label (the model's name).
@@ -107,7 +107,7 @@ test('200k-character model names and 300-character world, env and task names sta
   await page.getByTestId('gotcha-save').click();
   await expect(page.getByTestId('gotcha-added')).toBeVisible({ timeout: 20_000 });
   await expectNoSideScroll(page, 'the trace view with the gotcha added');
-  await page.screenshot({ path: join('test-results', 'layout-trace.png'), fullPage: true });
+  await photo(page, 'layout-trace', undefined, { fullPage: true });
 
   await page.goto('./#/');
   await expect(page.getByTestId('user-gotcha')).toHaveCount(1, { timeout: 30_000 });
@@ -117,7 +117,7 @@ test('200k-character model names and 300-character world, env and task names sta
   await page.getByTestId('open-gotcha').click();
   await expect(page.getByTestId('gotcha-banner')).toBeVisible({ timeout: 20_000 });
   await expectNoSideScroll(page, 'the gotcha view');
-  await page.screenshot({ path: join('test-results', 'layout-gotcha.png'), fullPage: true });
+  await photo(page, 'layout-gotcha', undefined, { fullPage: true });
 
   // A model name typed (or pasted) into the endpoint settings.
   await page.goto('./#/model');

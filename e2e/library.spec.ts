@@ -7,6 +7,7 @@ import type { Trace } from '../src/core/types';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { exportTracesJsonl } from '../src/traces/export/index';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-lib-'));
 
@@ -31,7 +32,7 @@ test('import, filter to disagreements, open one verified, compare two, export an
   await importFile(page, path);
   await expect(page.getByTestId('import-status')).toContainText('6 imported');
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
-  await testInfo.attach('library', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'library', testInfo, { fullPage: true });
 
   await page.getByTestId('divergence-filter').selectOption('naive-pass-full-fail');
   const expected = traces.filter((t) => t.scorecard!.verdict.naive === 'PASS' && t.scorecard!.verdict.full === 'FAIL').length;
@@ -138,7 +139,7 @@ test('deleting traces: a saved run leaves this browser for good, an imported row
   await expect(page.getByTestId('confirm-delete')).toContainText(
     'Delete 2 traces? 1 saved in this browser is deleted for good. 1 imported leaves the library, now and on later visits',
   );
-  await testInfo.attach('confirm-delete', { body: await page.screenshot(), contentType: 'image/png' });
+  await photo(page, 'confirm-delete', testInfo);
   await page.getByTestId('confirm-delete-yes').click();
   await expect(page.getByTestId('library-count')).toHaveText(/^6 of 6 traces/);
   await expect(rows.filter({ hasText: 'the-peeker' })).toHaveCount(0);
@@ -179,7 +180,7 @@ test('the library charts: every trace counted, one point each, a bar per layer',
   // The stacked bars' tooltips add up to the number of traces.
   const counts = await charts.getByTestId('hist-bar').locator('title').allTextContents();
   expect(counts.reduce((n, t) => n + Number(/: (\d+) trace/.exec(t)![1]), 0)).toBe(traces.length);
-  await testInfo.attach('library-charts', { body: await page.getByTestId('library-charts-panel').screenshot(), contentType: 'image/png' });
+  await photo(page.getByTestId('library-charts-panel'), 'library-charts', testInfo);
 });
 
 test('a recorded score is labelled so until the trace is replayed; a re-score sits beside it, and an edited score shows as different', async ({
@@ -199,5 +200,5 @@ test('a recorded score is labelled so until the trace is replayed; a re-score si
   await expect(rows.filter({ hasText: 'careful' }).getByTestId('rescore-same')).toHaveText('1.00 ✓', { timeout: 30_000 });
   await expect(rows.filter({ hasText: 'the-peeker' }).getByTestId('rescore-differs')).toHaveText('0.00 ≠ 1.00');
   await expect(rows.filter({ hasText: 'the-peeker' })).toContainText('1.00');
-  await testInfo.attach('rescored', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'rescored', testInfo, { fullPage: true });
 });

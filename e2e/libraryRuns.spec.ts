@@ -10,6 +10,7 @@ import { handLog } from '../src/traces/inspect/testing';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { WORLDS } from '../src/worlds/registry';
 import { importFile, runReference } from './traceFixtures';
+import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-runs-'));
 const fixture = readFileSync(new URL('../src/traces/import/fixtures/v0.1.2.post1/results.jsonl', import.meta.url), 'utf8');
@@ -29,7 +30,6 @@ function vfRuns(): string[] {
 }
 
 /** Screenshots written where SHOTS says (for a person to look at), else only attached to the report. */
-const shot = (name: string) => (process.env.SHOTS ? join(process.env.SHOTS, `${name}.png`) : undefined);
 
 const count = (page: Page) => page.getByTestId('library-count');
 
@@ -99,20 +99,20 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   await runs.nth(1).getByTestId('run-model-input').fill('qwen3-8b-local');
   await runs.nth(1).getByTestId('run-model-input').press('Enter');
   await expect(runs.nth(1).getByTestId('name-origin').nth(1)).toContainText('edited (the file name said qwen/qwen3-8b)');
-  await testInfo.attach('runs', { body: await page.screenshot({ fullPage: true, path: shot('runs') }), contentType: 'image/png' });
+  await photo(page, 'runs', testInfo, { fullPage: true });
 
   await selectAll(page);
   await page.getByTestId('compare-examples-button').click();
   await expect(page.getByTestId('compare-examples')).toContainText('2 agents on');
   await expect(page.getByTestId('example-row').first().getByTestId('example-side')).toHaveCount(2);
   await expect(page.getByTestId('compare-examples')).toContainText('qwen3-8b-local');
-  await testInfo.attach('compare by example', { body: await page.screenshot({ fullPage: true, path: shot('compare') }), contentType: 'image/png' });
+  await photo(page, 'compare-by-example', testInfo, { fullPage: true });
   await page.goBack();
 
   await page.getByTestId('report-button').click();
   await expect(page.getByTestId('report-row')).toHaveCount(2);
   await expect(page.getByTestId('report-gap')).toContainText('openai/gpt-4.1-mini leads qwen3-8b-local');
-  await testInfo.attach('report', { body: await page.screenshot({ fullPage: true, path: shot('report') }), contentType: 'image/png' });
+  await photo(page, 'runs-report', testInfo, { fullPage: true });
   const [csv] = await downloads(page, () => page.getByTestId('report-csv').click(), 1);
   expect(readFileSync(csv!, 'utf8')).toMatch(/wiki-search,qwen3-8b-local,yours,4,0\.000/);
   await page.goBack();
@@ -155,7 +155,7 @@ test('native traces and an Inspect log: grouped by run, the trace view steps thr
   await expect(page).toHaveURL(/sort=agent/);
   await page.getByTestId('library-row').first().getByRole('button').first().click();
   await expect(page.getByTestId('trace-position')).toHaveText('trace 1 of 2 listed');
-  await page.screenshot({ path: shot('trace-nav') });
+  await photo(page, 'trace-nav');
   await page.keyboard.press('j');
   await expect(page.getByTestId('trace-position')).toHaveText('trace 2 of 2 listed');
   await page.keyboard.press('k');

@@ -8,6 +8,7 @@ import { runEpisode } from '../src/core/episode';
 import type { Task } from '../src/core/types';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { carefulSolver, stubbornSolver } from '../src/worlds/fault-api/solvers';
+import { photo } from './photo';
 
 // The mock runs in this Node process; the page (http://127.0.0.1:4317) calls it
 // cross-origin on another loopback port, so it answers CORS preflights.
@@ -142,7 +143,7 @@ test('a batch of 6 rollouts (3 profiles × 2) fills the table and the library', 
   await expect(page.getByTestId('diverging-run')).toHaveCount(cheating.length * 2);
   await expect(table.locator('tbody tr')).toHaveCount(cheating.length);
   for (const t of cheating) await expect(table.getByTestId(`cell-${String(t.task.profile)}`)).toBeVisible();
-  await page.screenshot({ path: 'test-results/divergence-batch.png', fullPage: true });
+  await photo(page, 'divergence-batch', undefined, { fullPage: true });
   await page.getByTestId('diverging-run').first().getByRole('link', { name: 'open' }).click();
   await expect(page.getByTestId('verify-status')).toHaveText('Replay verified', { timeout: 20_000 });
   await expect(page.getByTestId('verdict-full')).toContainText('FAIL');
@@ -352,7 +353,7 @@ test('a 60 MB reply is refused as it streams, with a message and Retry; the next
   await expect(page.getByTestId('chat-error')).toContainText('The reply was too large', { timeout: 20_000 });
   await expect(page.getByTestId('chat-error-message')).toContainText("The model's reply is larger than the 4 MiB limit");
   expect(server.streams[0]!.complete).toBe(false);
-  await page.screenshot({ path: 'test-results/reply-too-large.png', fullPage: true });
+  await photo(page, 'reply-too-large', undefined, { fullPage: true });
 
   server.setResponder(policyResponder(task, carefulSolver));
   await page.getByTestId('retry').click();
@@ -361,7 +362,7 @@ test('a 60 MB reply is refused as it streams, with a message and Retry; the next
 
   await page.getByTestId('max-reply').fill('0.01');
   await expect(page.getByTestId('settings-problem')).toHaveText('max reply size must be from 0.0625 to 256 MiB');
-  await page.getByTestId('endpoint-settings').screenshot({ path: 'test-results/max-reply-setting.png' });
+  await photo(page.getByTestId('endpoint-settings'), 'max-reply-setting');
 });
 
 test('Step is one model call: an invalid call spends one turn and says why; the saved trace shows the model’s words and the calls that never ran', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { WORLD_ENTRIES } from '../src/ui/worlds/registry';
+import { photo } from './photo';
 
 const counter = (page: Page, n: number) => expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`);
 
@@ -61,7 +62,7 @@ for (const width of [390, 1440]) {
     const confirm = dialog.getByRole('button', { name: 'Confirm' });
     const c = (await confirm.boundingBox())!;
     expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [c.x + c.width / 2, c.y + c.height / 2])).toBe('Confirm');
-    await page.screenshot({ path: `test-results/portal-dialog-${width}.png` });
+    await photo(page, `portal-dialog-${width}`);
 
     // Revealed mid-play: the verifier's records show, the page is still drawn once (the mirror folded away).
     await page.getByTestId('reveal-hints').click();

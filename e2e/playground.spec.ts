@@ -3,6 +3,7 @@ import { runEpisode } from '../src/core/episode';
 import type { ToolCall } from '../src/core/types';
 import { ticketQueueWorld } from '../src/worlds/ticket-queue/index';
 import { tripwireWorld } from '../src/worlds/tripwire/index';
+import { photo } from './photo';
 
 const episodeUrl = (world: string, task: object, agent: string, step?: number) =>
   `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}${step === undefined ? '' : `&step=${step}`}`;
@@ -46,7 +47,7 @@ test('home: the gotchas, the fault-api solvers and the ticket-queue sentinels, c
   // The rows above were painted from the build (Node); the page recomputes them and says they agree.
   for (const w of ['tripwire', 'fault-api', 'ticket-queue'])
     await expect(page.getByTestId(`check-${w}`)).toContainText('Verified in this browser', { timeout: 30_000 });
-  await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'playground-home', testInfo, { fullPage: true });
 });
 
 test('home: when the worker cannot load, the rows are computed on the page instead', async ({ page }) => {
@@ -85,7 +86,7 @@ test('stepping through the-peeker: the honeypot trip shows on the timeline and L
   await expect(page.getByTestId('verdict-naive')).toContainText('1.00');
   await expect(page.getByTestId('verdict-full')).toContainText('0.00');
   await expect(page.getByTestId('verdict-full')).toContainText('gate: forbidden-table-access (L3)');
-  await testInfo.attach('peeker', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'peeker', testInfo, { fullPage: true });
 });
 
 test('a person plays a clean fault-api episode to 1.00', async ({ page }, testInfo) => {
@@ -99,7 +100,7 @@ test('a person plays a clean fault-api episode to 1.00', async ({ page }, testIn
   await page.getByRole('button', { name: /Submit records/ }).click();
   await expect(page.getByTestId('verdict-full')).toContainText('1.00');
   await expect(page.getByTestId('verdict-full')).toContainText('PASS');
-  await testInfo.attach('fault-api-human', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'fault-api-human', testInfo, { fullPage: true });
 });
 
 test('a person runs SQL and submits on a read task, then a reload resumes and a permalink restores the step', async ({ page }) => {
@@ -213,7 +214,7 @@ test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limi
   // (The longest pause of the page's thread is reported, not asserted: timings belong to benchmarks, not to tests.)
   expect(((await result(2).textContent()) ?? '').length).toBeLessThan(2_000);
   testInfo.annotations.push({ type: 'longest main-thread gap (ms)', description: String(Math.round(await longestGap())) });
-  await testInfo.attach('batch-limit', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'batch-limit', testInfo, { fullPage: true });
 
   // How many rows a statement steps through in 0.7 s here, timed through this page and its Worker (the step's own
   // overhead only makes the statements shorter): each fits a 2 s watchdog alone, the ten do not.
@@ -235,5 +236,5 @@ test('one run_sql batch is bounded: 740 × hex(zeroblob(7900)) gets a short limi
   const cutAt = Number(/cut off during statement (\d+) of 10/.exec((await result(4).textContent()) ?? '')?.[1]);
   expect(cutAt).toBeLessThan(10);
   testInfo.annotations.push({ type: 'batch cut after (ms)', description: String(took) });
-  await testInfo.attach('batch-watchdog', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await photo(page, 'batch-watchdog', testInfo, { fullPage: true });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { TRACE_VERSION } from '../src/core/types';
+import { photo } from './photo';
 
 /**
  * IndexedDB holds what earlier builds wrote, and in another tab a newer build may
@@ -68,13 +68,12 @@ test('runs saved by earlier builds open, migrated; one only a newer build can re
   await expect(page.getByTestId('storage-notice')).toContainText(
     `${NEWER.id}: trace.version: version ${TRACE_VERSION + 1} was written by a newer verifier-playground`,
   );
-  await testInfo.attach('library-unreadable-run', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: join('test-results', 'library-unreadable-run.png'), fullPage: true });
+  await photo(page, 'library-unreadable-run', testInfo, { fullPage: true });
 
   const task = encodeURIComponent(JSON.stringify(V1_RUN.trace.task));
   await page.goto(`./#/episode/ticket-queue?task=${task}&agent=human&run=${V1_RUN.id}`);
   await expect(page.getByTestId('step-counter')).toHaveText('step 2 / 2', { timeout: 20_000 });
-  await page.screenshot({ path: join('test-results', 'episode-v1-run.png'), fullPage: true });
+  await photo(page, 'episode-v1-run', undefined, { fullPage: true });
   // Opening it claims it: written back under a raised lease, as the current version.
   expect(await storedRun(page, V1_RUN.id)).toEqual({ lease: 3, version: TRACE_VERSION });
 });

@@ -6,6 +6,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { importFile, runReference } from './traceFixtures';
+import { photo } from './photo';
 
 const episodeUrl = (world: string, task: object, agent: string) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`;
 const hundredths = (s: string) => Math.round(Number(s) * 100);
@@ -38,7 +39,7 @@ test('a tripwire read task: the scorecard is gate × answer, L1 and L2 not count
   const titles = await card.locator('.verdict-title').allTextContents();
   expect(titles).toEqual(['naive (final answer only)', 'full (every layer)']);
   await expectSharesSum(card);
-  await testInfo.attach('peeker-scorecard', { body: await card.screenshot(), contentType: 'image/png' });
+  await photo(card, 'peeker-scorecard', testInfo);
 });
 
 test('ticket-queue: products and fixed shares add up to the total shown, with the extra strict reading labelled', async ({ page }, testInfo) => {
@@ -51,7 +52,7 @@ test('ticket-queue: products and fixed shares add up to the total shown, with th
   await expect(card.getByTestId('layer-share-steps')).toContainText('not counted: a metric, reported');
   await expect(card.getByTestId('verdict-story')).toContainText('naive and full agree, PASS');
   await expectSharesSum(card);
-  await testInfo.attach('ticket-queue-scorecard', { body: await card.screenshot(), contentType: 'image/png' });
+  await photo(card, 'ticket-queue-scorecard', testInfo);
 });
 
 test('home rows where naive passes and full fails carry the library’s badge, and the shares come from the composition', async ({ page }) => {
@@ -145,5 +146,5 @@ test('compare: a trace recorded before scorecards carried their arithmetic shows
   for (const cell of await compare.getByTestId('compare-layer-completeness').all()) await expect(cell).toContainText('+0.60', { timeout: 20_000 });
   for (const cell of await compare.getByTestId('compare-layer-provenance').all()) await expect(cell).toContainText('1.00 multiplies');
   await expect(compare.getByTestId('compare-story').first()).toContainText('naive and full agree, PASS');
-  await testInfo.attach('compare', { body: await compare.screenshot(), contentType: 'image/png' });
+  await photo(compare, 'compare', testInfo);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { photo } from './photo';
 
 /**
  * Each storage fault is injected before the app's first line runs (an init
@@ -57,8 +58,7 @@ test('a write that throws QuotaExceededError: play goes on, the banner offers th
   await expect(banner).toContainText('Not saved');
   await expect(banner).toContainText('QuotaExceededError');
   await expect(banner).toContainText('Steps 2–4 are not saved');
-  await testInfo.attach('quota-banner', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: 'test-results/storage-quota-banner.png' });
+  await photo(page, 'storage-quota-banner', testInfo, { fullPage: true });
   expect((await exportFromBanner(page)).steps).toHaveLength(4);
 
   // Space again: the next write carries the whole episode, so nothing from the failed ones is missing.
@@ -78,15 +78,14 @@ test('no indexedDB at all: play works in memory, and the library lists the run a
   await expect(page.getByTestId('step-counter')).toHaveText('step 0 / 0');
   await expect(page.getByTestId('save-banner')).toContainText('kept in this tab only');
   await fetchPages(page, 1, 3);
-  await page.screenshot({ path: 'test-results/storage-no-idb-banner.png' });
+  await photo(page, 'storage-no-idb-banner');
   expect((await exportFromBanner(page)).steps).toHaveLength(3);
 
   await page.getByRole('link', { name: 'Traces' }).click();
   await expect(page.getByTestId('storage-notice')).toContainText('IndexedDB is not available');
   await expect(page.getByTestId('library-row')).toHaveCount(1);
   await expect(page.getByTestId('library-row')).toContainText('not saved');
-  await testInfo.attach('library-no-idb', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await page.screenshot({ path: 'test-results/storage-library-no-idb.png', fullPage: true });
+  await photo(page, 'storage-library-no-idb', testInfo, { fullPage: true });
   expect(errors).toEqual([]);
 });
 

@@ -12,6 +12,7 @@ import { stubbornSolver } from '../src/worlds/fault-api/solvers';
 import { AXE_SOURCE, runAxe, serious } from './axe';
 import { sideScroll } from './layoutChecks';
 import { importFile, savedRuns } from './traceFixtures';
+import { photo } from './photo';
 
 // The model endpoint runs in this Node process; the page calls it cross-origin, so it answers CORS preflights.
 let server: MockServer;
@@ -243,8 +244,8 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   await expect(left).toContainText(
     `the file says full 1.00 ${forged[0]!.scorecard!.verdict.full}; its replay scores ${people[3]!.scorecard!.reward.toFixed(2)}`,
   );
-  await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
-  await table.screenshot({ path: 'test-results/study-report.png' });
+  await photo(page, 'study-report-page', testInfo, { fullPage: true });
+  await photo(table, 'study-report');
 
   const csvDownload = page.waitForEvent('download');
   await page.getByTestId('baseline-csv').click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { photo } from './photo';
 
 /**
  * Two tabs of one browser on one run (two pages in one context share its
@@ -39,8 +40,7 @@ test('a second tab on a run is offered take-over; the first goes read-only and s
   const conflict = b.getByTestId('tab-conflict');
   await expect(conflict).toContainText('open in another tab');
   await expect(b.getByRole('button', { name: 'Fetch page' })).toHaveCount(0);
-  await testInfo.attach('second-tab', { body: await b.screenshot({ fullPage: true }), contentType: 'image/png' });
-  await b.screenshot({ path: 'test-results/two-tabs-second.png' });
+  await photo(b, 'two-tabs-second', testInfo, { fullPage: true });
 
   // A plays on while B only looks: B's copy is behind, and taking over must not roll A's step back.
   await fetchPage(a, 3);
@@ -48,7 +48,7 @@ test('a second tab on a run is offered take-over; the first goes read-only and s
   await expect(counter(b)).toHaveText('step 3 / 3');
   await expect(a.getByTestId('tab-conflict')).toContainText('Another tab took over this run');
   await expect(a.getByRole('button', { name: 'Fetch page' })).toHaveCount(0);
-  await a.screenshot({ path: 'test-results/two-tabs-taken-over.png' });
+  await photo(a, 'two-tabs-taken-over');
 
   await fetchPage(b, 4);
   await a.reload();
@@ -108,7 +108,7 @@ test('without Web Locks, a tab whose run another tab has written stops and says 
   await fetchPage(a, 3);
   await expect(a.getByTestId('tab-conflict')).toContainText('Another tab has written to this run');
   await expect(a.getByTestId('save-banner')).toContainText('Not saved');
-  await a.screenshot({ path: 'test-results/two-tabs-written-elsewhere.png' });
+  await photo(a, 'two-tabs-written-elsewhere');
   await a.getByTestId('tab-conflict').getByRole('button', { name: 'Fork a copy' }).click();
   await expect(a.getByTestId('save-banner')).toHaveCount(0);
   await expect(counter(a)).toHaveText('step 3 / 3');
