@@ -27,7 +27,7 @@ function preloadWasm(): Plugin {
 }
 
 /** Where public/shell-route.js finds the import worker's built name. */
-export const IMPORT_WORKER_META = 'vp-import-worker';
+const IMPORT_WORKER_META = 'vp-import-worker';
 
 /**
  * Names the import worker's script in index.html, for public/shell-route.js to

@@ -1,13 +1,6 @@
 import type { ImportPort } from './libraryImport';
 import type { ImportMessage } from '../workers/importProtocol';
 
-/**
- * The page's import workers. Nothing else here (the entry imports this
- * module): a `#/traces?src=` link starts its import's worker while the app
- * is still loading, so the click on "Import from …" posts to a worker that is
- * already running, and its first rows do not wait for a thread, a script
- * download and its compile.
- */
 /** The worker public/shell-route.js started on a `#/traces?src=` link, before the body was parsed, with the error it reported meanwhile. */
 interface HeadWorker {
   worker: Worker;
@@ -22,6 +15,13 @@ function takeHeadWorker(): HeadWorker | null {
   return started instanceof Object && started.worker instanceof Worker ? started : null;
 }
 
+/**
+ * The page's import workers. Nothing else here (the entry imports this
+ * module): a `#/traces?src=` link's worker is started before the app loads —
+ * by public/shell-route.js in the page's head, else by the entry — so the
+ * click on "Import from …" posts to a worker that is already running, and its
+ * first rows do not wait for a thread, a script download and its compile.
+ */
 function newImportWorker(head: HeadWorker | null = null): ImportPort {
   const w = head?.worker ?? new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
   // A worker started ahead may fail (its script did not load) before anyone listens: the failure waits for them.
