@@ -127,3 +127,30 @@ test('keys pressed faster than the page draws each count: → → → from the s
     await expect(page.getByTestId('step-counter')).toHaveText(`step ${errors.filter((k) => k < n).at(-1) ?? errors.at(-1)} / ${n}`, { timeout: 20_000 });
   }
 });
+
+test('the keys work from the moment the step counter shows: Home and f pressed as it first appears', async ({ page }) => {
+  const world = WORLDS.find((w) => w.id === 'fault-api')!;
+  const task = world.makeTask({ profile: 'hostile', seed: 6 });
+  if (!task.ok) throw new Error(task.error);
+  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
+  const trace = await runEpisode(world, task.value, agent.create(task.value));
+  const faults = jumpTargets(trace.steps, 'fault');
+  const n = trace.steps.length;
+  // In the page, before its scripts: the first time the counter reads its last step, Home then f are pressed in the same
+  // turn of the event loop that drew it (a mutation observer's microtask) — before anything the page deferred past the paint.
+  await page.addInitScript(
+    ({ last }) => {
+      const w = window as unknown as { __pressed?: boolean };
+      new MutationObserver((_records, observer) => {
+        if (w.__pressed || document.querySelector('[data-testid="step-counter"]')?.textContent !== `step ${last} / ${last}`) return;
+        w.__pressed = true;
+        observer.disconnect();
+        for (const key of ['Home', 'f']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    { last: n },
+  );
+  await page.goto(episodeUrl('fault-api', task.value.spec, 'stubborn'));
+  await expect(page.getByTestId('step-counter')).toHaveText(`step ${faults[0]} / ${n}`, { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed)).toBe(true);
+});

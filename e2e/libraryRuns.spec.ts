@@ -176,6 +176,31 @@ test('native traces and an Inspect log: grouped by run, the trace view steps thr
   await expect(groups.filter({ hasText: 'fault-api' })).toContainText('4');
 });
 
+test('the trace view’s j / k work from the moment its position shows: j pressed as it first appears', async ({ page }) => {
+  const traces = [
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful'),
+    await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'trusting'),
+  ];
+  const native = join(dir, 'two-for-keys.jsonl');
+  writeFileSync(native, exportTracesJsonl(traces));
+  await page.goto('./#/traces');
+  await importFile(page, native);
+  await expect(count(page)).toHaveText(/^2 of 2 traces/);
+  // The first time the trace view says where it is, j is pressed in the turn of the event loop that drew it.
+  await page.evaluate(() => {
+    const w = window as unknown as { __pressed?: boolean };
+    new MutationObserver((_records, observer) => {
+      if (w.__pressed || document.querySelector('[data-testid="trace-position"]')?.textContent !== 'trace 1 of 2 listed') return;
+      w.__pressed = true;
+      observer.disconnect();
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByTestId('library-row').first().getByRole('button').first().click();
+  await expect(page.getByTestId('trace-position')).toHaveText('trace 2 of 2 listed', { timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed)).toBe(true);
+});
+
 test('an imported unfinished trace is viewed, and resumed as a new run of this browser', async ({ page }) => {
   const done = await runReference(faultApiWorld, { profile: 'clean', seed: 2 }, 'careful');
   const unfinished = { ...done, steps: done.steps.slice(0, 2), stop: null, scorecard: null };

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ControlsProps {
   step: number;
@@ -53,7 +53,9 @@ export function Controls({ step, last, onStep, current, reset, children, keys = 
     return () => clearTimeout(t);
   }, [playing, step, last, speed, onStep]);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the frame that first draws the step counter (a passive effect attaches after the
+  // paint, and a key pressed in between was lost: e2e/jumps.spec.ts presses Home as the counter first shows).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (ownsKey(e.target, e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
       const from = current?.() ?? step;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { firstDisagreement, jumpTargets, nextTarget, type JumpKind, type Reading } from '../../../core/readings';
 import type { Step } from '../../../core/types';
 import { isTyping } from './Controls';
@@ -37,7 +37,9 @@ export function JumpControls({ steps, step, onStep, current, readings, hideVerif
   // Once per episode, not on every step shown: each kind reads every step.
   const targetsOf = useMemo(() => new Map(KINDS.map((k) => [k.kind, jumpTargets(steps, k.kind)])), [steps]);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the frame that first draws these buttons (a passive effect attaches after the
+  // paint, and a key pressed in between was lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const kind = KINDS.find((k) => k.key === e.key.toLowerCase() && (!hideVerifier || !k.hidden));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLibrary } from '../../lib/library';
 import { libraryParams, listedRows, neighbours, readLibraryQuery } from '../../lib/libraryQuery';
 import { navigate } from '../../lib/navigate';
@@ -18,7 +18,8 @@ export function TraceNav({ id, query }: { id: string; query: URLSearchParams }) 
   const hrefOf = (other: string) => hrefFor(['trace', other], params);
   const prevHref = prev ? hrefOf(prev.id) : null;
   const nextHref = next ? hrefOf(next.id) : null;
-  useEffect(() => {
+  // A layout effect, as the episode's keys (components/episode/Controls.tsx): j / k work from the frame that draws these links.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target;
       if (e.ctrlKey || e.metaKey || e.altKey || (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
