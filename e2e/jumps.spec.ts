@@ -14,6 +14,15 @@ import { photo } from './photo';
 const dir = mkdtempSync(join(tmpdir(), 'vp-jumps-'));
 const episodeUrl = (world: string, task: object, agent: string) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`;
 
+/** fault-api's stubborn solver on hostile seed 6 (faults, errors and a first disagreement), run in Node, and its episode's URL. */
+async function stubbornFaultApi(): Promise<{ trace: Trace; url: string }> {
+  const world = WORLDS.find((w) => w.id === 'fault-api')!;
+  const task = world.makeTask({ profile: 'hostile', seed: 6 });
+  if (!task.ok) throw new Error(task.error);
+  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
+  return { trace: await runEpisode(world, task.value, agent.create(task.value)), url: episodeUrl('fault-api', task.value.spec, 'stubborn') };
+}
+
 interface Case {
   world: World;
   agent: ReferenceAgent;
@@ -58,16 +67,12 @@ test.describe('jump to the first disagreement on each gotcha', () => {
 });
 
 test('faults, trips and errors: next and previous by button and key, as the typed events say', async ({ page }) => {
-  const world = WORLDS.find((w) => w.id === 'fault-api')!;
-  const task = world.makeTask({ profile: 'hostile', seed: 6 });
-  if (!task.ok) throw new Error(task.error);
-  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
-  const trace = await runEpisode(world, task.value, agent.create(task.value));
+  const { trace, url } = await stubbornFaultApi();
   const faults = jumpTargets(trace.steps, 'fault');
   const errors = jumpTargets(trace.steps, 'error');
   expect(faults.length).toBeGreaterThan(1);
   const n = trace.steps.length;
-  await page.goto(episodeUrl('fault-api', task.value.spec, 'stubborn'));
+  await page.goto(url);
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`, { timeout: 30_000 });
   await page.keyboard.press('Home');
   await page.getByTestId('jump-fault').getByRole('button', { name: 'Next fault' }).click();
@@ -102,14 +107,10 @@ test('the library opens a trace at its first disagreement', async ({ page }) => 
 });
 
 test('keys pressed faster than the page draws each count: → → → from the start, End then E', async ({ page }) => {
-  const world = WORLDS.find((w) => w.id === 'fault-api')!;
-  const task = world.makeTask({ profile: 'hostile', seed: 6 });
-  if (!task.ok) throw new Error(task.error);
-  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
-  const trace = await runEpisode(world, task.value, agent.create(task.value));
+  const { trace, url } = await stubbornFaultApi();
   const errors = jumpTargets(trace.steps, 'error');
   const n = trace.steps.length;
-  await page.goto(episodeUrl('fault-api', task.value.spec, 'stubborn'));
+  await page.goto(url);
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${n} / ${n}`, { timeout: 30_000 });
   await page.keyboard.press('Home');
   await expect(page.getByTestId('step-counter')).toHaveText(`step 0 / ${n}`);
@@ -129,11 +130,7 @@ test('keys pressed faster than the page draws each count: → → → from the s
 });
 
 test('the keys work from the moment the step counter shows: Home and f pressed as it first appears', async ({ page }) => {
-  const world = WORLDS.find((w) => w.id === 'fault-api')!;
-  const task = world.makeTask({ profile: 'hostile', seed: 6 });
-  if (!task.ok) throw new Error(task.error);
-  const agent = world.referenceAgents.find((a) => a.id === 'stubborn')!;
-  const trace = await runEpisode(world, task.value, agent.create(task.value));
+  const { trace, url } = await stubbornFaultApi();
   const faults = jumpTargets(trace.steps, 'fault');
   const n = trace.steps.length;
   // In the page, before its scripts: the first time the counter reads its last step, Home then f are pressed in the same
@@ -150,7 +147,7 @@ test('the keys work from the moment the step counter shows: Home and f pressed a
     },
     { last: n },
   );
-  await page.goto(episodeUrl('fault-api', task.value.spec, 'stubborn'));
+  await page.goto(url);
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${faults[0]} / ${n}`, { timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed)).toBe(true);
 });
