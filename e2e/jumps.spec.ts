@@ -10,6 +10,7 @@ import { exportTracesJsonl } from '../src/traces/export/index';
 import { readPrefixes } from '../src/traces/readings';
 import { WORLDS } from '../src/worlds/registry';
 import { photo } from './photo';
+import { keysPressed, pressKeysAsShown } from './traceFixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-jumps-'));
 const episodeUrl = (world: string, task: object, agent: string) => `./#/episode/${world}?task=${encodeURIComponent(JSON.stringify(task))}&agent=${agent}`;
@@ -133,21 +134,9 @@ test('the keys work from the moment the step counter shows: Home and f pressed a
   const { trace, url } = await stubbornFaultApi();
   const faults = jumpTargets(trace.steps, 'fault');
   const n = trace.steps.length;
-  // In the page, before its scripts: the first time the counter reads its last step, Home then f are pressed in the same
-  // turn of the event loop that drew it (a mutation observer's microtask) — before anything the page deferred past the paint.
-  await page.addInitScript(
-    ({ last }) => {
-      const w = window as unknown as { __pressed?: boolean };
-      new MutationObserver((_records, observer) => {
-        if (w.__pressed || document.querySelector('[data-testid="step-counter"]')?.textContent !== `step ${last} / ${last}`) return;
-        w.__pressed = true;
-        observer.disconnect();
-        for (const key of ['Home', 'f']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    },
-    { last: n },
-  );
+  // Before the page's scripts: Home then f pressed as the counter first reads its last step.
+  await page.addInitScript(pressKeysAsShown, { selector: '[data-testid="step-counter"]', text: `step ${n} / ${n}`, keys: ['Home', 'f'] });
   await page.goto(url);
   await expect(page.getByTestId('step-counter')).toHaveText(`step ${faults[0]} / ${n}`, { timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed)).toBe(true);
+  expect(await keysPressed(page)).toBe(true);
 });

@@ -9,7 +9,7 @@ import { importText } from '../src/traces/import/importText';
 import { handLog } from '../src/traces/inspect/testing';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { WORLDS } from '../src/worlds/registry';
-import { importFile, runReference } from './traceFixtures';
+import { importFile, keysPressed, pressKeysAsShown, runReference } from './traceFixtures';
 import { photo } from './photo';
 
 const dir = mkdtempSync(join(tmpdir(), 'vp-runs-'));
@@ -186,19 +186,11 @@ test('the trace view’s j / k work from the moment its position shows: j presse
   await page.goto('./#/traces');
   await importFile(page, native);
   await expect(count(page)).toHaveText(/^2 of 2 traces/);
-  // The first time the trace view says where it is, j is pressed in the turn of the event loop that drew it.
-  await page.evaluate(() => {
-    const w = window as unknown as { __pressed?: boolean };
-    new MutationObserver((_records, observer) => {
-      if (w.__pressed || document.querySelector('[data-testid="trace-position"]')?.textContent !== 'trace 1 of 2 listed') return;
-      w.__pressed = true;
-      observer.disconnect();
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  // j pressed as the trace view first says where it is.
+  await page.evaluate(pressKeysAsShown, { selector: '[data-testid="trace-position"]', text: 'trace 1 of 2 listed', keys: ['j'] });
   await page.getByTestId('library-row').first().getByRole('button').first().click();
   await expect(page.getByTestId('trace-position')).toHaveText('trace 2 of 2 listed', { timeout: 20_000 });
-  expect(await page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed)).toBe(true);
+  expect(await keysPressed(page)).toBe(true);
 });
 
 test('an imported unfinished trace is viewed, and resumed as a new run of this browser', async ({ page }) => {

@@ -32,3 +32,21 @@ export const savedRuns = (page: Page) =>
         };
       }),
   );
+
+/**
+ * Run in the page (`page.addInitScript` before it loads, or `page.evaluate`): the first time `selector` reads `text`,
+ * `keys` are pressed on the window in the same turn of the event loop that drew it (a mutation observer's microtask),
+ * before anything the page deferred past that paint. `window.__pressed` says it happened.
+ */
+export function pressKeysAsShown({ selector, text, keys }: { selector: string; text: string; keys: string[] }): void {
+  const w = window as unknown as { __pressed?: boolean };
+  new MutationObserver((_records, observer) => {
+    if (w.__pressed || document.querySelector(selector)?.textContent !== text) return;
+    w.__pressed = true;
+    observer.disconnect();
+    for (const key of keys) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** Whether `pressKeysAsShown` pressed its keys. */
+export const keysPressed = (page: Page) => page.evaluate(() => (window as unknown as { __pressed?: boolean }).__pressed === true);
