@@ -4,6 +4,7 @@ import { readTrace } from '../native';
 import { ShapeError } from '../validate';
 import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
+import { DocumentScanner, type Scanned } from './documentScan';
 import { LineSplitter, type Line } from './lines';
 import { lineKey, lineOfOffset, recordKind } from './records';
 import { emptySummary, type ImportedItem, type ImportEvent, type ImportFormat, type ImportIssue, type ImportSummary, type VfMetadata } from './types';
@@ -22,6 +23,11 @@ export interface ImporterOptions {
   rows?: Partial<RowLimits>;
   /** Rows one file may list (core/limits.ts importRows unless a test narrows it). */
   maxRows?: number;
+  /**
+   * Read a pretty-printed document line by line after its first chunk too, as the importer did
+   * before it scanned (documentScan.ts): the same events and summary, slower. Tests compare the two.
+   */
+  lineByLine?: boolean;
 }
 
 export interface Importer {
@@ -51,7 +57,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
   const maxRows = options.maxRows ?? LIMITS.importRows.value;
-  const splitter = new LineSplitter(limits.maxLineChars);
+  let splitter = new LineSplitter(limits.maxLineChars);
+  /** A document after its first chunk (documentScan.ts), unless it turns out to be JSONL. */
+  let scanner: DocumentScanner | null = null;
   const s: ImportSummary = emptySummary('none');
   const tally = new Tally();
   for (const what of options.metadata?.inferred ?? []) tally.note(what);
@@ -221,6 +229,21 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     buffered.forEach(handleLine);
   }
 
+  /** The lines a scanned chunk completed, as `consume` takes them in a document. */
+  function scanned(r: Scanned, final: boolean) {
+    if (r.lastLine > 0) s.lines = r.lastLine;
+    if (r.candidates.some((line) => line.text !== null && standsAlone(line.text))) {
+      // JSONL after all: every line from the document's first is read as a row, as `consume` does when a line stands alone.
+      const { lines, splitter: next } = scanner!.replay(final);
+      scanner = null;
+      splitter = next;
+      flushDocumentAsLines();
+      lines.forEach(consume);
+      return;
+    }
+    documentChars += r.chars;
+  }
+
   function consume(line: Line) {
     s.lines = line.number;
     if (mode === 'stopped') return;
@@ -242,9 +265,31 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     documentChars += (line.text?.length ?? limits.maxLineChars) + 1;
   }
 
-  /** The whole buffered input as one JSON document (a pretty-printed native trace). */
+  /** The whole buffered input as one JSON document (a pretty-printed native trace, an Inspect log). */
   function parseDocument() {
     documentParsed = true;
+    if (scanner) {
+      const firstLine = documentLines[0]?.number ?? 1;
+      // Parsed as it came when it is valid JSON: a CR or a blank line is whitespace, so the value is the one its lines
+      // joined give. Anything else (an error to locate, undecodable bytes, a line over the cap) is read line by line.
+      const whole = documentLines.every((l) => l.text !== null) && !scanner.overLong;
+      const text = whole ? [...documentLines.map((l) => l.text ?? ''), scanner.text()].join('\n') : '';
+      let value: Json | undefined;
+      if (whole && undecodable(text) === null) {
+        try {
+          value = JSON.parse(text) as Json;
+        } catch {
+          value = undefined;
+        }
+      }
+      if (value !== undefined) {
+        const deep = tooDeep(value, limits.maxDepth);
+        if (deep) return issue(firstLine, 'error', `the JSON document starting here: ${deep}`);
+        return record(value, firstLine, 0);
+      }
+      documentLines.push(...scanner.replay(true).lines);
+      scanner = null;
+    }
     const text = documentLines.map((l) => l.text ?? '').join('\n');
     const firstLine = documentLines[0]?.number ?? 1;
     const bad = undecodable(text);
@@ -277,13 +322,18 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         stop(s.lines + 1, `the input is over the ${describeSize(limits.maxTotalChars)} import limit: stopped after line ${s.lines}`);
         return drain();
       }
-      for (const line of splitter.push(chunk)) consume(line);
+      if (scanner) scanned(scanner.push(chunk), false);
+      else {
+        for (const line of splitter.push(chunk)) consume(line);
+        if (mode === 'document' && !options.lineByLine) scanner = new DocumentScanner(limits.maxLineChars, splitter.state());
+      }
       if (mode === 'document' && documentChars > limits.maxTotalChars) stop(s.lines, 'the JSON document is over the import limit');
       return drain();
     },
     finish() {
       if (mode !== 'stopped') {
-        for (const line of splitter.finish()) consume(line);
+        if (scanner) scanned(scanner.finish(), true);
+        else for (const line of splitter.finish()) consume(line);
         if (mode === 'document') parseDocument();
         if (s.lines === 0 || (s.items === 0 && s.errors.length === 0 && s.warnings.length === 0)) issue(0, 'error', 'the file is empty');
       }

@@ -9,6 +9,18 @@ export interface Line {
  * pair, or a leading BOM) may straddle any number of chunks. Lines over the cap
  * are dropped while they stream, so a 2 GB line never sits in memory.
  */
+/** Where a splitter stands between two chunks: the unfinished line and its number. */
+export interface SplitterState {
+  /** The unfinished line's text so far, in pieces (none once it is over the cap). */
+  pending: string[];
+  /** Its length so far, a trailing CR included. */
+  pendingChars: number;
+  /** It went over the cap: its text is dropped. */
+  oversized: boolean;
+  /** The unfinished line's number. */
+  lineNumber: number;
+}
+
 export class LineSplitter {
   private pending: string[] = [];
   private pendingChars = 0;
@@ -17,6 +29,22 @@ export class LineSplitter {
   private lineNumber = 1;
 
   constructor(private readonly maxLineChars: number) {}
+
+  /** A splitter that goes on from `state` (after a chunk: the BOM is behind it). */
+  static resume(maxLineChars: number, state: SplitterState): LineSplitter {
+    const s = new LineSplitter(maxLineChars);
+    s.started = true;
+    s.pending = [...state.pending];
+    s.pendingChars = state.pendingChars;
+    s.oversized = state.oversized;
+    s.lineNumber = state.lineNumber;
+    return s;
+  }
+
+  /** Where this splitter stands, for another reader to go on from (this one is not used after). */
+  state(): SplitterState {
+    return { pending: [...this.pending], pendingChars: this.pendingChars, oversized: this.oversized, lineNumber: this.lineNumber };
+  }
 
   push(chunk: string): Line[] {
     if (!this.started && chunk.length > 0) {
