@@ -9,7 +9,7 @@ import { evalZipOf, handLog } from '../../traces/inspect/testing';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { libraryParams, listedRows, readLibraryQuery } from './libraryQuery';
 import { summarizeNative, summarizeVf } from './librarySummary';
-import { statusSummary } from './rowKind';
+import { runStatuses, statusSummary } from './rowKind';
 
 async function fromEval(bytes: Uint8Array): Promise<VfRollout[]> {
   const out: VfRollout[] = [];
@@ -56,5 +56,24 @@ describe('library rows say what they are, where, and how they ended', () => {
     expect(listedRows(all, q).map((r) => r.status)).toEqual(['error']);
     expect(libraryParams(q).status).toBe('error');
     expect(readLibraryQuery(new URLSearchParams('status=bogus')).status).toBe('');
+  });
+
+  it("each import run's status summary, worked out once per list of rows", () => {
+    const rows = [
+      { run: 'a', status: 'error' as const },
+      { run: 'b', status: 'ok' as const },
+      { run: null, status: 'unfinished' as const },
+      { run: 'a', status: 'limit' as const },
+      { run: 'a', status: 'ok' as const },
+      { run: 'c', status: 'unfinished' as const },
+    ];
+    const statuses = runStatuses(rows);
+    expect([...statuses]).toEqual([
+      ['a', '1 of 3 had errors · 1 of 3 stopped by a limit'],
+      ['c', '1 of 1 unfinished'],
+    ]);
+    // The same list answers from what was kept; a new list (the next batch) is summed again.
+    expect(runStatuses(rows)).toBe(statuses);
+    expect(runStatuses([...rows, { run: 'b', status: 'error' as const }]).get('b')).toBe('1 of 2 had errors');
   });
 });

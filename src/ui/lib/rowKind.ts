@@ -58,3 +58,31 @@ export function statusSummary(rows: readonly { status: RowStatus }[]): string {
   if (limits) parts.push(`${limits} of ${rows.length} stopped by a limit`);
   return parts.join(' · ');
 }
+
+const byRun = new WeakMap<readonly { run: string | null; status: RowStatus }[], ReadonlyMap<string, string>>();
+
+/**
+ * `statusSummary` of each import run's rows, keyed by run id (runs whose rows all ended well are
+ * absent). Worked out once per list of rows and kept: each run's line in the runs panel asks on
+ * every change to the library, and the rows change once per batch of an import while the rest
+ * (progress, re-scores) changes far more often — summing 10,000 rows on each was a long task's
+ * largest part while a big file listed.
+ */
+export function runStatuses(rows: readonly { run: string | null; status: RowStatus }[]): ReadonlyMap<string, string> {
+  const known = byRun.get(rows);
+  if (known) return known;
+  const grouped = new Map<string, { status: RowStatus }[]>();
+  for (const r of rows) {
+    if (r.run === null) continue;
+    const list = grouped.get(r.run);
+    if (list) list.push(r);
+    else grouped.set(r.run, [r]);
+  }
+  const out = new Map<string, string>();
+  for (const [run, list] of grouped) {
+    const summary = statusSummary(list);
+    if (summary) out.set(run, summary);
+  }
+  byRun.set(rows, out);
+  return out;
+}

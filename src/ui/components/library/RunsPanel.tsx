@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, unhealthy, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, retryRun, setRunIdentity, useLibrary } from '../../lib/library';
-import { statusSummary } from '../../lib/rowKind';
+import { runStatuses } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
 /**
@@ -78,7 +78,7 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
   // A stored file that failed or stopped the page before is listed, not read: remove it, or try again.
   const broken = unhealthy(run);
   // "4 of 8 had errors", as Inspect View says it: a run whose samples failed is not a run that scored low.
-  const status = useLibrary((s) => statusSummary(s.entries.filter((e) => e.run === run.id)));
+  const status = useLibrary((s) => runStatuses(s.entries).get(run.id) ?? '');
   return (
     <tr data-testid="import-run">
       <td className="stack-wide">
