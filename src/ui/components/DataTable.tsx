@@ -1,8 +1,9 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { elementScroll, observeElementOffset, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { Json } from '../../core/json';
 import { clampText, hoverText } from '../lib/clamp';
+import { fixedBox } from '../lib/virtualBox';
 
 export type Cell = Json | undefined;
 
@@ -21,24 +22,6 @@ export const DRAWN_ROWS = 100;
 const ROW_H = 23;
 /** The scroll box's height (styles.css `.table-wrap`): what the first render draws before the box is measured. */
 const BOX_H = 340;
-
-/**
- * A virtualizer's observer started at the next frame: started in the commit, its first read of
- * the box forced a layout of the whole page there (25 ms of the task that draws a long trace's step).
- * The first render draws for `initialRect` meanwhile.
- */
-function atNextFrame<I, C>(observe: (instance: I, cb: C) => (() => void) | undefined) {
-  return (instance: I, cb: C) => {
-    let stop: (() => void) | undefined;
-    const frame = requestAnimationFrame(() => (stop = observe(instance, cb)));
-    return () => {
-      cancelAnimationFrame(frame);
-      stop?.();
-    };
-  };
-}
-const watchRect = atNextFrame(observeElementRect<HTMLDivElement>);
-const watchOffset = atNextFrame(observeElementOffset<HTMLDivElement>);
 
 /** A row as the table draws it: its values and where it is in `rows`. */
 interface Drawn {
@@ -74,14 +57,7 @@ export function DataTable({ columns, rows, rowClass, cellClass, caption, testId 
     getScrollElement: () => (windowed ? box.current : null),
     estimateSize: () => ROW_H,
     overscan: 12,
-    initialRect: { width: 0, height: BOX_H },
-    observeElementRect: watchRect,
-    observeElementOffset: watchOffset,
-    // Set up, the virtualizer scrolls the new box to where it is (0): a no-op that forced a layout of the
-    // page (30 ms). This table never scrolls itself, so only a scroll somewhere else is passed on.
-    scrollToFn: (offset, options, instance) => {
-      if (offset + (options.adjustments ?? 0) !== 0) elementScroll(offset, options, instance);
-    },
+    ...fixedBox(BOX_H),
   });
   const items = windowed ? virtual.getVirtualItems() : null;
   const drawn = useMemo<Drawn[]>(

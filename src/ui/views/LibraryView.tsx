@@ -13,6 +13,7 @@ import { RunsPanel } from '../components/library/RunsPanel';
 import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
 import { download } from '../lib/download';
+import { warmColumnPrefs } from '../lib/columnPrefs';
 import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
@@ -85,10 +86,15 @@ export default function LibraryView({ route }: { route: Route }) {
   };
   // What a row or the compare buttons open, loaded when the pointer or focus comes to them (by the click it is usually in):
   // not while a big file is being listed, when its compile would compete with the listing, nor for a reader who only imports.
-  // A file is usually picked seconds after the page opens: its worker starts meanwhile, when the page is idle.
+  // A file is usually picked seconds after the page opens: its worker starts meanwhile, when the page is idle, and the
+  // table's column layout is read from localStorage then, not in the render that draws the first rows.
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return warmImportWorker();
-    const id = requestIdleCallback(warmImportWorker, { timeout: 2000 });
+    const warm = () => {
+      warmImportWorker();
+      warmColumnPrefs();
+    };
+    if (typeof requestIdleCallback !== 'function') return warm();
+    const id = requestIdleCallback(warm, { timeout: 2000 });
     return () => cancelIdleCallback(id);
   }, []);
   const preloadTrace = () => void TraceView.preload().catch(() => undefined);

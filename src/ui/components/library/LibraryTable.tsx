@@ -1,7 +1,9 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnSizingState, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { clampText, hoverText } from '../../lib/clamp';
+import { takeColumnPrefs, writeColumnPrefs } from '../../lib/columnPrefs';
+import { fixedBox } from '../../lib/virtualBox';
 import type { SortKey } from '../../lib/libraryFilter';
 import type { LibraryEntry } from '../../lib/librarySummary';
 import type { Rescore } from '../../lib/rescore';
@@ -21,30 +23,9 @@ export interface LibraryTableProps {
   onSort(sort: SortKey | null, desc: boolean): void;
 }
 
-const PREFS = 'vp.library.columns';
-
-/** Which columns show and how wide: the person's layout, kept for this browser (not the URL: it says nothing about what is listed). */
-function readPrefs(): { visible: VisibilityState; sizes: ColumnSizingState } {
-  try {
-    const v: unknown = JSON.parse(localStorage.getItem(PREFS) ?? '{}');
-    if (typeof v !== 'object' || v === null) return { visible: {}, sizes: {} };
-    const pick = (x: unknown, type: 'boolean' | 'number') =>
-      typeof x === 'object' && x !== null ? Object.fromEntries(Object.entries(x).filter(([, y]) => typeof y === type)) : {};
-    return { visible: pick('visible' in v ? v.visible : null, 'boolean'), sizes: pick('sizes' in v ? v.sizes : null, 'number') };
-  } catch {
-    return { visible: {}, sizes: {} };
-  }
-}
-
-function writePrefs(p: { visible: VisibilityState; sizes: ColumnSizingState }): void {
-  try {
-    localStorage.setItem(PREFS, JSON.stringify(p));
-  } catch {
-    // A layout not kept is no loss.
-  }
-}
-
 const ROW_H = 32;
+/** The scroll box's height inside its borders (styles.css `.lib-table`): what the first render draws before the box is measured. */
+const BOX_H = 458;
 
 /**
  * The library, sortable and virtualized: only the rows on screen are in the DOM,
@@ -54,13 +35,19 @@ const ROW_H = 32;
  */
 export function LibraryTable({ rows: sorted, selected, onToggle, onOpen, rescored, sort, desc, onSort }: LibraryTableProps) {
   const sorting: SortingState = sort ? [{ id: sort, desc }] : [];
-  const [prefs, setPrefs] = useState(readPrefs);
+  const [prefs, setPrefs] = useState(takeColumnPrefs);
   const update = (p: typeof prefs) => {
     setPrefs(p);
-    writePrefs(p);
+    writeColumnPrefs(p);
   };
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: sorted.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 });
+  const virtual = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    overscan: 12,
+    ...fixedBox(BOX_H),
+  });
   const items = virtual.getVirtualItems();
   const visible = useMemo(() => items.map((v) => sorted[v.index]!), [items, sorted]);
   const table = useReactTable({
