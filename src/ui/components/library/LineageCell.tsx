@@ -5,9 +5,9 @@ import { forksByParent, listedIds, parentHref } from '../../lib/lineage';
 /** A row's lineage: the trace it was forked from, and the forks made of it; one click each way. */
 export function LineageCell({ entry }: { entry: LibraryEntry }) {
   const entries = useLibrary((s) => s.entries);
-  const ids = listedIds(entries);
   const forks = forksByParent(entries).get(entry.id) ?? [];
-  const up = parentHref(entry, (id) => ids.has(id));
+  // The listing's ids are built only for a fork's row (most are not): a set of 10,000 ids per batch of an import was a share of its tasks.
+  const up = parentHref(entry, (id) => listedIds(entries).has(id));
   return (
     <span className="lineage" data-testid="lineage">
       {entry.parent ? (
