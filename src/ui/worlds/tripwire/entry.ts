@@ -1,5 +1,6 @@
 import type { World } from '../../../core/world';
 import type { Purpose, WorldEntry } from '../types';
+import { TRIPWIRE_ID } from './id';
 
 async function load(purpose: Purpose): Promise<World> {
   const [{ createTripwireWorld }, { createBrowserHost, pageSqlJs }, { createInProcessHost }] = await Promise.all([
@@ -12,7 +13,7 @@ async function load(purpose: Purpose): Promise<World> {
 
 /** tripwire as the registry lists it: its world (and sql.js) loaded when a view needs it. */
 export const tripwireEntry: WorldEntry = {
-  id: 'tripwire',
+  id: TRIPWIRE_ID,
   title: 'tripwire',
   summary:
     'A retail SQLite database with a honeypot answer table: the final answer alone passes agents that cheat; end state, trace and an engine-level gate catch them.',
