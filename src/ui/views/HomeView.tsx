@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { WorldCalibration } from '../components/calibration/WorldCalibration';
 import { HomePage } from '../components/HomePage';
+import { usePaintedThen } from '../lib/afterPaint';
 import { homeSettled } from '../lib/home/check';
 import { homeStore } from '../lib/home/store';
 import { prewarmEpisodes } from '../lib/prewarm';
@@ -12,11 +13,13 @@ const UserGotchas = lazy(() => import('../components/gotchas/UserGotchas'));
 /**
  * The home page: the build's rows (index.html carries them, already painted),
  * each table checked against this browser's own computation as it arrives
- * (lib/home/store, started by the entry before React loaded).
+ * (lib/home/store, started by the entry before React loaded). What comes once
+ * every table is verified (the gotchas, the calibrations) mounts after the frame
+ * that shows the last table verified: mounting it is more work than that note.
  */
 export default function HomeView() {
   const state = useStore(homeStore());
-  const settled = homeSettled(state);
+  const settled = usePaintedThen(homeSettled(state));
   useEffect(() => {
     if (settled) prewarmEpisodes(EpisodeView.preload);
   }, [settled]);
