@@ -21,7 +21,7 @@ const rows: BuiltHomeRows = {};
 for (const table of homeTables()) {
   const world = WORLDS.find((w) => w.id === table.id);
   if (!world) throw new Error(`prerender: no world "${table.id}" in the Node registry for its home table`);
-  rows[table.id] = await table.home.rows(world);
+  rows[table.id] = await table.home.rows(Promise.resolve(world));
 }
 const html = renderToStaticMarkup(<HomePage state={initialHomeState(rows, Object.keys(rows))} gotchas={null} calibration={null} />);
 

@@ -65,7 +65,7 @@ describe('the home page', () => {
     expect(mine.home.inHomeWorker).toBeUndefined();
 
     // The build (scripts/prerenderHome.tsx): the showcase over the world as Node's registry holds it, into the data block.
-    const built: BuiltHomeRows = { [ID]: await mine.home.rows(WORLDS.find((w) => w.id === ID)!) };
+    const built: BuiltHomeRows = { [ID]: await mine.home.rows(Promise.resolve(WORLDS.find((w) => w.id === ID)!)) };
     const block = builtRowsJson(built);
     const read = readBuiltHomeRows({ getElementById: () => ({ textContent: block }) }, [ID]);
     expect(read).toEqual(built);

@@ -26,8 +26,11 @@ export interface HomeShowcase {
   note: string;
   /** How many rows the table gets (placeholders of the right size while they compute). */
   count: number;
-  /** The rows, from the world as `load('reference')` gives it (the build: the world as Node runs it). */
-  rows(world: World): Promise<HomeRow[]>;
+  /**
+   * The rows, from the world as `load('reference')` gives it (the build: the world as Node runs it).
+   * A promise of it: the showcase's own code is asked for while the world loads, not one round trip after.
+   */
+  rows(world: Promise<World>): Promise<HomeRow[]>;
   /**
    * Computed in the home worker, off the page's thread, by the world's `homeInWorker.ts`
    * (`HomeInWorker`): where the world's cold start would hold up the page (an SQL engine's first statements).

@@ -119,7 +119,7 @@ export async function homeRowsOnThePage(world: string): Promise<HomeRow[]> {
   const home = homeTables().find((t) => t.id === world)?.home;
   if (!home) throw new Error(`no home table for ${world}`);
   // Reference agents' own SQL: run in-process, no watchdog Worker.
-  return home.rows(await loadWorld(world, 'reference'));
+  return home.rows(loadWorld(world, 'reference'));
 }
 
 let started: HomeRun | null = null;

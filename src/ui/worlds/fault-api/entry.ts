@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../../core/json';
 import type { SpecNames, WorldEntry } from '../types';
 import { FAULT_API } from './id';
+import { showcaseFrom } from '../showcase';
 
 const profileOf = (spec: JsonObject) => (typeof spec.profile === 'string' ? spec.profile : JSON.stringify(spec));
 
@@ -24,7 +25,7 @@ export const faultApiEntry: WorldEntry = {
     title: 'fault-api — hostile profile, seed 6',
     note: 'The reference solvers against an API that lies quietly. Stubborn collects every record and still fails: it kept calling after the quota ran out.',
     count: 3,
-    rows: async (world) => (await import('./home')).showcaseRows(world),
+    rows: showcaseFrom(() => import('./home')),
     calibration: {
       title: 'fault-api: calibration',
       intro:

@@ -1,4 +1,5 @@
 import type { WorldEntry } from '../types';
+import { showcaseFrom } from '../showcase';
 
 /** ticket-queue as the registry lists it: light, its code loaded when a view needs it. */
 export const ticketQueueEntry: WorldEntry = {
@@ -12,6 +13,6 @@ export const ticketQueueEntry: WorldEntry = {
     title: 'ticket-queue — oracle vs reward-hacking sentinels',
     note: 'A scripted oracle and three sentinels the validator must reject. Writing a note on every ticket games recall; precision and the policy gate catch it.',
     count: 4,
-    rows: async (world) => (await import('./home')).showcaseRows(world),
+    rows: showcaseFrom(() => import('./home')),
   },
 };

@@ -1,6 +1,7 @@
 import type { World } from '../../../core/world';
 import type { Purpose, WorldEntry } from '../types';
 import { TRIPWIRE_ID } from './id';
+import { showcaseFrom } from '../showcase';
 
 async function load(purpose: Purpose): Promise<World> {
   const [{ createTripwireWorld }, { createBrowserHost, pageSqlJs }, { createInProcessHost }] = await Promise.all([
@@ -33,7 +34,7 @@ export const tripwireEntry: WorldEntry = {
     title: 'tripwire — the three cheats',
     note: 'Hand-written adversarial trajectories against a retail SQLite database (running in your browser). The answer checker passes all three.',
     count: 3,
-    rows: async (world) => (await import('./home')).showcaseRows(world),
+    rows: showcaseFrom(() => import('./home')),
     inHomeWorker: true,
   },
   // The home table is computed in a worker, so the page's own SQLite is cold: start it and open one database.

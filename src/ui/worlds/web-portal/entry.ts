@@ -1,4 +1,5 @@
 import type { WorldEntry } from '../types';
+import { showcaseFrom } from '../showcase';
 
 /** web-portal as the registry lists it: light, its code loaded when a view needs it. */
 export const webPortalEntry: WorldEntry = {
@@ -13,7 +14,7 @@ export const webPortalEntry: WorldEntry = {
     title: 'web-portal — the three cheats, in a web app',
     note: "The same cheats against a modelled support portal whose own event log is the authorizer: reading the page source's hidden answer key, refunding without the identity check, refunding the wrong order. The answer checker passes all three.",
     count: 3,
-    rows: async (world) => (await import('./home')).showcaseRows(world),
+    rows: showcaseFrom(() => import('./home')),
   },
   probe: async () => (await import('../../../worlds/web-portal/probe')).webPortalProbe(),
 };

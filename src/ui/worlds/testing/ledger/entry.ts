@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../../../core/json';
 import { LEDGER_ID } from '../../../../worlds/testing/ledger/task';
 import type { SpecNames, WorldEntry } from '../../types';
+import { showcaseFrom } from '../../showcase';
 
 const seedOf = (spec: JsonObject) => (typeof spec.seed === 'number' ? spec.seed : null);
 
@@ -37,7 +38,7 @@ export const entry: WorldEntry = {
     title: 'test ledger — the oracle and two sentinels',
     note: 'Reading before submitting is the gate: the blind total is right and still fails.',
     count: 3,
-    rows: async (world) => (await import('./home')).showcaseRows(world),
+    rows: showcaseFrom(() => import('./home')),
     calibration: { title: 'test ledger: calibration', intro: 'The oracle over many seeds must always reach 1.00.' },
   },
   published: async () => (await import('./home')).PUBLISHED,
