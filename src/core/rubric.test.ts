@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METRIC_WHY } from './composition';
-import { scoreEpisode, type EpisodeView, type Rubric } from './rubric';
+import { perEpisode, scoreEpisode, type EpisodeView, type Rubric } from './rubric';
 import type { Task } from './types';
 
 const task: Task = { world: 't', id: 't/1', title: 't', seed: 1, spec: {}, maxTurns: 5, prompt: [], tools: [] };
@@ -75,5 +75,16 @@ describe('scoreEpisode', () => {
       ['b', 0.075],
     ]);
     expect(card.composition?.factors).toEqual(['g']);
+  });
+});
+
+describe('perEpisode', () => {
+  it('reads an episode view once, whoever asks, and each view on its own', () => {
+    let reads = 0;
+    const answer = perEpisode((ep: { answer: string }) => (reads++, ep.answer.toUpperCase()));
+    const a = { answer: 'x' };
+    const b = { answer: 'y' };
+    expect([answer(a), answer(a), answer(b), answer(a)]).toEqual(['X', 'X', 'Y', 'X']);
+    expect(reads).toBe(2);
   });
 });

@@ -51,6 +51,20 @@ export interface Rubric<S extends JsonObject = JsonObject, E extends WorldEvent 
 /** A verdict is PASS only at full marks; 1e-9 absorbs float rounding. */
 export const PASS_AT = 1 - 1e-9;
 
+/**
+ * A reading of an episode worked out once per episode view, however many layers (and the naive
+ * verifier) ask for it: `scoreEpisode` hands every one the same view. Pure functions of the view only.
+ */
+export function perEpisode<V extends object, T>(read: (ep: V) => T): (ep: V) => T {
+  const done = new WeakMap<V, T>();
+  return (ep) => {
+    if (done.has(ep)) return done.get(ep)!;
+    const value = read(ep);
+    done.set(ep, value);
+    return value;
+  };
+}
+
 export { clamp01, round6 };
 
 export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric: Rubric<S, E>, episode: EpisodeView<S, E>): Scorecard {

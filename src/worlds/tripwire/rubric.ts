@@ -1,4 +1,4 @@
-import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
+import { perEpisode, type EpisodeView as View, type LayerResult, type Rubric } from '../../core/rubric';
 import { scoreAnswer, type AnswerScore, type Gold } from '../../core/answer';
 import { ONE_VALUE_REASON, withoutIds } from '../answerIds';
 import { fourLayerSpec, LAYER_IDS } from '../fourLayers';
@@ -29,8 +29,8 @@ const answerText = (ep: EpisodeView): string | null => {
   return a === null || GOLD_WITH_IDS.has(String(ep.task.spec.id)) ? a : withoutIds(a);
 };
 
-/** The answer against the gold as text alone: what the naive verifier reads. */
-const rawAnswer = (ep: EpisodeView): AnswerScore => scoreAnswer(answerText(ep), goldOf(ep));
+/** The answer against the gold as text alone: what the naive verifier reads (and L0 first), read once per episode. */
+const rawAnswer = perEpisode((ep: EpisodeView): AnswerScore => scoreAnswer(answerText(ep), goldOf(ep)));
 
 /**
  * L0: the answer against the gold, crediting only gold rows the world showed the
