@@ -25,12 +25,16 @@ function moduleOf(world: string) {
   }
   return m;
 }
-self.onmessage = (e: MessageEvent<HomeRequest>) => moduleOf(e.data.world).settle(e.data);
+const onRequest = (e: MessageEvent<HomeRequest>) => moduleOf(e.data.world).settle(e.data);
+self.onmessage = onRequest;
 
-const post = (m: HomeMessage) => self.postMessage(m);
+const post = (m: HomeMessage, transfer: Transferable[] = []) => self.postMessage(m, transfer);
 
 // The page waits for this before it asks for the app's code: on HTTP/1.1 its dozen chunk requests would otherwise queue this script behind them.
-post({ type: 'loaded' });
+// It sends its requests on the port (homeProtocol.ts: a port reaches this thread at once).
+const requests = new MessageChannel();
+requests.port1.onmessage = onRequest;
+post({ type: 'loaded', port: requests.port2 }, [requests.port2]);
 
 async function send(world: string, make: () => Promise<HomeRow[]>): Promise<void> {
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeMessage, HomeRequest } from '../../workers/homeProtocol';
 import type { HomeRow } from './rows';
-import { startHomeRows, type HomeWorkerPort } from './liveRows';
+import { homeWorkerPort, startHomeRows, type HomeWorkerLike, type HomeWorkerPort } from './liveRows';
 
 const row = (world: string, agent: string): HomeRow => ({ world, agent, label: agent, task: {}, taskTitle: 't', card: {} as HomeRow['card'] });
 
@@ -168,5 +168,48 @@ describe('startHomeRows without a worker world', () => {
     await loaded;
     expect((await rows.b!)[0]!.agent).toBe('on-page');
     expect(spawned).toBe(0);
+  });
+});
+
+describe('homeWorkerPort', () => {
+  /** A Worker double: an event target that records what is posted to it. */
+  function fakeWorkerObject() {
+    const target = new EventTarget();
+    const posted: unknown[] = [];
+    let terminated = false;
+    const worker = Object.assign(target, {
+      postMessage: (m: unknown) => void posted.push(m),
+      terminate: () => void (terminated = true),
+    }) as unknown as HomeWorkerLike;
+    const say = (data: HomeMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
+    return { worker, posted, say, terminated: () => terminated };
+  }
+
+  it('posts to the worker until it sends its port with `loaded`, then on the port (which reaches the worker at once)', async () => {
+    const w = fakeWorkerObject();
+    const port = homeWorkerPort(w.worker);
+    const seen: HomeMessage[] = [];
+    port.onMessage((m) => seen.push(m));
+    const early = { world: 'tripwire', failed: 'early' };
+    port.post(early);
+    expect(w.posted).toEqual([early]);
+    const channel = new MessageChannel();
+    const onPort = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+    w.say({ type: 'loaded', port: channel.port2 });
+    expect(seen.map((m) => m.type)).toEqual(['loaded']);
+    port.post({ world: 'tripwire', failed: 'late' });
+    expect(w.posted).toEqual([early]);
+    await expect(onPort).resolves.toEqual({ world: 'tripwire', failed: 'late' });
+    port.terminate();
+    expect(w.terminated()).toBe(true);
+    channel.port1.close();
+  });
+
+  it('a worker that sends no port keeps getting its requests directly', () => {
+    const w = fakeWorkerObject();
+    const port = homeWorkerPort(w.worker);
+    w.say({ type: 'loaded' });
+    port.post({ world: 'tripwire', failed: 'x' });
+    expect(w.posted).toEqual([{ world: 'tripwire', failed: 'x' }]);
   });
 });
