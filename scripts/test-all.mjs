@@ -1,13 +1,19 @@
-// The one test command (`npm test`): the production build and then Playwright against it, beside lint,
-// typecheck, dead exports, format and then the unit tests. Ends with one plain line
+// The one test command (`npm test`): lint beside typecheck, dead exports, format and the production
+// build; then unit tests, then Playwright against that build. Ends with one plain line
 // "N passed, M failed" summed from both runners' JSON reports, and exits
 // non-zero on any failure or when no test ran.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const REPORTS = '.reports';
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
+
+function run(label, cmd, args) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  return r.status === 0;
+}
 
 /** A command whose output is kept until it ends (two run at once; their lines must not interleave). */
 function runQuiet(label, cmd, args) {
@@ -38,61 +44,34 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
-/** A command whose output is printed as it comes (the browser tests' progress), without blocking the other stream. */
-function runLive(label, cmd, args) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (e) => {
-      console.log(`${label}: ${e.message}`);
-      resolve(false);
-    });
-    child.on('close', (code) => resolve(code === 0));
-  });
-}
-
-// Two streams side by side. One builds, then runs the browser tests, printing their progress as it comes: Playwright
-// waits on pages, workers and timers, and alone kept about one and a half of two cores busy. The other fills the
-// rest: the static checks (single-threaded), then the unit tests; each one's output is printed whole at the end, in
-// this order.
-const checks = [
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+// The static checks and the build are single-threaded: two streams of them run side by side (lint, the longest,
+// beside the rest), each one's output printed whole when it ends, in this order.
+const lint = [['lint', 'npx', ['eslint', '.', '--max-warnings=0']]];
+const rest = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   // Exports nothing imports (knip.json), over the whole repository.
   ['dead exports', 'npx', ['knip']],
   ['format', 'npx', ['prettier', '--check', '.']],
-  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`]],
+  ['build', 'npx', ['vite', 'build']],
 ];
 const results = new Map();
-let built = false;
-await Promise.all([
-  (async () => {
-    const build = await runQuiet('build', 'npx', ['vite', 'build']);
-    console.log(`\n=== build: ${build.line} (${build.seconds} s)`);
-    process.stdout.write(build.output);
-    if (!build.ok) {
-      failed++;
-      problems.push('build');
-      return;
-    }
-    built = true;
-    await runLive('browser tests', 'npx', ['playwright', 'test']);
-  })(),
-  (async () => {
-    for (const [label, cmd, args] of checks) results.set(label, await runQuiet(label, cmd, args));
-  })(),
-]);
-for (const [label] of checks) {
+await Promise.all(
+  [lint, rest].map(async (stream) => {
+    for (const [label, cmd, args] of stream) results.set(label, await runQuiet(label, cmd, args));
+  }),
+);
+for (const [label] of [...lint, ...rest]) {
   const r = results.get(label);
   console.log(`\n=== ${label}: ${r.line} (${r.seconds} s)`);
   process.stdout.write(r.output);
-  // The unit tests are counted from their report, below.
-  if (!r.ok && label !== 'unit tests') {
+  if (!r.ok) {
     failed++;
     problems.push(label);
   }
 }
+const built = results.get('build')?.ok === true;
 
+run('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`]);
 const vitest = readJson(`${REPORTS}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
@@ -107,6 +86,7 @@ if (vitest) {
 }
 
 if (built) {
+  run('browser tests', 'npx', ['playwright', 'test']);
   const pw = readJson(`${REPORTS}/playwright.json`);
   if (pw?.stats) {
     passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
