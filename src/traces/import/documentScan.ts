@@ -117,9 +117,12 @@ export class DocumentScanner {
       while (i < to && isTrimSpace(text.charCodeAt(i))) i++;
       if (i < to) this.first = text.charCodeAt(i);
     }
-    let j = to - 1;
-    while (j >= from && isTrimSpace(text.charCodeAt(j))) j--;
-    if (j >= from) this.last = text.charCodeAt(j);
+    // The last character matters only to a line that opens with `{` (a line all whitespace so far has none to find).
+    if (this.first === OPEN) {
+      let j = to - 1;
+      while (j >= from && isTrimSpace(text.charCodeAt(j))) j--;
+      if (j >= from) this.last = text.charCodeAt(j);
+    }
     this.cr = text.charCodeAt(to - 1) === 13;
     // Only a line that may stand alone keeps its text across chunks.
     if (this.over || (this.first >= 0 && this.first !== OPEN)) this.pieces = null;
