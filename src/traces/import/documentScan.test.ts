@@ -116,18 +116,45 @@ describe('a document scanned after its first chunk reads as it does line by line
         expect(transcript(cut(text, [a, b]), { limits }), `cut at ${a}, ${b}`).toEqual(transcript(cut(text, [a, b]), { limits, lineByLine: true }));
   });
 
-  it('an error deep in the document, a stray row and a line over the cap are located as line by line', () => {
+  it('an error deep in the document and a stray row are located as line by line', () => {
     const lines = DOCUMENTS['any object']!.split('\n');
     const at = (line: string) => [...lines.slice(0, 4), line, ...lines.slice(4)].join('\n');
-    for (const [text, line, reason] of [
-      [at('  oops'), 5, 'not JSON'],
-      [at('{"prompt": [], "completion": []}'), 6, 'not JSON'],
-      [at(`  "long": "${'x'.repeat(80)}",`), 0, ''],
+    for (const [text, line] of [
+      [at('  oops'), 5],
+      [at('{"prompt": [], "completion": []}'), 6],
     ] as const) {
       const chunks = cut(text, [3, 10, 40]);
       const summary = transcript(chunks, { limits: { maxLineChars: 60 } }).at(-1) as { errors: { line: number; reason: string }[] };
-      if (reason) expect(summary.errors).toContainEqual(expect.objectContaining({ line, reason: expect.stringContaining(reason) }));
+      expect(summary.errors).toContainEqual(expect.objectContaining({ line, reason: expect.stringContaining('not JSON') }));
       expect(summary).toEqual(transcript(chunks, { limits: { maxLineChars: 60 }, lineByLine: true }).at(-1));
+    }
+  });
+
+  it("a document's line over a row's cap is part of the document (an attachment's long string), whole or cut anywhere", () => {
+    const log = handLog();
+    (log.samples as Record<string, unknown>[])[0]!.metadata = { attachment: `data:image/png;base64,${'A'.repeat(500)}` };
+    const text = pretty(log);
+    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeGreaterThan(500);
+    const uncapped = transcript([text], {}).at(-1);
+    expect(uncapped).toMatchObject({ format: 'inspect-json', errors: [], inspect: 2 });
+    const limits = { maxLineChars: 100 };
+    for (const cuts of [[], [7], [40, 200, 700], [300, 301, 302]]) {
+      const items = (chunks: string[], options: ImporterOptions) => {
+        const importer = createImporter(options);
+        return [...chunks.flatMap((c) => importer.push(c)), ...importer.finish()];
+      };
+      expect(items(cut(text, cuts), { limits }), `cut at ${cuts.join(', ')}`).toEqual(items([text], {}));
+      expect(transcript(cut(text, cuts), { limits }).at(-1)).toEqual(uncapped);
+    }
+  });
+
+  it('a line over the cap in what turns out to be JSONL is still a row skipped and named', () => {
+    const long = `{"prompt": [], "completion": [], "info": {"x": "${'y'.repeat(80)}"}}`;
+    const text = ['{', '  "a": 1', long, '{"prompt": [], "completion": []}'].join('\n');
+    for (const chunks of [[text], cut(text, [5]), cut(text, [20, 60])]) {
+      const summary = transcript(chunks, { limits: { maxLineChars: 60 } }).at(-1) as { errors: { line: number; reason: string }[]; vf: number };
+      expect(summary.errors).toContainEqual(expect.objectContaining({ line: 3, reason: expect.stringContaining('line limit: skipped') }));
+      expect(summary.vf).toBe(1);
     }
   });
 });

@@ -24,7 +24,7 @@ const CLOSE = 0x7d; // }
 export interface Scanned {
   /** The number of the last line completed (0: none). */
   lastLine: number;
-  /** The completed lines' characters as the line reader counts a document: a line over the cap as the cap, one more per line. */
+  /** The completed lines' characters as the line reader counts a document (a line it dropped as the cap), one more per line. */
   chars: number;
   /** Completed lines whose first and last characters other than whitespace are `{` and `}`, cut out, in order. */
   candidates: Line[];
@@ -36,24 +36,27 @@ export interface Scanned {
  * number, its length, and whether it could stand alone as a JSON object (its
  * first and last characters other than whitespace are `{` and `}`). Only such a
  * line is cut out, for the importer to decide whether the input is JSONL after
- * all. Numbers and lengths are LineSplitter's, which `replay` gives back line by
- * line when the importer needs them (an error to locate, a line over the cap,
- * JSONL after all). For a 3.4 MB Inspect log, cutting its 78,000 lines and
- * joining them again was ~40 ms of the ~80 ms import in Node; measuring them is ~9.
+ * all. A document's lines are not capped (LineSplitter.setCap): only one
+ * the splitter had already dropped before the scan began counts as dropped.
+ * Numbers and lengths are LineSplitter's, which `replay` gives back line by line
+ * when the importer needs them (an error to locate, a dropped line, JSONL after
+ * all). For a 3.4 MB Inspect log, cutting its 78,000 lines and joining them again
+ * was ~40 ms of the ~80 ms import in Node; measuring them is ~9.
  */
 export class DocumentScanner {
   /** The text after the splitter's state, as it came. */
   private readonly rest: string[] = [];
   private lineNumber: number;
   // The unfinished line: its length with a trailing CR, its first and last characters other than whitespace (-1: none yet),
-  // whether it ends with CR, whether it went over the cap, and its text from earlier chunks while it may be a candidate.
+  // whether it ends with CR, whether the splitter dropped it before the scan, and its text from earlier chunks while it may
+  // be a candidate.
   private chars: number;
   private first = -1;
   private last = -1;
   private cr = false;
   private over: boolean;
   private pieces: string[] | null;
-  /** A completed line was over the cap (its text is dropped: the document is read line by line). */
+  /** A completed line was dropped by the splitter before the scan (the document is then read line by line, as it was split). */
   overLong = false;
 
   constructor(
@@ -100,9 +103,12 @@ export class DocumentScanner {
     return this.start.pending.join('') + this.rest.join('');
   }
 
-  /** The same text line by line, as the splitter would have given it, and the splitter that goes on from there. */
-  replay(final: boolean): { lines: Line[]; splitter: LineSplitter } {
-    const splitter = LineSplitter.resume(this.maxLineChars, this.start);
+  /**
+   * The same text line by line, as the splitter would have given it, and the splitter that goes on from there:
+   * lines over the cap dropped when it is read as JSONL after all (`capped`), kept when it is still a document.
+   */
+  replay(final: boolean, capped: boolean): { lines: Line[]; splitter: LineSplitter } {
+    const splitter = LineSplitter.resume(capped ? this.maxLineChars : Infinity, this.start);
     const lines = this.rest.flatMap((chunk) => splitter.push(chunk));
     if (final) lines.push(...splitter.finish());
     return { lines, splitter };
@@ -111,7 +117,6 @@ export class DocumentScanner {
   /** Notes characters [from, to) of the unfinished line (its length is already counted). */
   private measure(text: string, from: number, to: number): void {
     if (from === to) return;
-    if (this.chars > this.maxLineChars + 1) this.over = true;
     if (this.first < 0) {
       let i = from;
       while (i < to && isTrimSpace(text.charCodeAt(i))) i++;
@@ -129,9 +134,9 @@ export class DocumentScanner {
   }
 
   private end(out: Scanned, text: () => string): void {
-    // As LineSplitter: one trailing CR is not content; over the cap, the line's text is dropped.
+    // As LineSplitter: one trailing CR is not content.
     const content = this.chars - (this.cr ? 1 : 0);
-    const dropped = this.over || content > this.maxLineChars;
+    const dropped = this.over;
     if (dropped) this.overLong = true;
     out.chars += (dropped ? this.maxLineChars : content) + 1;
     if (!dropped && this.first === OPEN && this.last === CLOSE) out.candidates.push({ number: this.lineNumber, text: text() });

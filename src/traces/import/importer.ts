@@ -189,7 +189,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   function handleLine(line: Line) {
     if (line.text !== null && line.text.trim() === '') return;
     const index = rowIndex++;
-    if (line.text === null) return issue(line.number, 'error', `longer than the ${describeSize(limits.maxLineChars)} line limit: skipped`);
+    // A row's cap (a document's lines were kept whole: one read as rows after all is held to it here).
+    if (line.text === null || line.text.length > limits.maxLineChars)
+      return issue(line.number, 'error', `longer than the ${describeSize(limits.maxLineChars)} line limit: skipped`);
     const text = line.text.trim();
     const bad = undecodable(text);
     if (bad) return issue(line.number, 'error', bad);
@@ -226,6 +228,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     const buffered = documentLines;
     documentLines = [];
     mode = 'lines';
+    splitter.setCap(limits.maxLineChars);
     buffered.forEach(handleLine);
   }
 
@@ -233,8 +236,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   function scanned(r: Scanned, final: boolean) {
     if (r.lastLine > 0) s.lines = r.lastLine;
     if (r.candidates.some((line) => line.text !== null && standsAlone(line.text))) {
-      // JSONL after all: every line from the document's first is read as a row, as `consume` does when a line stands alone.
-      const { lines, splitter: next } = scanner!.replay(final);
+      // JSONL after all: every line from the document's first is read as a row (capped again), as `consume` does when a line stands alone.
+      const { lines, splitter: next } = scanner!.replay(final, true);
       scanner = null;
       splitter = next;
       flushDocumentAsLines();
@@ -255,6 +258,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       if (text.startsWith('<')) return stop(line.number, 'the file is HTML or XML, not JSON or JSONL');
       if (CSV_HEADER.test(text)) return stop(line.number, CSV_REFUSED);
       mode = text.startsWith('{') && !standsAlone(text) ? 'document' : 'lines';
+      // A document is bounded by the whole input's cap, not a row's: its one long string (an attachment) is part of it.
+      if (mode === 'document') splitter.setCap(Infinity);
     }
     if (mode === 'lines') return handleLine(line);
     if (line.text !== null && standsAlone(line.text)) {
@@ -287,7 +292,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         if (deep) return issue(firstLine, 'error', `the JSON document starting here: ${deep}`);
         return record(value, firstLine, 0);
       }
-      documentLines.push(...scanner.replay(true).lines);
+      documentLines.push(...scanner.replay(true, false).lines);
       scanner = null;
     }
     const text = documentLines.map((l) => l.text ?? '').join('\n');
@@ -324,7 +329,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       }
       if (scanner) scanned(scanner.push(chunk), false);
       else {
-        for (const line of splitter.push(chunk)) consume(line);
+        for (const line of splitter.lines(chunk)) consume(line);
         if (mode === 'document' && !options.lineByLine) scanner = new DocumentScanner(limits.maxLineChars, splitter.state());
       }
       if (mode === 'document' && documentChars > limits.maxTotalChars) stop(s.lines, 'the JSON document is over the import limit');

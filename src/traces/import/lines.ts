@@ -4,11 +4,6 @@ export interface Line {
   text: string | null;
 }
 
-/**
- * Splits text chunks into lines however the chunks are cut: a line (or a CRLF
- * pair, or a leading BOM) may straddle any number of chunks. Lines over the cap
- * are dropped while they stream, so a 2 GB line never sits in memory.
- */
 /** Where a splitter stands between two chunks: the unfinished line and its number. */
 export interface SplitterState {
   /** The unfinished line's text so far, in pieces (none once it is over the cap). */
@@ -21,16 +16,27 @@ export interface SplitterState {
   lineNumber: number;
 }
 
+/**
+ * Splits text chunks into lines however the chunks are cut: a line (or a CRLF
+ * pair, or a leading BOM) may straddle any number of chunks. Lines over the cap
+ * are dropped while they stream, so a 2 GB line never sits in memory — a JSONL
+ * row's cap. A JSON document's lines are kept whatever their length once the
+ * reader lifts the cap (`setCap(Infinity)`): the whole input's cap bounds them,
+ * and a pretty-printed log's one long string (an attachment) is part of it.
+ */
 export class LineSplitter {
   private pending: string[] = [];
   private pendingChars = 0;
   private oversized = false;
   private started = false;
   private lineNumber = 1;
+  private cap: number;
 
-  constructor(private readonly maxLineChars: number) {}
+  constructor(maxLineChars: number) {
+    this.cap = maxLineChars;
+  }
 
-  /** A splitter that goes on from `state` (after a chunk: the BOM is behind it). */
+  /** A splitter that goes on from `state` (after a chunk: the BOM is behind it), dropping lines over `maxLineChars`. */
   static resume(maxLineChars: number, state: SplitterState): LineSplitter {
     const s = new LineSplitter(maxLineChars);
     s.started = true;
@@ -46,20 +52,28 @@ export class LineSplitter {
     return { pending: [...this.pending], pendingChars: this.pendingChars, oversized: this.oversized, lineNumber: this.lineNumber };
   }
 
+  /** From the next character on, lines over `chars` are dropped (Infinity: none; a line already dropped stays so). */
+  setCap(chars: number): void {
+    this.cap = chars;
+  }
+
   push(chunk: string): Line[] {
+    return [...this.lines(chunk)];
+  }
+
+  /** `push`, one line at a time: a reader that changes the cap on a line (`setCap`) changes it for the lines after it. */
+  *lines(chunk: string): Generator<Line, void, undefined> {
     if (!this.started && chunk.length > 0) {
       this.started = true;
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
-    const out: Line[] = [];
     let start = 0;
     for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
       this.append(chunk.slice(start, nl));
-      out.push(this.take());
       start = nl + 1;
+      yield this.take();
     }
     if (start < chunk.length) this.append(chunk.slice(start));
-    return out;
   }
 
   /** The last line, when the input does not end with a newline. */
@@ -71,7 +85,7 @@ export class LineSplitter {
     if (this.oversized || part.length === 0) return;
     this.pendingChars += part.length;
     // +1: the CR of a CRLF ending is not content, so a line exactly at the cap still fits.
-    if (this.pendingChars > this.maxLineChars + 1) {
+    if (this.pendingChars > this.cap + 1) {
       this.oversized = true;
       this.pending = [];
     } else this.pending.push(part);
@@ -82,7 +96,7 @@ export class LineSplitter {
     if (!this.oversized) {
       text = this.pending.join('');
       if (text.endsWith('\r')) text = text.slice(0, -1);
-      if (text.length > this.maxLineChars) text = null;
+      if (text.length > this.cap) text = null;
     }
     const line = { number: this.lineNumber++, text };
     this.pending = [];
