@@ -116,6 +116,21 @@ describe('a document scanned after its first chunk reads as it does line by line
         expect(transcript(cut(text, [a, b]), { limits }), `cut at ${a}, ${b}`).toEqual(transcript(cut(text, [a, b]), { limits, lineByLine: true }));
   });
 
+  it('a line that stands alone, the scan beginning anywhere inside or around it', () => {
+    const text = ['{', '  "a": [', '    1', '  ],', '{"x": 1}', '  "b": 2', '}'].join('\r\n');
+    const at = text.indexOf('{"x"');
+    for (let first = at - 3; first <= at + 10; first++)
+      for (const second of [first + 1, first + 4, text.length - 2]) {
+        const chunks = cut(text, [first, second]);
+        const scanned = transcript(chunks, {});
+        expect(scanned, `cut at ${first}, ${second}`).toEqual(transcript(chunks, { lineByLine: true }));
+        // Read as JSONL from there on: the standalone line is a row of its own (an unknown shape), not part of a document.
+        expect(scanned.at(-1), `cut at ${first}, ${second}`).toMatchObject({
+          errors: expect.arrayContaining([{ line: 5, severity: 'error', reason: 'neither a trace nor a vf-eval row (keys: x)' }]),
+        });
+      }
+  });
+
   it('an error deep in the document and a stray row are located as line by line', () => {
     const lines = DOCUMENTS['any object']!.split('\n');
     const at = (line: string) => [...lines.slice(0, 4), line, ...lines.slice(4)].join('\n');

@@ -48,14 +48,15 @@ export class DocumentScanner {
   private readonly rest: string[] = [];
   private lineNumber: number;
   // The unfinished line: its length with a trailing CR, its first and last characters other than whitespace (-1: none yet),
-  // whether it ends with CR, whether the splitter dropped it before the scan, and its text from earlier chunks while it may
-  // be a candidate.
+  // whether it ends with CR, whether the splitter dropped it before the scan, and where it starts in `rest` (chunk -1: in
+  // the splitter's state) — a candidate's text is cut from there, not kept twice while it streams.
   private chars: number;
   private first = -1;
   private last = -1;
   private cr = false;
   private over: boolean;
-  private pieces: string[] | null;
+  private lineChunk = -1;
+  private lineOffset = 0;
   /** A completed line was dropped by the splitter before the scan (the document is then read line by line, as it was split). */
   overLong = false;
 
@@ -66,26 +67,24 @@ export class DocumentScanner {
     this.lineNumber = start.lineNumber;
     this.chars = start.pendingChars;
     this.over = start.oversized;
-    this.pieces = [];
     for (const piece of start.pending) this.measure(piece, 0, piece.length);
-    if (this.pieces) this.pieces = [...start.pending];
   }
 
   push(chunk: string): Scanned {
-    this.rest.push(chunk);
+    const at = this.rest.push(chunk) - 1;
     const out: Scanned = { lastLine: 0, chars: 0, candidates: [] };
     let from = 0;
     for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', from)) {
-      const before = this.pieces;
       this.chars += nl - from;
       this.measure(chunk, from, nl);
-      this.end(out, () => (before && before.length > 0 ? before.join('') : '') + chunk.slice(from, nl));
+      this.end(out, () => this.lineText(at, nl));
       from = nl + 1;
+      this.lineChunk = at;
+      this.lineOffset = from;
     }
     if (from < chunk.length) {
       this.chars += chunk.length - from;
       this.measure(chunk, from, chunk.length);
-      this.pieces?.push(chunk.slice(from));
     }
     return out;
   }
@@ -93,8 +92,8 @@ export class DocumentScanner {
   /** End of input: the last line, when the input does not end with a newline. */
   finish(): Scanned {
     const out: Scanned = { lastLine: 0, chars: 0, candidates: [] };
-    const before = this.pieces;
-    if (this.chars > 0 || this.over) this.end(out, () => (before ?? []).join(''));
+    const last = this.rest.length - 1;
+    if (this.chars > 0 || this.over) this.end(out, () => this.lineText(last, last < 0 ? 0 : this.rest[last]!.length));
     return out;
   }
 
@@ -129,8 +128,16 @@ export class DocumentScanner {
       if (j >= from) this.last = text.charCodeAt(j);
     }
     this.cr = text.charCodeAt(to - 1) === 13;
-    // Only a line that may stand alone keeps its text across chunks.
-    if (this.over || (this.first >= 0 && this.first !== OPEN)) this.pieces = null;
+  }
+
+  /** The unfinished line's text up to chunk `endChunk` of `rest`, character `endOffset`. */
+  private lineText(endChunk: number, endOffset: number): string {
+    const parts = this.lineChunk < 0 ? [...this.start.pending] : [];
+    for (let i = Math.max(0, this.lineChunk); i <= endChunk; i++) {
+      const chunk = this.rest[i]!;
+      parts.push(chunk.slice(i === this.lineChunk ? this.lineOffset : 0, i === endChunk ? endOffset : chunk.length));
+    }
+    return parts.join('');
   }
 
   private end(out: Scanned, text: () => string): void {
@@ -146,6 +153,5 @@ export class DocumentScanner {
     this.last = -1;
     this.cr = false;
     this.over = false;
-    this.pieces = [];
   }
 }
