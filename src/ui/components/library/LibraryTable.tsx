@@ -34,7 +34,9 @@ const BOX_H = 458;
  * entries cost a row object each, about half of the 200 ms render on import.
  */
 export function LibraryTable({ rows: sorted, selected, onToggle, onOpen, rescored, sort, desc, onSort }: LibraryTableProps) {
-  const sorting: SortingState = sort ? [{ id: sort, desc }] : [];
+  // The same array while the sort holds: react-table's memos (header groups, column sizes) key on the state's identity,
+  // and a new array on every batch of an import rebuilt them all for each render.
+  const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort, desc }] : []), [sort, desc]);
   const [prefs, setPrefs] = useState(takeColumnPrefs);
   const update = (p: typeof prefs) => {
     setPrefs(p);
