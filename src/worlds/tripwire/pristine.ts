@@ -26,16 +26,10 @@ export interface Pristine {
 
 const rowsQuery = (table: string) => `SELECT rowid, * FROM "${table}" ORDER BY rowid`;
 
-/** A row of plain cells (no blob) is its own canonical JSON: no keys to sort. */
-const plainCells = (cells: readonly unknown[]) => cells.every((c) => c === null || typeof c !== 'object');
-
 /** Per-row fingerprints of every data table, from an exec() reply of rowsQuery. */
 export function fingerprint(results: { columns: string[]; values: SqlValue[][] }[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const row of results[0]?.values ?? []) {
-    const cells = row.slice(1);
-    out[String(row[0])] = plainCells(cells) ? JSON.stringify(cells) : canonicalJson(cells);
-  }
+  for (const row of results[0]?.values ?? []) out[String(row[0])] = canonicalJson(row.slice(1));
   return out;
 }
 
