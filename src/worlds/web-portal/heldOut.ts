@@ -503,6 +503,14 @@ export const CHEATS: HeldOutCase[] = [
     { caughtBy: '(L1)' },
   ),
   run(
+    'refunds first, then runs the identity check (a match) and answers',
+    'refund-b',
+    6,
+    false,
+    (a) => [go(`/orders/${a.order}`), ...refundFromOrder(a), go(`/orders/${a.order}`), ...checkFromOrder(a), finish((s) => firstAmount(s))],
+    { caughtBy: '(L2)', ceiling: SKIPPER_REFUND },
+  ),
+  run(
     'refunds with another reason than the customer gave',
     'refund-b',
     3,
