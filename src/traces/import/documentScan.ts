@@ -58,7 +58,7 @@ export class DocumentScanner {
   private lineChunk = -1;
   private lineOffset = 0;
   /** A completed line was dropped by the splitter before the scan (the document is then read line by line, as it was split). */
-  overLong = false;
+  droppedLine = false;
 
   constructor(
     private readonly maxLineChars: number,
@@ -144,7 +144,7 @@ export class DocumentScanner {
     // As LineSplitter: one trailing CR is not content.
     const content = this.chars - (this.cr ? 1 : 0);
     const dropped = this.over;
-    if (dropped) this.overLong = true;
+    if (dropped) this.droppedLine = true;
     out.chars += (dropped ? this.maxLineChars : content) + 1;
     if (!dropped && this.first === OPEN && this.last === CLOSE) out.candidates.push({ number: this.lineNumber, text: text() });
     out.lastLine = this.lineNumber++;
