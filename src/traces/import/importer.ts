@@ -276,7 +276,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     if (scanner) {
       const firstLine = documentLines[0]?.number ?? 1;
       // Parsed as it came when it is valid JSON: a CR or a blank line is whitespace, so the value is the one its lines
-      // joined give. Anything else (an error to locate, undecodable bytes, a line over the cap) is read line by line.
+      // joined give. Anything else (an error to locate, undecodable bytes, a line dropped before the scan) is read line by line.
       const whole = documentLines.every((l) => l.text !== null) && !scanner.droppedLine;
       const text = whole ? [...documentLines.map((l) => l.text ?? ''), scanner.text()].join('\n') : '';
       let value: Json | undefined;
