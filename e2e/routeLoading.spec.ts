@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { WORLDS } from '../src/worlds/registry';
@@ -91,14 +91,56 @@ test('a route renders its view in the app’s first render: no “Loading…” 
   }
 });
 
-test('SQLite is preloaded on the home page, whose tables are checked with it, and not on other routes', async ({ page }) => {
-  const wasmPreload = () => page.evaluate(() => !!document.querySelector('link[rel="preload"][href$=".wasm"]'));
+/** Installed before the page's scripts: when every home table first said "Verified in this browser". */
+function observeChecks() {
+  const w = window as unknown as { __checkedAt?: number };
+  new MutationObserver(() => {
+    const checks = [...document.querySelectorAll('[data-testid^="check-"]')];
+    if (w.__checkedAt === undefined && checks.length === 4 && checks.every((c) => c.textContent?.startsWith('✓ Verified'))) w.__checkedAt = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** When the page asked for the app's own chunk (Resource Timing), or null. */
+const bootAskedAt = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').find((e) => /\/boot-[\w-]+\.js$/.test(e.name))?.startTime ?? null);
+
+test('the home page’s checks start from its head: one home worker, SQLite fetched and compiled once, the app’s code after the checks; other routes start neither', async ({
+  page,
+  context,
+}) => {
+  const urls = requests(context);
+  await page.addInitScript(observeChecks);
   await page.goto('./');
-  expect(await wasmPreload()).toBe(true);
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  const checkedAt = await page.evaluate(() => (window as unknown as { __checkedAt?: number }).__checkedAt ?? null);
+  expect(checkedAt).not.toBeNull();
+  // Nothing touched the page: the app waited for the checks (lib/home/appGate.ts).
+  expect(await bootAskedAt(page)).toBeGreaterThanOrEqual(checkedAt!);
+  // The head's worker and compile were adopted, not doubled.
+  expect(urls.filter((u) => /\/home\.worker-[\w-]+\.js$/.test(u))).toHaveLength(1);
+  expect(urls.filter((u) => u.endsWith('.wasm'))).toHaveLength(1);
+  expect(await page.evaluate(() => ['__vpHomeWorker', '__vpSqlWasm'].filter((k) => k in window))).toEqual([]);
+
+  urls.length = 0;
   await page.goto('./#/traces');
   await page.reload();
   await page.getByTestId('dropzone').waitFor();
-  expect(await wasmPreload()).toBe(false);
+  await page.waitForTimeout(500);
+  expect(matching(urls, [/\.wasm$/, /\/home\.worker-[\w-]+\.js$/])).toEqual([]);
+});
+
+test('on the home page the reader’s first key press brings the app at once, while a check is still running', async ({ page }) => {
+  // SQLite never arrives: tripwire's check cannot finish.
+  await page.route(/\.wasm$/, () => new Promise(() => {}));
+  await page.goto('./');
+  await expect(page.getByTestId('check-fault-api')).toHaveText(/^✓ Verified/, { timeout: 30_000 });
+  expect(await bootAskedAt(page)).toBeNull();
+  const pressedAt = await page.evaluate(() => performance.now());
+  await page.keyboard.press('Shift');
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('check-tripwire')).not.toHaveText(/^✓ Verified/);
+  // Asked for within the gate's own wait (3 s), which had not passed at the press: the press is what asked.
+  expect((await bootAskedAt(page))! - pressedAt).toBeLessThan(3000);
 });
 
 test('#/traces?src=… asks on the painted page, before the app has loaded: the same question, and a click there imports', async ({ page, context }) => {
