@@ -26,6 +26,31 @@ function preloadWasm(): Plugin {
   };
 }
 
+/** V8's explicit compile hint (Chromium 136 and later): a script whose first line this is has every function compiled eagerly. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Marks every script the build writes — the app's chunks and the workers' — for eager compilation.
+ * Left lazy, V8 compiles a function on its first call, on the thread that calls it: on the home page
+ * that was a quarter of the page's thread while its tables were checked (compiles of ~900 functions,
+ * in a trace), and the worker's own. Eager, a module script is compiled while it streams in, off the
+ * page's thread. Interleaved against the same build without it (12 rounds each): the library's first
+ * row 713 → 678 ms (Inspect log) and 747 → 712 ms (vf-eval). Other engines ignore the comment.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    // Last: minification drops comments, and the build's preload helper puts a line of its own first.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      },
+    },
+  };
+}
+
 /** Where public/shell-route.js finds the workers' built names: the import worker's, and the home page's. */
 const WORKER_METAS = { import: 'vp-import-worker', home: 'vp-home-worker' } as const;
 
@@ -144,8 +169,8 @@ function prerenderHome(): Plugin {
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm(), nameWorkers(), contentSecurityPolicy(), prerenderHome()],
-  worker: { format: 'es' },
+  plugins: [react(), preloadWasm(), nameWorkers(), contentSecurityPolicy(), prerenderHome(), compileHints()],
+  worker: { format: 'es', plugins: () => [compileHints()] },
   build: {
     target: 'es2022',
     rolldownOptions: {

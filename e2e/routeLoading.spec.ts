@@ -129,6 +129,21 @@ test('the home page’s checks start from its head: one home worker, SQLite fetc
   expect(matching(urls, [/\.wasm$/, /\/home\.worker-[\w-]+\.js$/])).toEqual([]);
 });
 
+test('every script the home page and its workers load is marked for eager compilation on its first line (vite.config.ts, compileHints)', async ({
+  page,
+  context,
+}) => {
+  const scripts = new Set<string>();
+  context.on('response', (r) => {
+    if (/\/assets\/[^/]+\.js$/.test(r.url())) scripts.add(r.url());
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  expect([...scripts].some((u) => /\/home\.worker-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(scripts.size).toBeGreaterThan(10);
+  for (const url of scripts) expect((await (await page.request.get(url)).text()).split('\n', 1)[0], url).toBe('//# allFunctionsCalledOnLoad');
+});
+
 test('on the home page the reader’s first key press brings the app at once, while a check is still running', async ({ page }) => {
   // SQLite never arrives: tripwire's check cannot finish.
   await page.route(/\.wasm$/, () => new Promise(() => {}));
