@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
+import { hintScripts } from './scripts/compileHints';
 
 /** Where public/shell-route.js finds the sql.js wasm's built name. */
 export const SQL_WASM_META = 'vp-sql-wasm';
@@ -26,9 +27,6 @@ function preloadWasm(): Plugin {
   };
 }
 
-/** V8's explicit compile hint (Chromium 136 and later): a script whose first line this is has every function compiled eagerly. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
 /**
  * Marks every script the build writes — the app's chunks and the workers' — for eager compilation.
  * Left lazy, V8 compiles a function on its first call, on the thread that calls it: on the home page
@@ -41,13 +39,7 @@ function compileHints(): Plugin {
   return {
     name: 'compile-hints',
     apply: 'build',
-    // Last: minification drops comments, and the build's preload helper puts a line of its own first.
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-      },
-    },
+    generateBundle: { order: 'post', handler: (_options, bundle) => hintScripts(bundle as Parameters<typeof hintScripts>[0]) },
   };
 }
 

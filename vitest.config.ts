@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...ISOLATED, ...FIXTURES],
           isolate: false,
           setupFiles: ['src/worlds/testing/registryGuard.ts'],
