@@ -1,7 +1,7 @@
 import { markBootShell } from './lib/home/bootShell';
 import { whenAppWanted } from './lib/home/appGate';
 import { startHomeChecks } from './lib/home/liveRows';
-import { homeStore, takeBuiltHomeRows } from './lib/home/store';
+import { homeStore, removeBuiltHomeRows } from './lib/home/store';
 import { earlySrc, showEarlyLink } from './lib/earlyLink';
 import { warmImportWorker } from './lib/importWorkers';
 import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
@@ -39,8 +39,8 @@ const loadApp = () => {
   if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
 };
 
-// The home rows' data block leaves the page at once, whatever the route (see takeBuiltHomeRows).
-takeBuiltHomeRows();
+// The home rows' data block leaves the page at once, whatever the route (see removeBuiltHomeRows).
+removeBuiltHomeRows();
 if (onHome) {
   // index.html already holds the page (prerendered by the build). The checks start now: the head script started the
   // home worker and the wasm's compile (lib/headStart.ts); the on-page worlds, the painted rows' live state and the

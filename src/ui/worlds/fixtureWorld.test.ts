@@ -12,7 +12,7 @@ import { world as ledger } from '../../worlds/testing/ledger/index';
 import { HomePage } from '../components/HomePage';
 import { determinismProbe } from '../lib/determinismProbe';
 import { episodeHref, readEpisodeRoute } from '../lib/episodeRoute';
-import { builtRowsJson, checkHomeRows, readBuiltHomeRows, type BuiltHomeRows } from '../lib/home/check';
+import { builtRowsJson, checkHomeRows, builtHomeRowsFrom, type BuiltHomeRows } from '../lib/home/check';
 import { homeRowsOnThePage } from '../lib/home/liveRows';
 import { createHomeStore } from '../lib/home/store';
 import { describeExport, exportRows } from '../lib/libraryExport';
@@ -67,7 +67,7 @@ describe('the home page', () => {
     // The build (scripts/prerenderHome.tsx): the showcase over the world as Node's registry holds it, into the data block.
     const built: BuiltHomeRows = { [ID]: await mine.home.rows(Promise.resolve(WORLDS.find((w) => w.id === ID)!)) };
     const block = builtRowsJson(built);
-    const read = readBuiltHomeRows({ getElementById: () => ({ textContent: block }) }, [ID]);
+    const read = builtHomeRowsFrom(block, [ID]);
     expect(read).toEqual(built);
 
     // The page: the same rows from the UI registry's loader, checked against the build's.

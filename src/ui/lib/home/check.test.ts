@@ -6,7 +6,7 @@ import {
   homeSettled,
   initialHomeState,
   parseBuiltHomeRows,
-  readBuiltHomeRows,
+  builtHomeRowsFrom,
   type BuiltHomeRows,
 } from './check';
 import type { HomeRow } from './rows';
@@ -29,19 +29,16 @@ const built = (): BuiltHomeRows => ({
   'web-portal': [row('web-portal', 'the-skipper', 0.8)],
 });
 
-/** A document with only the data block, as index.html carries it. */
-const docWith = (text: string | null) => ({ getElementById: (id: string) => (id === 'home-rows' && text !== null ? { textContent: text } : null) });
-
 describe('the rows the build wrote into index.html', () => {
   it('survive the data block: its text cannot end the <script> element or open a comment', () => {
     const text = builtRowsJson(built());
     expect(text).not.toMatch(/<\/script|<!--/i);
-    expect(readBuiltHomeRows(docWith(text), WORLDS)).toEqual(built());
+    expect(builtHomeRowsFrom(text, WORLDS)).toEqual(built());
   });
 
   it('are absent on the dev server, and unreadable when malformed or missing a world', () => {
-    expect(readBuiltHomeRows(docWith(null), WORLDS)).toBeNull();
-    expect(readBuiltHomeRows(docWith('{"fault-api": ['), WORLDS)).toBeNull();
+    expect(builtHomeRowsFrom(null, WORLDS)).toBeNull();
+    expect(builtHomeRowsFrom('{"fault-api": [', WORLDS)).toBeNull();
     const { tripwire: _, ...partial } = built();
     expect(parseBuiltHomeRows(partial, WORLDS)).toBeNull();
     expect(parseBuiltHomeRows({ ...built(), tripwire: [{ agent: 'the-peeker' }] }, WORLDS)).toBeNull();

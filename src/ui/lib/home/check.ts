@@ -61,8 +61,8 @@ export function builtRowsJson(rows: BuiltHomeRows): string {
 }
 
 /** The rows index.html was built with; null on the dev server (no build) or a page without them. */
-export function readBuiltHomeRows(doc: { getElementById(id: string): { textContent: string | null } | null }, worlds: readonly string[]): BuiltHomeRows | null {
-  const text = doc.getElementById(BUILT_ROWS_ID)?.textContent;
+/** The rows in the data block's text (null: no block, or not the rows). */
+export function builtHomeRowsFrom(text: string | null, worlds: readonly string[]): BuiltHomeRows | null {
   if (!text) return null;
   const parsed = tryParseJson(text);
   return parsed.ok ? parseBuiltHomeRows(parsed.value, worlds) : null;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { BuiltHomeRows } from './check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { builtRowsJson, type BuiltHomeRows } from './check';
 import type { HomeRow } from './rows';
 import { createHomeStore } from './store';
 import type { HomeRows } from './liveRows';
@@ -60,5 +60,50 @@ describe('createHomeStore', () => {
     live.settle('ticket-queue').resolve([row('ticket-queue', 'oracle', 1)]);
     await tick();
     expect(store.getState()['ticket-queue']).toEqual({ rows: [row('ticket-queue', 'oracle', 1)], check: { status: 'computed' } });
+  });
+});
+
+describe('the build’s data block', () => {
+  /** A page with the block (or none): what is left of it, and how often its text was read. */
+  function page(text: string | null) {
+    const state = { present: text !== null, reads: 0 };
+    const block = {
+      get textContent() {
+        state.reads++;
+        return text;
+      },
+      remove: () => void (state.present = false),
+    };
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === 'home-rows' && state.present ? block : null) });
+    return state;
+  }
+  const fresh = async () => {
+    vi.resetModules();
+    return import('./store');
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('leaves the page at once on any route, and is parsed only when the home page asks for the rows, once', async () => {
+    const state = page(builtRowsJson(built));
+    const { removeBuiltHomeRows, takeBuiltHomeRows } = await fresh();
+    removeBuiltHomeRows();
+    expect(state.present).toBe(false);
+    expect(state.reads).toBe(1);
+    removeBuiltHomeRows();
+    expect(state.reads).toBe(1);
+    expect(takeBuiltHomeRows()).toEqual(built);
+    expect(takeBuiltHomeRows()).toBe(takeBuiltHomeRows());
+    expect(state.reads).toBe(1);
+  });
+
+  it('taken by the home page first, it leaves the page then; a page without it, or with something else, has no rows', async () => {
+    const state = page(builtRowsJson(built));
+    const first = await fresh();
+    expect(first.takeBuiltHomeRows()).toEqual(built);
+    expect(state.present).toBe(false);
+    page(null);
+    expect((await fresh()).takeBuiltHomeRows()).toBeNull();
+    page('{"fault-api": [');
+    expect((await fresh()).takeBuiltHomeRows()).toBeNull();
   });
 });

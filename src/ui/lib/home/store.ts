@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { homeTables } from '../../worlds/registry';
-import { BUILT_ROWS_ID, checkHomeRows, failedHomeRows, initialHomeState, readBuiltHomeRows, type BuiltHomeRows, type HomeState } from './check';
+import { BUILT_ROWS_ID, builtHomeRowsFrom, checkHomeRows, failedHomeRows, initialHomeState, type BuiltHomeRows, type HomeState } from './check';
 import { homeRows, type HomeRows } from './liveRows';
 
 /**
@@ -22,16 +22,29 @@ export function createHomeStore(built: BuiltHomeRows | null, live: HomeRows, wor
 let started: StoreApi<HomeState> | null = null;
 const homeWorlds = () => homeTables().map((t) => t.id);
 let built: BuiltHomeRows | null | undefined;
+/** The data block's text once it is out of the page, until it is parsed. */
+let builtText: string | null | undefined;
 
 /**
- * The build's rows, read once, and their data block taken out of the page. The
- * rows record reference runs, answers included: on any other route (a person
- * playing a task blind) the page must not hold them.
+ * Takes the build's data block out of the page, whatever the route: the rows
+ * record reference runs, answers included, and on any other route (a person
+ * playing a task blind) the page must not show them. Its text is kept, and
+ * read only when the home page needs the rows (takeBuiltHomeRows): on a
+ * library link, parsing it was work on the way to the first row.
  */
+export function removeBuiltHomeRows(): void {
+  if (builtText !== undefined || built !== undefined) return;
+  const block = document.getElementById(BUILT_ROWS_ID);
+  builtText = block?.textContent ?? null;
+  block?.remove();
+}
+
+/** The build's rows, read once (the block is taken out of the page first if it is still there). */
 export function takeBuiltHomeRows(): BuiltHomeRows | null {
   if (built === undefined) {
-    built = readBuiltHomeRows(document, homeWorlds());
-    document.getElementById(BUILT_ROWS_ID)?.remove();
+    removeBuiltHomeRows();
+    built = builtHomeRowsFrom(builtText ?? null, homeWorlds());
+    builtText = null;
   }
   return built;
 }
