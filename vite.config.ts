@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
-import { hintScripts } from './scripts/compileHints';
+import { hintScripts } from './scripts/compileHints.ts';
 
 /** Where public/shell-route.js finds the sql.js wasm's built name. */
 export const SQL_WASM_META = 'vp-sql-wasm';
