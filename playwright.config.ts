@@ -20,7 +20,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 860 },
     // One context per worker, reset between tests by Playwright (other pages closed, about:blank, cookies, cache,
     // localStorage, sessionStorage, IndexedDB, OPFS and service workers cleared; the test's routes, init scripts and
-    // emulation dropped): a new page cost Chromium ~0.8 s of CPU, and the whole run 631 → 483 s of CPU (333 → 264 s).
+    // emulation dropped): a new page cost Chromium ~0.8 s of CPU; the whole run 611 → 494 s of CPU (321 → 269 s).
     reuseContext: true,
     launchOptions: {
       executablePath: chromium,
