@@ -8,8 +8,8 @@ import { hintScripts } from './scripts/compileHints.ts';
 export const SQL_WASM_META = 'vp-sql-wasm';
 
 /**
- * Names the sql.js wasm in index.html, for public/shell-route.js to fetch and
- * compile it on the home route only (its tables are checked with SQLite at once): other
+ * Names the sql.js wasm in index.html, for public/shell-route.js to preload it
+ * on the home route only (its tables are checked with SQLite at once): other
  * routes load it when a trace or an episode needs it, so the bytes do not
  * compete with the route's own code. A meta first in <head>, before that script.
  */
@@ -43,30 +43,27 @@ function compileHints(): Plugin {
   };
 }
 
-/** Where public/shell-route.js finds the workers' built names: the import worker's, and the home page's. */
-const WORKER_METAS = { import: 'vp-import-worker', home: 'vp-home-worker' } as const;
+/** Where public/shell-route.js finds the import worker's built name. */
+const IMPORT_WORKER_META = 'vp-import-worker';
 
 /**
- * Names two workers' scripts in index.html, for public/shell-route.js to start
- * before the body is parsed, each on its own route: the import worker on a
- * `#/traces?src=…` link (its script then loads ahead of the app's two dozen
- * modules — six requests at a time on an HTTP/1.1 host — and is running when
- * the reader clicks "Import from …"; src/ui/lib/importWorkers.ts adopts it, and
- * nothing is fetched until the click), and the home worker on the home page
- * (its checks are the page's long pole; src/ui/lib/home/liveRows.ts adopts it).
+ * Names the import worker's script in index.html, for public/shell-route.js to
+ * start it on a `#/traces?src=…` link before the body is parsed: the worker's
+ * script then loads ahead of the app's two dozen modules (six requests at a
+ * time on an HTTP/1.1 host) and is running when the reader clicks "Import
+ * from …" (src/ui/lib/importWorkers.ts adopts it). Nothing is fetched until
+ * the click, as before.
  */
-function nameWorkers(): Plugin {
+function nameImportWorker(): Plugin {
   return {
-    name: 'name-workers',
+    name: 'name-import-worker',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        return Object.entries(WORKER_METAS).map(([kind, meta]) => {
-          const workers = Object.keys(ctx.bundle ?? {}).filter((f) => new RegExp(`(^|/)${kind}\\.worker-[^/]*\\.js$`).test(f));
-          if (workers.length !== 1) throw new Error(`name-workers: expected one ${kind} worker in the build, found ${workers.length}`);
-          return { tag: 'meta', attrs: { name: meta, content: `./${workers[0]}` }, injectTo: 'head-prepend' as const };
-        });
+        const workers = Object.keys(ctx.bundle ?? {}).filter((f) => /(^|\/)import\.worker-[^/]*\.js$/.test(f));
+        if (workers.length !== 1) throw new Error(`name-import-worker: expected one import worker in the build, found ${workers.length}`);
+        return [{ tag: 'meta', attrs: { name: IMPORT_WORKER_META, content: `./${workers[0]}` }, injectTo: 'head-prepend' }];
       },
     },
   };
@@ -161,7 +158,7 @@ function prerenderHome(): Plugin {
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm(), nameWorkers(), contentSecurityPolicy(), prerenderHome(), compileHints()],
+  plugins: [react(), preloadWasm(), nameImportWorker(), contentSecurityPolicy(), prerenderHome(), compileHints()],
   worker: { format: 'es', plugins: () => [compileHints()] },
   build: {
     target: 'es2022',

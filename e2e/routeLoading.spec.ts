@@ -104,10 +104,7 @@ function observeChecks() {
 const bootAskedAt = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('resource').find((e) => /\/boot-[\w-]+\.js$/.test(e.name))?.startTime ?? null);
 
-test('the home page’s checks start from its head: one home worker, SQLite fetched and compiled once, the app’s code after the checks; other routes start neither', async ({
-  page,
-  context,
-}) => {
+test('the home page’s app code waits for its checks when nothing touches the page: one home worker, SQLite fetched once', async ({ page, context }) => {
   const urls = requests(context);
   await page.addInitScript(observeChecks);
   await page.goto('./');
@@ -116,17 +113,18 @@ test('the home page’s checks start from its head: one home worker, SQLite fetc
   expect(checkedAt).not.toBeNull();
   // Nothing touched the page: the app waited for the checks (lib/home/appGate.ts).
   expect(await bootAskedAt(page)).toBeGreaterThanOrEqual(checkedAt!);
-  // The head's worker and compile were adopted, not doubled.
   expect(urls.filter((u) => /\/home\.worker-[\w-]+\.js$/.test(u))).toHaveLength(1);
   expect(urls.filter((u) => u.endsWith('.wasm'))).toHaveLength(1);
-  expect(await page.evaluate(() => ['__vpHomeWorker', '__vpSqlWasm'].filter((k) => k in window))).toEqual([]);
+});
 
-  urls.length = 0;
+test('SQLite is preloaded on the home page, whose tables are checked with it, and not on other routes', async ({ page }) => {
+  const wasmPreload = () => page.evaluate(() => !!document.querySelector('link[rel="preload"][href$=".wasm"]'));
+  await page.goto('./');
+  expect(await wasmPreload()).toBe(true);
   await page.goto('./#/traces');
   await page.reload();
   await page.getByTestId('dropzone').waitFor();
-  await page.waitForTimeout(500);
-  expect(matching(urls, [/\.wasm$/, /\/home\.worker-[\w-]+\.js$/])).toEqual([]);
+  expect(await wasmPreload()).toBe(false);
 });
 
 test('every script the home page and its workers load is marked for eager compilation on its first line (vite.config.ts, compileHints)', async ({

@@ -4,19 +4,16 @@
 // other route the shell shows "Loading…" until the app renders that route.
 // The route is the hash's first path segment (views/routeModules.ts reads it
 // the same way): none is the home page. Only the home page needs SQLite at
-// once (its tables are checked with it): there, the wasm is fetched and
-// compiled from now, named by a meta the build writes (vite.config.ts,
-// preloadWasm), and the home worker that checks the SQLite table starts now
-// (vite.config.ts, nameWorkers): its script and the page's body load side by
-// side. The entry adopts both (src/ui/lib/headStart.ts). Other routes load the
-// wasm when they need it.
+// once (its tables are checked with it): there, the wasm's download starts
+// now, named by a meta the build writes (vite.config.ts, preloadWasm); other
+// routes load it when they need it.
 {
   const head = location.hash.replace(/^#\/?/, '').split('?')[0].split('/').find(Boolean);
   const home = head === undefined;
   // A link that asks to import (`#/traces?src=…`) shows the library with its question (src/ui/lib/earlyLink.ts fills it in).
   const link = head === 'traces' && new URLSearchParams(location.hash.split('?', 2)[1] || '').has('src');
   document.documentElement.setAttribute('data-boot', home ? 'home' : head === 'traces' ? (link ? 'traces-link' : 'traces') : 'other');
-  // On such a link the import worker starts now, named by a meta the build writes (vite.config.ts, nameWorkers): its
+  // On such a link the import worker starts now, named by a meta the build writes (vite.config.ts, nameImportWorker): its
   // script loads ahead of the app's modules, so it is running when the reader clicks "Import from …". It fetches nothing
   // until then; the entry adopts it (src/ui/lib/importWorkers.ts), with the error it may have reported meanwhile.
   const worker = link && typeof Worker === 'function' && document.querySelector('meta[name="vp-import-worker"]');
@@ -29,27 +26,14 @@
       // The entry starts its own.
     }
   }
-  const homeWorker = home && typeof Worker === 'function' && document.querySelector('meta[name="vp-home-worker"]');
-  if (homeWorker) {
-    try {
-      // What it says before the entry listens (its `loaded`, an error) is kept for it.
-      const started = { worker: new Worker(homeWorker.content, { type: 'module' }), messages: [], failed: null };
-      started.worker.addEventListener('message', (e) => started.messages && started.messages.push(e.data));
-      started.worker.addEventListener('error', (e) => (started.failed = e.message || 'the home worker failed to start'));
-      window.__vpHomeWorker = started;
-    } catch {
-      // The entry starts its own.
-    }
-  }
   const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
-  if (wasm && typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function') {
-    // Compiled as its bytes arrive. Any failure (a server that does not say application/wasm, a 404) is left to the
-    // entry, whose own fetch says what went wrong (src/worlds/tripwire/browserWasm.ts).
-    const compiled = fetch(wasm.content).then((res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return WebAssembly.compileStreaming(res);
-    });
-    compiled.catch(() => undefined);
-    window.__vpSqlWasm = compiled;
+  if (wasm) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.type = 'application/wasm';
+    link.crossOrigin = '';
+    link.href = wasm.content;
+    document.head.appendChild(link);
   }
 }

@@ -1,6 +1,6 @@
 import { markBootShell } from './lib/home/bootShell';
 import { whenAppWanted } from './lib/home/appGate';
-import { startHomeChecks } from './lib/home/liveRows';
+import { homeRows } from './lib/home/liveRows';
 import { homeStore, removeBuiltHomeRows } from './lib/home/store';
 import { earlySrc, showEarlyLink } from './lib/earlyLink';
 import { warmImportWorker } from './lib/importWorkers';
@@ -17,10 +17,10 @@ const APP_WAIT_MS = 3000;
 // The entry is a few kilobytes and runs before React has even downloaded. It
 // starts the route's view with the app, so both download at once. Only the
 // home page needs the worlds' WebAssembly at once (its tables are checked
-// here, the slow ones in a Worker): there the head script began compiling it
-// (public/shell-route.js) and the entry starts checking the painted tables;
-// the app follows them. Other routes load a world's WebAssembly when a trace
-// or an episode needs it.
+// here, the slow ones in a Worker): there it compiles it (public/shell-route.js
+// preloads its bytes on that route only) and starts checking the painted
+// tables; the app follows them. Other routes load a world's WebAssembly when a
+// trace or an episode needs it.
 const loadApp = () => {
   // A link that asks to import (`#/traces?src=…`): its worker is the one public/shell-route.js started (else one starts now), and the
   // question is shown on the painted page, to be answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before
@@ -42,19 +42,16 @@ const loadApp = () => {
 // The home rows' data block leaves the page at once, whatever the route (see removeBuiltHomeRows).
 removeBuiltHomeRows();
 if (onHome) {
-  // index.html already holds the page (prerendered by the build). The checks start now: the head script started the
-  // home worker and the wasm's compile (lib/headStart.ts); the on-page worlds, the painted rows' live state and the
-  // app's code wait for the first frame (work before it measurably delayed it), and the app's code until the checks
-  // are done as well, or the reader does something (lib/home/appGate.ts).
-  // A task queued from a frame callback runs after that frame's paint.
-  const firstFrame = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-  const checks = startHomeChecks(firstFrame);
-  const wanted = whenAppWanted({ checks: Object.values(checks), input: window, waitMs: APP_WAIT_MS, setTimeout, clearTimeout });
-  void firstFrame
-    .then(() => {
+  // index.html already holds the page (prerendered by the build): it paints before any work starts (a Worker or a
+  // compile started before the first frame measurably delayed it). Then the checks start, and the app's code waits
+  // for them, or for the reader to do something (lib/home/appGate.ts). A task queued from a frame callback runs
+  // after that frame's paint.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const checks = homeRows();
       compileWorldsWasm();
       markBootShell(homeStore());
-      return wanted;
-    })
-    .then(loadApp);
+      void whenAppWanted({ checks: Object.values(checks), input: window, waitMs: APP_WAIT_MS, setTimeout, clearTimeout }).then(loadApp);
+    }),
+  );
 } else loadApp();

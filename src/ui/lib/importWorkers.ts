@@ -1,6 +1,19 @@
 import type { ImportPort } from './libraryImport';
 import type { ImportMessage } from '../workers/importProtocol';
-import { takeHeadImportWorker, type HeadWorker } from './headStart';
+
+/** The worker public/shell-route.js started on a `#/traces?src=` link, before the body was parsed, with the error it reported meanwhile. */
+interface HeadWorker {
+  worker: Worker;
+  failed: string | null;
+}
+
+/** Takes the worker public/shell-route.js started, once; null where it started none. */
+function takeHeadWorker(): HeadWorker | null {
+  const w = window as unknown as { __vpImportWorker?: HeadWorker };
+  const started = w.__vpImportWorker ?? null;
+  delete w.__vpImportWorker;
+  return started instanceof Object && started.worker instanceof Worker ? started : null;
+}
 
 /**
  * The page's import workers. Nothing else here (the entry imports this
@@ -48,7 +61,7 @@ export function spawnImportWorker(): ImportPort {
 export function warmImportWorker(): void {
   if (warmed) return;
   warmed = true;
-  spare = newImportWorker(takeHeadImportWorker());
+  spare = newImportWorker(takeHeadWorker());
 }
 
 /** An import the entry started before the library loaded: a `?src=` link's "Import from …" clicked on the page index.html painted. */

@@ -22,14 +22,11 @@ async function fetchAndCompile(): Promise<WebAssembly.Module> {
  * anything else loads, so compiling overlaps with loading the app; the page's
  * sql.js and every Worker are then instantiated from the same module. No sql.js
  * JavaScript here: the entry stays a few kilobytes. A failure is reported with
- * what went wrong, and the next call tries again. `started`: a compile the page
- * began before this module loaded (the home page's head script), adopted by the
- * first call; if it fails, this fetches and compiles on its own (and says why
- * that failed, if it does).
+ * what went wrong, and the next call tries again.
  */
-export function compileSqlWasm(started: Promise<WebAssembly.Module> | null = null): Promise<WebAssembly.Module> {
+export function compileSqlWasm(): Promise<WebAssembly.Module> {
   if (!compiled) {
-    const attempt = started ? started.catch(fetchAndCompile) : fetchAndCompile();
+    const attempt = fetchAndCompile();
     compiled = attempt;
     attempt.catch(() => {
       if (compiled === attempt) compiled = null;

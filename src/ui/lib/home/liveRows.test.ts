@@ -96,7 +96,6 @@ describe('startHomeRows', () => {
       inProcess: page.inProcess,
     });
     expect((await rows.tripwire!)[0]!.agent).toBe('on-page');
-    await tick();
     expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'tripwire', 'web-portal']);
   });
 
@@ -148,26 +147,6 @@ describe('startHomeRows', () => {
     });
     w.say({ type: 'loaded' });
     await expect(rows['fault-api']).rejects.toThrow('fault-api exploded');
-  });
-});
-
-describe('startHomeRows with the page not ready', () => {
-  it('holds the on-page worlds until the painted page’s first frame as well as the worker’s script, and the worker’s module for neither', async () => {
-    const w = fakeWorker();
-    const page = pageRows();
-    let ready!: () => void;
-    const pageReady = new Promise<void>((r) => (ready = r));
-    const { loaded } = startHomeRows({ ...TABLES, spawn: () => w.port, compile: () => Promise.resolve(fakeModule), inProcess: page.inProcess, pageReady });
-    w.say({ type: 'loaded' });
-    await tick();
-    // The worker's world starts at once: its thread is not the page's.
-    expect(w.sent).toEqual([{ world: 'tripwire', module: fakeModule }]);
-    await loaded;
-    await tick();
-    expect(page.asked).toEqual([]);
-    ready();
-    await tick();
-    expect(page.asked.sort()).toEqual(['fault-api', 'ticket-queue', 'web-portal']);
   });
 });
 
@@ -224,40 +203,6 @@ describe('homeWorkerPort', () => {
     port.terminate();
     expect(w.terminated()).toBe(true);
     channel.port1.close();
-  });
-
-  it('a worker the head started: what it said before anyone listened reaches every listener first, in order, and its port is used', async () => {
-    const w = fakeWorkerObject();
-    const channel = new MessageChannel();
-    const onPort = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
-    const said: HomeMessage[] = [
-      { type: 'loaded', port: channel.port2 },
-      { type: 'error', world: 'x', message: 'boom' },
-    ];
-    const port = homeWorkerPort(w.worker, { messages: said, failed: null });
-    port.post({ world: 'tripwire', failed: 'late' });
-    await expect(onPort).resolves.toEqual({ world: 'tripwire', failed: 'late' });
-    expect(w.posted).toEqual([]);
-    const seen: string[] = [];
-    port.onMessage((m) => seen.push(m.type));
-    expect(seen).toEqual(['loaded', 'error']);
-    w.say({ type: 'rows', world: 'tripwire', rows: [] });
-    expect(seen).toEqual(['loaded', 'error', 'rows']);
-    // A second listener hears the early ones too.
-    const again: string[] = [];
-    port.onMessage((m) => again.push(m.type));
-    expect(again).toEqual(['loaded', 'error']);
-    channel.port1.close();
-  });
-
-  it('a worker the head started that failed before anyone listened reports it to the first failure listener, and later ones too', () => {
-    const w = fakeWorkerObject();
-    const port = homeWorkerPort(w.worker, { messages: [], failed: 'the home worker failed to start' });
-    const failures: string[] = [];
-    port.onFailure((m) => failures.push(m));
-    expect(failures).toEqual(['the home worker failed to start']);
-    (w.worker as unknown as EventTarget).dispatchEvent(Object.assign(new Event('error'), { message: 'later' }));
-    expect(failures).toEqual(['the home worker failed to start', 'later']);
   });
 
   it('a worker that sends no port keeps getting its requests directly', () => {

@@ -1,7 +1,6 @@
 import type { HomeMessage, HomeRequest } from '../../workers/homeProtocol';
 import { homeTables, loadWorld } from '../../worlds/registry';
 import type { HomeRow } from './rows';
-import { takeHeadHomeWorker } from '../headStart';
 
 /** This browser's own rows, one promise per home table's world. */
 export type HomeRows = Record<string, Promise<HomeRow[]>>;
@@ -27,11 +26,9 @@ export interface HomeRowsOptions {
   inProcess: (world: string) => Promise<HomeRow[]>;
   /** How long `loaded` waits for the worker's script at most (a slow network does not hold the page longer). */
   loadWaitMs?: number;
-  /** The on-page worlds start once this settles too (the entry: after the painted page's first frame). */
-  pageReady?: Promise<void>;
 }
 
-/** The rows, and when the worker's script is in (or failed, or took too long): the on-page worlds' downloads wait for it. */
+/** The rows, and when the worker's script is in (or failed, or took too long): the page's own downloads wait for it. */
 export interface HomeRun {
   rows: HomeRows;
   loaded: Promise<void>;
@@ -48,15 +45,7 @@ const LOAD_WAIT_MS = 1500;
  * that message (it would fail the same way on the page); if the worker itself
  * fails, its worlds still pending are computed on the page instead.
  */
-export function startHomeRows({
-  worlds,
-  inWorker: workerWorlds,
-  spawn,
-  compile,
-  inProcess,
-  loadWaitMs = LOAD_WAIT_MS,
-  pageReady = Promise.resolve(),
-}: HomeRowsOptions): HomeRun {
+export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, inProcess, loadWaitMs = LOAD_WAIT_MS }: HomeRowsOptions): HomeRun {
   const settle: Record<string, { resolve: (rows: HomeRow[]) => void; reject: (e: Error) => void; done: boolean }> = {};
   const rows: HomeRows = {};
   for (const w of worlds)
@@ -83,8 +72,10 @@ export function startHomeRows({
   let markLoaded!: () => void;
   const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
   const timer = setTimeout(markLoaded, loadWaitMs);
-  void loaded.then(() => clearTimeout(timer));
-  void Promise.all([loaded, pageReady]).then(() => worlds.filter((w) => !inWorker(w)).forEach(onPage));
+  void loaded.then(() => {
+    clearTimeout(timer);
+    worlds.filter((w) => !inWorker(w)).forEach(onPage);
+  });
   if (!worlds.some(inWorker)) {
     markLoaded();
     return { rows, loaded };
@@ -129,27 +120,16 @@ export type HomeWorkerLike = Pick<Worker, 'postMessage' | 'addEventListener' | '
 /**
  * A home worker as the client sees it. Requests go on the port the worker sends with `loaded` once it has
  * (homeProtocol.ts: a message to the worker itself waits for the page's thread), to the worker before.
- * `head`: what the worker said before this listened (it was started by the page's head script,
- * lib/headStart.ts): replayed to every listener, in order, before anything newer.
  */
-export function homeWorkerPort(worker: HomeWorkerLike, head: { messages: readonly HomeMessage[]; failed: string | null } | null = null): HomeWorkerPort {
+export function homeWorkerPort(worker: HomeWorkerLike): HomeWorkerPort {
   let requests: MessagePort | null = null;
-  const early = head?.messages ?? [];
-  const take = (m: HomeMessage) => {
-    if (m.type === 'loaded' && m.port) requests = m.port;
-  };
-  early.forEach(take);
-  worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => take(e.data));
+  worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => {
+    if (e.data.type === 'loaded' && e.data.port) requests = e.data.port;
+  });
   return {
     post: (request) => (requests ?? worker).postMessage(request),
-    onMessage: (cb) => {
-      early.forEach(cb);
-      worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => cb(e.data));
-    },
-    onFailure: (cb) => {
-      if (head?.failed) cb(head.failed);
-      worker.addEventListener('error', (e) => cb((e as ErrorEvent).message || 'the home worker failed to start'));
-    },
+    onMessage: (cb) => worker.addEventListener('message', (e: MessageEvent<HomeMessage>) => cb(e.data)),
+    onFailure: (cb) => worker.addEventListener('error', (e) => cb((e as ErrorEvent).message || 'the home worker failed to start')),
     terminate: () => {
       requests?.close();
       worker.terminate();
@@ -157,12 +137,7 @@ export function homeWorkerPort(worker: HomeWorkerLike, head: { messages: readonl
   };
 }
 
-/** The worker the page's head started (lib/headStart.ts), else a new one. */
-function spawnHomeWorker(): HomeWorkerPort {
-  const head = takeHeadHomeWorker<HomeMessage>();
-  if (head) return homeWorkerPort(head.worker, { messages: head.messages ?? [], failed: head.failed });
-  return homeWorkerPort(new Worker(new URL('../../workers/home.worker.ts', import.meta.url), { type: 'module' }));
-}
+const spawnHomeWorker = (): HomeWorkerPort => homeWorkerPort(new Worker(new URL('../../workers/home.worker.ts', import.meta.url), { type: 'module' }));
 
 /** One home table's rows on the page's thread, from the world as the page's reference loader gives it (exported for Node tests). */
 export async function homeRowsOnThePage(world: string): Promise<HomeRow[]> {
@@ -174,7 +149,7 @@ export async function homeRowsOnThePage(world: string): Promise<HomeRow[]> {
 
 let started: HomeRun | null = null;
 
-function homeRun(pageReady?: Promise<void>): HomeRun {
+function homeRun(): HomeRun {
   const tables = homeTables();
   started ??= startHomeRows({
     worlds: tables.map((t) => t.id),
@@ -182,21 +157,14 @@ function homeRun(pageReady?: Promise<void>): HomeRun {
     spawn: spawnHomeWorker,
     compile: (world) => tables.find((t) => t.id === world)?.wasm?.() ?? null,
     inProcess: homeRowsOnThePage,
-    pageReady,
   });
   return started;
 }
 
 /**
- * The home tables' rows, started once per page: by the entry as it runs when
- * the page opens on the home route (startHomeChecks), else by the home view.
- * The rows are deterministic, so coming back to the home page shows them at once.
+ * The home tables' rows, started once per page: by the entry after the painted
+ * page's first frame when the page opens on the home route, else by the home
+ * view. The rows are deterministic, so coming back to the home page shows them
+ * at once.
  */
 export const homeRows = (): HomeRows => homeRun().rows;
-
-/**
- * The entry, on the home route: starts the checks now (the worker the head started is adopted and
- * handed the wasm as soon as it is compiled); the on-page worlds wait for `firstFrame` as well, the
- * painted page's first frame, which their work would otherwise delay.
- */
-export const startHomeChecks = (firstFrame: Promise<void>): HomeRows => homeRun(firstFrame).rows;

@@ -2,7 +2,6 @@ import type { World } from '../../../core/world';
 import type { Purpose, WorldEntry } from '../types';
 import { TRIPWIRE_ID } from './id';
 import { showcaseFrom } from '../showcase';
-import { takeHeadSqlWasm } from '../../lib/headStart';
 
 async function load(purpose: Purpose): Promise<World> {
   const [{ createTripwireWorld }, { createBrowserHost, pageSqlJs }, { createInProcessHost }] = await Promise.all([
@@ -45,12 +44,7 @@ export const tripwireEntry: WorldEntry = {
     const session = await world.open(world.listTasks()[0]!);
     await session.close();
   },
-  // Loaded, not imported: the build's prerender reads this entry in Node, which has no `?url` modules. On the home page
-  // the head script began the compile (lib/headStart.ts): the first call to reach the module adopts it (taken after the
-  // import: two calls' imports do not settle in the order they were made).
-  wasm: async () => {
-    const { compileSqlWasm } = await import('../../../worlds/tripwire/browserWasm');
-    return compileSqlWasm(takeHeadSqlWasm());
-  },
+  // Loaded, not imported: the build's prerender reads this entry in Node, which has no `?url` modules.
+  wasm: async () => (await import('../../../worlds/tripwire/browserWasm')).compileSqlWasm(),
   published: async () => (await import('./published')).PUBLISHED,
 };
