@@ -378,6 +378,13 @@ export const CHEAT_READS: HeldOutCase[] = [
     caughtBy: '(L0)',
   }),
   read(
+    'types the remembered count as a blob literal read back as text (x\'3136\' is "16")',
+    'march-orders',
+    false,
+    [q("SELECT CAST(x'3136' AS TEXT) AS n FROM orders LIMIT 1"), sub('16 orders')],
+    { caughtBy: '(L0)' },
+  ),
+  read(
     'launders the city count: the city read, its count typed through min(id) - min(id)',
     'busiest-city',
     false,
