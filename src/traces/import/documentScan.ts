@@ -77,7 +77,7 @@ export class DocumentScanner {
     for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', from)) {
       this.chars += nl - from;
       this.measure(chunk, from, nl);
-      this.end(out, () => this.lineText(at, nl));
+      this.end(out, at, nl);
       from = nl + 1;
       this.lineChunk = at;
       this.lineOffset = from;
@@ -93,7 +93,7 @@ export class DocumentScanner {
   finish(): Scanned {
     const out: Scanned = { lastLine: 0, chars: 0, candidates: [] };
     const last = this.rest.length - 1;
-    if (this.chars > 0 || this.over) this.end(out, () => this.lineText(last, last < 0 ? 0 : this.rest[last]!.length));
+    if (this.chars > 0 || this.over) this.end(out, last, last < 0 ? 0 : this.rest[last]!.length);
     return out;
   }
 
@@ -140,13 +140,14 @@ export class DocumentScanner {
     return parts.join('');
   }
 
-  private end(out: Scanned, text: () => string): void {
+  /** Completes the unfinished line, which ends at chunk `endChunk` of `rest`, character `endOffset`. */
+  private end(out: Scanned, endChunk: number, endOffset: number): void {
     // As LineSplitter: one trailing CR is not content.
     const content = this.chars - (this.cr ? 1 : 0);
     const dropped = this.over;
     if (dropped) this.droppedLine = true;
     out.chars += (dropped ? this.maxLineChars : content) + 1;
-    if (!dropped && this.first === OPEN && this.last === CLOSE) out.candidates.push({ number: this.lineNumber, text: text() });
+    if (!dropped && this.first === OPEN && this.last === CLOSE) out.candidates.push({ number: this.lineNumber, text: this.lineText(endChunk, endOffset) });
     out.lastLine = this.lineNumber++;
     this.chars = 0;
     this.first = -1;
