@@ -30,7 +30,7 @@ self.onmessage = onRequest;
 
 const post = (m: HomeMessage, transfer: Transferable[] = []) => self.postMessage(m, transfer);
 
-// The page waits for this before it asks for the app's code: on HTTP/1.1 its dozen chunk requests would otherwise queue this script behind them.
+// The page waits for this before it asks for the on-page worlds' code: on HTTP/1.1 their chunk requests would otherwise queue this script behind them.
 // It sends its requests on the port (homeProtocol.ts: a port reaches this thread at once).
 const requests = new MessageChannel();
 requests.port1.onmessage = onRequest;

@@ -88,7 +88,7 @@ export function startHomeRows({ worlds, inWorker: workerWorlds, spawn, compile, 
     return { rows, loaded };
   }
   // What the page has for the worker waits for its `loaded` (and goes on the port it sends: homeWorkerPort),
-  // and the page's own work (the on-page worlds' and the app's downloads, ~50-70 ms of the page's thread in
+  // and the page's own work (the on-page worlds' downloads, ~50-70 ms of the page's thread in
   // a trace) starts in the task after: posted to the worker itself, a message reached it only once the
   // page's thread had finished the task that posted (or forwarded) it and the next.
   let running = false;
