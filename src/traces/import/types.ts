@@ -124,7 +124,11 @@ export interface VfMetadata {
   inferred?: Inference[];
 }
 
-export type ImportedItem = { kind: 'native'; line: number; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
+/**
+ * A row read. A native trace read from a JSONL line carries that line's text as `json` when the importer is asked
+ * to keep it (`keepJson`): the JSON `trace` was read from, for a reader that would otherwise serialize it again.
+ */
+export type ImportedItem = { kind: 'native'; line: number; trace: Trace; json?: string } | { kind: 'vf'; rollout: VfRollout };
 
 export interface ImportIssue {
   line: number;

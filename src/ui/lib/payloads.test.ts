@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readTrace } from '../../traces/native';
 import type { Payload } from '../workers/importProtocol';
 import { DECODE_CHUNK, PayloadStore } from './payloads';
 
@@ -83,6 +85,40 @@ describe('PayloadStore', () => {
       ).rejects.toMatchObject({ name: 'AbortError' });
       expect(store.quick('big')).toBe(false);
       expect(store.get('big')).toEqual(big);
+    });
+  });
+
+  describe('a native trace sent as the JSONL line it was read from (WireLine)', () => {
+    // An older version with a field the reader drops: what the row holds is the trace read, not the line's JSON.
+    const v1 = JSON.parse(readFileSync(new URL('../../traces/fixtures/native-v1-fault-api.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const line = JSON.stringify({ ...v1, unknownField: 'dropped by the reader' });
+    const read = readTrace(JSON.parse(line));
+    if (!read.ok) throw new Error(read.error);
+    const wire = (json: string) => new TextEncoder().encode(`{"kind":"native","fromLine":${json}}`);
+
+    it('reads the line with the trace reader: the row is the trace the worker listed', () => {
+      const store = new PayloadStore();
+      store.set('row', wire(line));
+      const got = store.get('row');
+      expect(got).toEqual({ kind: 'native', trace: read.value });
+      expect(got && 'trace' in got && 'unknownField' in got.trace).toBe(false);
+      expect(store.get('row')).toBe(got);
+    });
+
+    it('a big one is read the same way after its pieces are decoded', async () => {
+      const big = JSON.stringify({ ...v1, meta: { note: 'é€✓ '.repeat((1.5 * DECODE_CHUNK) / 9) } });
+      const expected = readTrace(JSON.parse(big));
+      if (!expected.ok) throw new Error(expected.error);
+      const store = new PayloadStore();
+      store.set('big', wire(big));
+      expect(store.quick('big')).toBe(false);
+      expect(await store.load('big', async () => undefined)).toEqual({ kind: 'native', trace: expected.value });
+    });
+
+    it('a line that does not read as a trace (never one the worker listed) is an error, not a row', () => {
+      const store = new PayloadStore();
+      store.set('bad', wire('{"format":"something else"}'));
+      expect(() => store.get('bad')).toThrow(/a listed trace no longer reads/);
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { Payload, WirePayload } from '../workers/importProtocol';
+import { readTrace } from '../../traces/native';
+import type { Payload, WireLine, WirePayload } from '../workers/importProtocol';
 import type { Pause } from './timeSlice';
 
 const utf8 = new TextDecoder();
@@ -26,8 +27,8 @@ export class PayloadStore {
   get(id: string): Payload | undefined {
     const held = this.held.get(id);
     if (held === undefined || !(typeof held === 'string' || held instanceof Uint8Array)) return held;
-    // Our own worker's JSON of a Payload (import.worker.ts), not input from outside: parsed as what it was.
-    const payload = JSON.parse(typeof held === 'string' ? held : utf8.decode(held)) as Payload;
+    // Our own worker's JSON of a Payload or a WireLine (import.worker.ts), not input from outside: parsed as what it was.
+    const payload = fromWire(JSON.parse(typeof held === 'string' ? held : utf8.decode(held)) as Payload | WireLine);
     this.held.set(id, payload);
     return payload;
   }
@@ -70,4 +71,16 @@ export class PayloadStore {
   delete(id: string): void {
     this.held.delete(id);
   }
+}
+
+/**
+ * A native trace sent as the JSONL line it was read from is read here by the reader the worker read it with: the
+ * same function on the same value gives the same trace, which the worker already accepted (its row is listed).
+ */
+function fromWire(p: Payload | WireLine): Payload {
+  if (!('fromLine' in p)) return p;
+  const read = readTrace(p.fromLine);
+  // Unreachable while the page and its worker are one build: the worker listed the row only after this read passed.
+  if (!read.ok) throw new Error(`a listed trace no longer reads: ${read.error}`);
+  return { kind: 'native', trace: read.value };
 }

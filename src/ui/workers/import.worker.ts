@@ -128,7 +128,8 @@ async function run(req: ImportRequest): Promise<void> {
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
         entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
-        payloads.push(JSON.stringify({ kind: 'native', trace: e.item.trace }));
+        // The line it was read from, when it was one (a WireLine: lib/payloads.ts reads it the same way); else the trace read.
+        payloads.push(e.item.json !== undefined ? `{"kind":"native","fromLine":${e.item.json}}` : JSON.stringify({ kind: 'native', trace: e.item.trace }));
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
         payloads.push(JSON.stringify({ kind: 'vf', rollout: e.item.rollout }));
@@ -168,7 +169,7 @@ async function run(req: ImportRequest): Promise<void> {
     post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null, decompressed: left - budget.left });
     return;
   }
-  const importer = createImporter({ metadata, sizeHint: total ?? undefined });
+  const importer = createImporter({ metadata, sizeHint: total ?? undefined, keepJson: true });
   const decoder = new TextDecoder('utf-8');
   const progress = progressPoster();
   let done = 0;

@@ -17,9 +17,18 @@ export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: 
  * A payload as it crosses from a worker: the import worker sends its JSON as
  * UTF-8 bytes, a view into one buffer per batch that is transferred, not
  * copied (see lib/payloads.ts for why); JSON text or the payload itself are
- * read too.
+ * read too. A native trace read from a JSONL line crosses as that line, unread:
+ * `{"kind":"native","fromLine":<the line's JSON>}` (WireLine), read with the same
+ * reader when the row is first used — serializing each trace again was a third
+ * of the worker's work on 10,000 traces.
  */
 export type WirePayload = Payload | string | Uint8Array;
+
+/** The JSON of a native trace's payload sent as the JSONL line it was read from (see WirePayload). */
+export interface WireLine {
+  kind: 'native';
+  fromLine: unknown;
+}
 
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
