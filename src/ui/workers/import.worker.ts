@@ -8,6 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
+import { payloadJson } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -128,12 +129,10 @@ async function run(req: ImportRequest): Promise<void> {
       const id = `${req.batch}:${n++}`;
       if (e.item.kind === 'native') {
         entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
-        // The line it was read from, when it was one (a WireLine: lib/payloads.ts reads it the same way); else the trace read.
-        payloads.push(e.item.json !== undefined ? `{"kind":"native","fromLine":${e.item.json}}` : JSON.stringify({ kind: 'native', trace: e.item.trace }));
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
-        payloads.push(JSON.stringify({ kind: 'vf', rollout: e.item.rollout }));
       }
+      payloads.push(payloadJson(e.item));
     }
     if (issues.length) post({ type: 'issues', issues });
     // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.

@@ -18,9 +18,10 @@ export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: 
  * UTF-8 bytes, a view into one buffer per batch that is transferred, not
  * copied (see lib/payloads.ts for why); JSON text or the payload itself are
  * read too. A native trace read from a JSONL line crosses as that line, unread:
- * `{"kind":"native","fromLine":<the line's JSON>}` (WireLine), read with the same
- * reader when the row is first used — serializing each trace again was a third
- * of the worker's work on 10,000 traces.
+ * `{"kind":"native","fromLine":<the line's JSON>}` (WireLine, up to a cap:
+ * workers/importPayload.ts), read with the same reader when the row is first
+ * used — serializing each trace again was a third of the worker's work on
+ * 10,000 traces.
  */
 export type WirePayload = Payload | string | Uint8Array;
 
