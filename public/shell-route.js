@@ -28,12 +28,12 @@
   }
   const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
   if (wasm) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.type = 'application/wasm';
-    link.crossOrigin = '';
-    link.href = wasm.content;
-    document.head.appendChild(link);
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.type = 'application/wasm';
+    preload.crossOrigin = '';
+    preload.href = wasm.content;
+    document.head.appendChild(preload);
   }
 }

@@ -27,7 +27,7 @@ export class PayloadStore {
   get(id: string): Payload | undefined {
     const held = this.held.get(id);
     if (held === undefined || !(typeof held === 'string' || held instanceof Uint8Array)) return held;
-    // Our own worker's JSON of a Payload or a WireLine (import.worker.ts), not input from outside: parsed as what it was.
+    // Our own worker's JSON of a Payload or a WireLine (workers/importPayload.ts), not input from outside: parsed as what it was.
     const payload = fromWire(JSON.parse(typeof held === 'string' ? held : utf8.decode(held)) as Payload | WireLine);
     this.held.set(id, payload);
     return payload;
