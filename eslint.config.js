@@ -26,6 +26,11 @@ const WORLDS_NODE_ONLY = { 1: ['src/worlds/cliRegistry.ts'], 2: ['src/worlds/*/c
 /** A world's command-line face (`cli.ts`, and the list of them) declares what it adds to the CLI in the CLI's terms. */
 const WORLD_CLI_ALLOW = ['core', 'worlds', 'cli/command', 'cli/io'];
 const TESTS = ['src/**/*.test.ts', 'src/**/testing.ts', 'src/**/testing/**'];
+/**
+ * The files linted with type information. `npm test` lints them with the program its type check built
+ * (scripts/typecheck-lint.mjs); `npm run lint` alone, through typescript-eslint's project service.
+ */
+export const TYPED_FILES = ['src/{core,worlds,traces,agents,cli}/**/*.ts', 'src/ui/**/*.{ts,tsx}'];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -144,7 +149,7 @@ export default tseslint.config(
   // an error no one sees); `any` defeats the JSON checks the layers rely on. Tests read their own JSON output
   // and assert on it, so `any` there is left to the assertions.
   {
-    files: ['src/{core,worlds,traces,agents,cli}/**/*.ts', 'src/ui/**/*.{ts,tsx}'],
+    files: TYPED_FILES,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -55,8 +55,12 @@ const AXE_WIDTHS = new Set([390, 1440]);
  */
 const SHOTS = process.env.VP_SHOTS === '1';
 
-/** Two frames: what a resize or a scheme change alters (media queries, useWidth, the phone layout's moved scorecard) is laid out and painted. */
-const settle = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+/**
+ * Two frames: what a resize or a scheme change alters (media queries, useWidth, the phone layout's moved scorecard) is laid
+ * out and painted. Bounded: headless Chromium now and then stops producing frames after a resize (a run here waited out
+ * the test's 300 s on this), and the checks that follow read layout, which they force themselves.
+ */
+const settle = (page: Page) => page.evaluate(() => new Promise((done) => (requestAnimationFrame(() => requestAnimationFrame(done)), setTimeout(done, 1000))));
 
 async function checkLayout(page: Page, where: string, fitWide: string | undefined, width: number) {
   const scroll = await sideScroll(page);
