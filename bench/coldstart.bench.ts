@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
-import { load1, median, recordFigure } from './figures';
+import { DONE, load1, median, pageDone, recordFigure } from './figures';
 import { inspectLogText, vfEvalText } from './logs';
 
 /**
@@ -105,6 +105,9 @@ interface Marks {
   click?: string;
   /** Selector whose first text is the shell painted (Element Timing). */
   shell?: string;
+  /** The times that, once all are taken, end the load: the page then logs `signal` (figures.ts, DONE). */
+  until: (keyof Times)[];
+  signal: string;
 }
 
 type Times = { row?: number; all?: number; click?: number; shell?: number };
@@ -115,11 +118,18 @@ type Times = { row?: number; all?: number; click?: number; shell?: number };
  * click sooner, and Playwright's own round trips would add noise of the harness, not the app.
  */
 function observe(m: Marks) {
-  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickSeen?: boolean; shellMarked?: boolean } };
+  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickSeen?: boolean; shellMarked?: boolean; signalled?: boolean } };
   w.__t = {};
+  const settled = () => {
+    if (!w.__t.signalled && m.until.every((k) => w.__t[k] !== undefined)) {
+      w.__t.signalled = true;
+      console.debug(m.signal);
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number })[])
       if (e.identifier === 'bench-shell' && w.__t.shell === undefined) w.__t.shell = e.renderTime || e.loadTime;
+    settled();
   }).observe({ type: 'element', buffered: true });
   const check = () => {
     const t = w.__t;
@@ -149,7 +159,10 @@ function observe(m: Marks) {
     }
     if (!t.rowSeen && document.querySelector(m.row)) {
       t.rowSeen = true;
-      requestAnimationFrame(() => (t.row = performance.now()));
+      requestAnimationFrame(() => {
+        t.row = performance.now();
+        settled();
+      });
     }
   };
   // Only what changed is searched for the text: reading the whole page's text on every mutation would slow the page measured.
@@ -161,16 +174,18 @@ function observe(m: Marks) {
   new MutationObserver((records) => {
     check();
     if (w.__t.all === undefined && records.some(changed)) w.__t.all = performance.now();
+    settled();
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
 }
 
-async function cold(browser: Browser, url: string, marks: Marks, done: () => boolean): Promise<Times> {
+async function cold(browser: Browser, url: string, marks: Omit<Marks, 'signal'>): Promise<Times> {
   const context = await browser.newContext();
   try {
     const page: Page = await context.newPage();
-    await page.addInitScript(observe, marks);
+    await page.addInitScript(observe, { ...marks, signal: DONE });
+    const done = pageDone(page, 120_000);
     await page.goto(url);
-    await page.waitForFunction(done, null, { timeout: 120_000, polling: 50 });
+    await done;
     return await page.evaluate(() => (window as unknown as { __t: Times }).__t);
   } finally {
     await context.close();
@@ -209,40 +224,19 @@ test('cold start: the library against Inspect View on the same log, and its empt
   const runs = { ivInspect: [] as Times[], oursInspect: [] as Times[], oursVf: [] as Times[], staticShell: [] as Times[], shell: [] as Times[] };
   const load = [load1()];
   const ours = (src: string, rows: number) => (): Promise<Times> =>
-    cold(
-      browser,
-      `${url}/vp/#/traces?src=${encodeURIComponent(logsUrl + src)}`,
-      { row: '[data-testid="library-row"]', all: `${rows} of ${rows} traces`, click: 'Import from' },
-      () => {
-        const t = (window as unknown as { __t: Times }).__t;
-        return t.row !== undefined && t.all !== undefined;
-      },
-    );
+    cold(browser, `${url}/vp/#/traces?src=${encodeURIComponent(logsUrl + src)}`, {
+      row: '[data-testid="library-row"]',
+      all: `${rows} of ${rows} traces`,
+      click: 'Import from',
+      until: ['row', 'all'],
+    });
   const kinds: [keyof typeof runs, () => Promise<Times>][] = [
     ['oursInspect', ours('/logs/inspect.json', l.samples)],
     ['oursVf', ours(VF_PATH, l.vfRows)],
     // The two shells take a fraction of a second each: three pairs a round, for medians steadier than a busy machine's noise.
     ...Array.from({ length: 3 }, (): [keyof typeof runs, () => Promise<Times>][] => [
-      [
-        'staticShell',
-        () =>
-          cold(
-            browser,
-            `${url}/vp/${staticShell}`,
-            { row: SHELL, all: 'Trace library', shell: SHELL },
-            () => (window as unknown as { __t: Times }).__t.shell !== undefined,
-          ),
-      ],
-      [
-        'shell',
-        () =>
-          cold(
-            browser,
-            `${url}/vp/#/traces`,
-            { row: SHELL, all: 'Trace library', shell: SHELL },
-            () => (window as unknown as { __t: Times }).__t.shell !== undefined,
-          ),
-      ],
+      ['staticShell', () => cold(browser, `${url}/vp/${staticShell}`, { row: SHELL, all: 'Trace library', shell: SHELL, until: ['shell'] })],
+      ['shell', () => cold(browser, `${url}/vp/#/traces`, { row: SHELL, all: 'Trace library', shell: SHELL, until: ['shell'] })],
     ]).flat(),
   ];
   if (DIST)
@@ -250,15 +244,11 @@ test('cold start: the library against Inspect View on the same log, and its empt
       'ivInspect',
       // Inspect View's sample list: a row is a `.sample-id` cell; the footer counts the samples once all are listed.
       () =>
-        cold(
-          browser,
-          `${url}/iv/index.html?log_file=${encodeURIComponent(`${url}/logs/inspect.json`)}`,
-          { row: '.samples-list .sample-id', all: `${l.samples} Samples` },
-          () => {
-            const t = (window as unknown as { __t: Times }).__t;
-            return t.row !== undefined && t.all !== undefined;
-          },
-        ),
+        cold(browser, `${url}/iv/index.html?log_file=${encodeURIComponent(`${url}/logs/inspect.json`)}`, {
+          row: '.samples-list .sample-id',
+          all: `${l.samples} Samples`,
+          until: ['row', 'all'],
+        }),
     ]);
   try {
     for (let i = 0; i < RUNS; i++) {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import type { Page } from '@playwright/test';
 
 /**
  * Issue 26's figures, each against its target, collected across the bench files and printed
@@ -46,3 +47,16 @@ export function printFigures(): string {
 }
 
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** What a bench page logs (`console.debug`) once what it measures is done. */
+export const DONE = 'vp-bench:done';
+
+/**
+ * Resolves when the page logs DONE, to be called before the navigation. The page says when it is done, so
+ * nothing is injected into it or polls it while it is measured: Playwright's `waitForFunction` compiles its
+ * injected script in the page (~30 ms of the page's thread, in a trace, right after the load event: inside
+ * the window measured) and evaluates the predicate every frame.
+ */
+export function pageDone(page: Page, timeout: number): Promise<unknown> {
+  return page.waitForEvent('console', { predicate: (m) => m.text() === DONE, timeout });
+}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type Browser, type Page } from '@playwright/test';
 import { DDL } from '../src/worlds/tripwire/schema';
-import { load1, recordFigure } from './figures';
+import { DONE, load1, pageDone, recordFigure } from './figures';
 import { recordTripwireRows, replaySqlOps } from './sqlRecording';
 
 const RUNS = 7;
@@ -56,15 +56,26 @@ interface PageTimes {
  * Installed before the page's own scripts: first contentful paint, the tables' paint (the cell
  * gets an `elementtiming` name as the parser inserts it, before any frame) and the verification.
  */
-function observePage() {
+function observePage({ verified, signal }: { verified: boolean; signal: string }) {
   const w = window as unknown as { __times: Partial<PageTimes> & { worlds: Record<string, number> } };
   w.__times = { worlds: {} };
+  // Once everything measured is taken, the page says so (figures.ts, pageDone): nothing polls it meanwhile.
+  let signalled = false;
+  const settled = () => {
+    const t = w.__times;
+    if (!signalled && t.fcp !== undefined && t.table !== undefined && (!verified || (t.verified ?? -1) > 0)) {
+      signalled = true;
+      console.debug(signal);
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__times.fcp = e.startTime;
+    settled();
   }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number })[])
       if (e.identifier === 'home-table' && w.__times.table === undefined) w.__times.table = e.renderTime || e.loadTime;
+    settled();
   }).observe({ type: 'element', buffered: true });
   const worlds = ['tripwire', 'fault-api', 'ticket-queue', 'web-portal'];
   let named = false;
@@ -82,23 +93,20 @@ function observePage() {
         w.__times.worlds[world] = performance.now();
     if (w.__times.verified === undefined && worlds.every((x) => w.__times.worlds[x] !== undefined)) {
       w.__times.verified = -1;
-      requestAnimationFrame(() => (w.__times.verified = performance.now()));
+      requestAnimationFrame(() => {
+        w.__times.verified = performance.now();
+        settled();
+      });
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 async function loadPage(page: Page, url: string, verified: boolean): Promise<PageTimes> {
-  await page.addInitScript(observePage);
+  await page.addInitScript(observePage, { verified, signal: DONE });
+  const done = pageDone(page, 30_000);
   await page.goto(url);
-  await page.waitForFunction(
-    (verified) => {
-      const t = (window as unknown as { __times: PageTimes }).__times;
-      return t.fcp !== undefined && t.table !== undefined && (!verified || (t.verified ?? -1) > 0);
-    },
-    verified,
-    { timeout: 30_000 },
-  );
+  await done;
   return page.evaluate(() => (window as unknown as { __times: PageTimes }).__times);
 }
 
