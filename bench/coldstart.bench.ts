@@ -118,11 +118,12 @@ type Times = { row?: number; all?: number; click?: number; shell?: number };
  * click sooner, and Playwright's own round trips would add noise of the harness, not the app.
  */
 function observe(m: Marks) {
-  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickSeen?: boolean; shellMarked?: boolean; signalled?: boolean } };
+  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickSeen?: boolean; shellMarked?: boolean } };
   w.__t = {};
+  let signalled = false;
   const settled = () => {
-    if (!w.__t.signalled && m.until.every((k) => w.__t[k] !== undefined)) {
-      w.__t.signalled = true;
+    if (!signalled && m.until.every((k) => w.__t[k] !== undefined)) {
+      signalled = true;
       console.debug(m.signal);
     }
   };
