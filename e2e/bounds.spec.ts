@@ -93,7 +93,7 @@ test('big rows open with only what is on screen: a 64 MiB message, 100,000 messa
   );
   const file = evalOf('big.eval', [big, many]);
   await page.goto('./#/traces');
-  await importFile(page, file);
+  await importFile(page, file, { timeout: 120_000 });
   await expect(page.getByTestId('import-status')).toContainText('big.eval: 2 imported');
 
   const longTasks = await watchLongTasks(page);

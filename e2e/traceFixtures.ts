@@ -12,10 +12,13 @@ export async function runReference(world: World, spec: object, agent: string): P
   return runEpisode(world, task.value, ref.create(task.value));
 }
 
-/** Picks files in the library's importer and waits until every one has finished. */
-export async function importFile(page: Page, path: string | string[]): Promise<void> {
+/**
+ * Picks files in the library's importer and waits until every one has finished. A big file's wait is its own:
+ * reading 64 MiB takes a slow, loaded 2-core machine tens of seconds (a CI run here waited out 20 s on one).
+ */
+export async function importFile(page: Page, path: string | string[], { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(path);
-  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toHaveAttribute('aria-busy', 'false', { timeout });
 }
 
 /** Every record of saved runs, read straight from the page's IndexedDB. */

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json';
 import type { ImportEvent, ImportSummary, VfRollout } from '../import/types';
 import { bufferSource, type ByteSource } from './byteSource';
 import { importInspectEval } from './importEval';
-import { evalZipOf, handLog, zipOf, zipWithMethod, zstdRawFrame } from './testing';
+import { evalZipOf, handLog, withDeclaredSize, zipOf, zipWithMethod, zstdRawFrame } from './testing';
 import { crc32 } from './zipRead';
 
 async function run(bytes: Uint8Array | ByteSource, limits = {}): Promise<{ rollouts: VfRollout[]; summary: ImportSummary; progress: number[] }> {
@@ -192,13 +192,7 @@ describe('malformed zips: one located message, never a crash', () => {
 
   it('an entry that lies about its size is caught by the inflater, not trusted', async () => {
     const bomb = zipOf({ 'header.json': { eval: { task: 't', model: 'm' } }, 'samples/b_epoch_1.json': new TextEncoder().encode(' '.repeat(3_000_000)) });
-    // Rewrite the declared size in the central directory to 10 bytes.
-    const name = new TextEncoder().encode('samples/b_epoch_1.json');
-    const bytes = bomb.slice();
-    for (let i = 0; i < bytes.length - 46; i++)
-      if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && name.every((b, k) => bytes[i + 46 + k] === b))
-        new DataView(bytes.buffer).setUint32(i + 24, 10, true);
-    const { summary } = await run(bytes, { maxTotalChars: 1024 * 1024 });
+    const { summary } = await run(withDeclaredSize(bomb, 'samples/b_epoch_1.json', 10), { maxTotalChars: 1024 * 1024 });
     expect(summary.errors).toEqual([
       { line: 0, severity: 'error', reason: 'entry samples/b_epoch_1.json inflates past the 10 bytes its directory entry declares: a damaged zip or a bomb' },
     ]);

@@ -145,8 +145,18 @@ export function zipOf(entries: Record<string, Json | Uint8Array>, level: 0 | 5 =
   return zipSync(files);
 }
 
-/** The log as an .eval zip: header without samples, one entry per sample, the reductions. */
-export function evalZipOf(log: JsonObject, extra: Record<string, Json | Uint8Array> = {}): Uint8Array {
+/** `zip` with the size its central directory declares for entry `name` rewritten to `size` (the entry's data untouched). */
+export function withDeclaredSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const needle = new TextEncoder().encode(name);
+  const bytes = zip.slice();
+  for (let i = 0; i < bytes.length - 46; i++)
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && needle.every((b, k) => bytes[i + 46 + k] === b))
+      new DataView(bytes.buffer).setUint32(i + 24, size, true);
+  return bytes;
+}
+
+/** The log as an .eval zip: header without samples, one entry per sample, the reductions (stored at level 0). */
+export function evalZipOf(log: JsonObject, extra: Record<string, Json | Uint8Array> = {}, level: 0 | 5 = 5): Uint8Array {
   const { samples, reductions, ...header } = log;
   const entries: Record<string, Json | Uint8Array> = { '_journal/start.json': { version: 2, eval: header.eval ?? null, plan: header.plan ?? null } };
   for (const s of Array.isArray(samples) ? samples : []) {
@@ -155,7 +165,7 @@ export function evalZipOf(log: JsonObject, extra: Record<string, Json | Uint8Arr
   }
   if (reductions !== undefined) entries['reductions.json'] = reductions;
   entries['header.json'] = header;
-  return zipOf({ ...entries, ...extra });
+  return zipOf({ ...entries, ...extra }, level);
 }
 
 /** Bytes as one zstd frame of raw blocks: valid zstd without compressing (the decoder's own tests cover the entropy coding). */
