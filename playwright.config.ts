@@ -44,8 +44,5 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // A check waits for what the page does, never times it: 5 s (the default) was close on a slow 2-core machine under
-    // the suite's own load (a `.ci/run` there took 12 min). Only a failing check waits the whole time.
-    expect: { timeout: 15_000 },
   },
 });

@@ -93,7 +93,11 @@ describe.each([
     const good = evalZipOf(bigLog());
     const { start, length } = dataOf(good, SAMPLE);
     const bytes = good.slice();
-    for (let i = 0; i < 64; i++) bytes[start + Math.floor(length / 2) + i] ^= 0xa5;
+    const middle = start + Math.floor(length / 2);
+    bytes.set(
+      bytes.subarray(middle, middle + 64).map((b) => b ^ 0xa5),
+      middle,
+    );
     prepare();
     const { rollouts, summary } = await run(bytes);
     expect(rollouts.map((r) => r.exampleId)).toEqual(['w2']);

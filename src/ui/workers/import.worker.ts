@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { payloadJson } from './importPayload';
+import { decodePieces, packed, payloadJson } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -35,21 +35,6 @@ function progressPoster(): (done: number, total: number | null, force?: boolean)
  * once 9,000 are listed).
  */
 const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
-
-const utf8 = new TextEncoder();
-
-/** Each payload's JSON as UTF-8, views into one buffer: the buffer is transferred to the page, not copied (lib/payloads.ts). */
-function packed(texts: readonly string[]): { views: Uint8Array[]; buffer: ArrayBuffer } {
-  const parts = texts.map((t) => utf8.encode(t));
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  const views = parts.map((p) => {
-    all.set(p, at);
-    at += p.length;
-    return all.subarray(at - p.length, at);
-  });
-  return { views, buffer: all.buffer };
-}
 
 /**
  * The file's SHA-256, which finds the same file imported again: here, off the
@@ -176,7 +161,7 @@ async function run(req: ImportRequest): Promise<void> {
     const value = chunk.value;
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
-    take(importer.push(decoder.decode(value, { stream: true })));
+    decodePieces(decoder, value, (text) => take(importer.push(text)));
     progress(done, total);
     if (importer.summary().fatal) break;
   }

@@ -3,7 +3,7 @@ import { exportTracesJsonl } from '../../traces/export/native';
 import { importText } from '../../traces/import/importText';
 import { nativeTraces } from '../../traces/import/testing';
 import { PayloadStore } from '../lib/payloads';
-import { LINE_PAYLOAD_MAX, payloadJson } from './importPayload';
+import { decodePieces, LINE_PAYLOAD_MAX, packed, payloadJson } from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -44,5 +44,36 @@ describe('payloadJson: a row as the import worker sends it', () => {
     ).items;
     expect(row?.kind).toBe('vf');
     expect(received(payloadJson(row!))).toEqual({ kind: 'vf', rollout: row!.kind === 'vf' ? row!.rollout : null });
+  });
+});
+
+describe('packed: a batch of payloads as one transferred buffer', () => {
+  const texts = ['{"a":1}', '', 'é and 日本 and 😀', 'x'.repeat(3 << 20), '{"after":"the scratch grew"}', '😀'.repeat(70_000)];
+  it('each view is its text as UTF-8, one after another in one buffer, whatever the scratch held before', () => {
+    const decoder = new TextDecoder();
+    for (const batch of [texts, texts.slice().reverse(), ['only one'], []]) {
+      const { views, buffer } = packed(batch);
+      expect(views.map((v) => decoder.decode(v))).toEqual(batch);
+      expect(views.every((v) => v.buffer === buffer)).toBe(true);
+      expect(buffer.byteLength).toBe(batch.reduce((n, t) => n + new TextEncoder().encode(t).length, 0));
+      views.forEach((v, i) => expect(v.byteOffset).toBe(i === 0 ? 0 : views[i - 1]!.byteOffset + views[i - 1]!.length));
+    }
+  });
+});
+
+describe('decodePieces: a stream chunk decoded in pieces', () => {
+  it('gives the text one decode would, with characters cut across pieces and across chunks', () => {
+    // 3- and 4-byte characters at every offset around the 64 KiB piece boundaries.
+    const text = Array.from({ length: 60_000 }, (_, i) => ['a', 'é', '日', '😀'][i % 4]).join('');
+    const bytes = new TextEncoder().encode(text);
+    for (const cut of [1, 65_535, 65_537, 100_000, bytes.length - 1]) {
+      const decoder = new TextDecoder('utf-8');
+      const out: string[] = [];
+      decodePieces(decoder, bytes.subarray(0, cut), (t) => out.push(t));
+      decodePieces(decoder, bytes.subarray(cut), (t) => out.push(t));
+      out.push(decoder.decode());
+      expect(out.join('')).toBe(text);
+      expect(Math.max(...out.map((t) => t.length))).toBeLessThanOrEqual(64 * 1024);
+    }
   });
 });
