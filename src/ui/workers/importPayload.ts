@@ -18,8 +18,9 @@ export function payloadJson(item: ImportedItem): string {
 
 const utf8 = new TextEncoder();
 
-/** Where a batch's payloads are encoded before they are copied out whole; grown as needed, kept across batches. */
+/** Where a batch's payloads are encoded before they are copied out whole; grown as needed, kept across batches up to 8 MiB. */
 let scratch = new Uint8Array(1 << 20);
+const SCRATCH_KEPT = 8 << 20;
 
 /**
  * Each payload's JSON as UTF-8, views into one buffer: the buffer is transferred to the page, not copied
@@ -40,6 +41,8 @@ export function packed(texts: readonly string[]): { views: Uint8Array[]; buffer:
     ends.push(at);
   }
   const all = scratch.slice(0, at);
+  // A batch with a line of many megabytes grew it: that much is not held for the batches after.
+  if (scratch.length > SCRATCH_KEPT) scratch = new Uint8Array(1 << 20);
   let start = 0;
   const views = ends.map((end) => {
     const view = all.subarray(start, end);
