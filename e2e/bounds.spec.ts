@@ -195,6 +195,15 @@ test('an honest .eval of 10,000 samples lists whole; the worker reads ahead and 
   await expect(page.getByTestId('import-status')).toContainText('honest.eval: 10000 imported', { timeout: 120_000 });
   await expect(page.getByTestId('library-count')).toHaveText(/^10,?000 of 10,?000 traces/);
   const tasks = await longTasks.read();
+  // The run's row count is one line (in a column 4.5em wide it broke over two).
+  const count = page.locator('td[data-label="rows"]');
+  await expect(count).toHaveText('10000');
+  const lines = await count.evaluate((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
   console.log(`10,000 samples listed: ${tasks.length} long tasks, ${tasks.reduce((a, b) => a + b, 0)} ms in all, longest ${Math.max(0, ...tasks)} ms`);
 });
 
