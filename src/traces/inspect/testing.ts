@@ -155,7 +155,7 @@ export function withDeclaredSize(zip: Uint8Array, name: string, size: number): U
   return bytes;
 }
 
-/** The log as an .eval zip: header without samples, one entry per sample, the reductions (stored at level 0). */
+/** The log as an .eval zip: header without samples, one entry per sample, the reductions; deflated at `level` (0 stores). */
 export function evalZipOf(log: JsonObject, extra: Record<string, Json | Uint8Array> = {}, level: 0 | 5 = 5): Uint8Array {
   const { samples, reductions, ...header } = log;
   const entries: Record<string, Json | Uint8Array> = { '_journal/start.json': { version: 2, eval: header.eval ?? null, plan: header.plan ?? null } };

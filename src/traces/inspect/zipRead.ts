@@ -254,7 +254,7 @@ const pastDeclared = (entry: ZipEntry, maxBytes: number) =>
 const damaged = (entry: ZipEntry, e: unknown) =>
   e instanceof ZipError ? e : new ZipError(`entry ${entry.name}: its deflate data is damaged (${e instanceof Error ? e.message : String(e)})`);
 
-/** The engine's own raw-deflate decompressor, where it has one (Chromium 103, Firefox 113, Safari 16.4, Node 20.12). */
+/** The engine's own raw-deflate decompressor, where it has one (current Chromium, Firefox, Safari and Node do). */
 function nativeInflater(): TransformStream<Uint8Array, Uint8Array> | null {
   if (typeof DecompressionStream !== 'function') return null;
   try {
@@ -269,9 +269,9 @@ function nativeInflater(): TransformStream<Uint8Array, Uint8Array> | null {
  * one step: a zip bomb stops at the limit instead of filling memory (deflate expands at most ~1032×).
  * - An entry of one slice or less (most of a log's samples) is inflated in one call into a buffer of its declared
  *   size and one byte more, which shows it went past (a truncated output fails the size and CRC checks after it):
- *   its worst case is the one step the other paths take. Through
- *   the streaming inflater such an entry cost ~190 kB of allocations (a 32 kB window, then 128 kB of room), and in
- *   Chromium's worker that was most of an import of many small samples (10,000 in 18 of 28 s).
+ *   its worst case is the one step the other paths take. Through the streaming inflater such an entry cost
+ *   ~190 kB of allocations (a 32 kB window, then 128 kB of room), and in Chromium's worker that was most of an
+ *   import of many small samples (10,000 in 18 of 28 s).
  * - A bigger one is inflated by the engine's decompressor, fed a slice at a time while its output is counted; the
  *   read stops at the limit. The JavaScript inflater allocated per slice too: a 64 MiB sample took 17 s.
  * - Where the engine has none, by the JavaScript inflater, a slice at a time.
