@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json';
 import type { ImportEvent, ImportSummary, VfRollout } from '../import/types';
 import { bufferSource, type ByteSource } from './byteSource';
 import { importInspectEval } from './importEval';
-import { evalZipOf, handLog, withDeclaredSize, zipOf, zipWithMethod, zstdRawFrame } from './testing';
+import { evalZipOf, handLog, localHeader, withDeclaredSize, zipOf, zipWithMethod, zstdRawFrame } from './testing';
 import { crc32 } from './zipRead';
 
 async function run(bytes: Uint8Array | ByteSource, limits = {}): Promise<{ rollouts: VfRollout[]; summary: ImportSummary; progress: number[] }> {
@@ -32,14 +32,6 @@ const set = (bytes: Uint8Array, at: number, value: number) => {
   copy[at] = value;
   return copy;
 };
-
-/** The offset of an entry's local header, found by its name. */
-function localHeader(bytes: Uint8Array, name: string): number {
-  const needle = new TextEncoder().encode(name);
-  for (let i = 0; i < bytes.length - 30; i++)
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 3 && bytes[i + 3] === 4 && needle.every((b, k) => bytes[i + 30 + k] === b)) return i;
-  throw new Error(`no local header for ${name}`);
-}
 
 describe('an Inspect .eval log (a zip)', () => {
   it('reads the header, the reductions and each sample, and says how far it is', async () => {

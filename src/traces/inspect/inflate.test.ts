@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json';
 import type { ImportEvent, ImportSummary, VfRollout } from '../import/types';
 import { bufferSource } from './byteSource';
 import { importInspectEval } from './importEval';
-import { evalZipOf, handLog, withDeclaredSize } from './testing';
+import { evalZipOf, handLog, localHeader, withDeclaredSize } from './testing';
 
 /**
  * A deflated entry is inflated one of three ways (zipRead.ts, inflateBounded): in one call when its compressed bytes
@@ -43,15 +43,11 @@ async function run(bytes: Uint8Array): Promise<{ rollouts: VfRollout[]; summary:
   return { rollouts, summary };
 }
 
-/** The offset of an entry's compressed data, found by its local header's name. */
+/** Where an entry's compressed data lies, read from its local header. */
 function dataOf(bytes: Uint8Array, name: string): { start: number; length: number } {
-  const needle = new TextEncoder().encode(name);
-  for (let i = 0; i < bytes.length - 30; i++)
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 3 && bytes[i + 3] === 4 && needle.every((b, k) => bytes[i + 30 + k] === b)) {
-      const v = new DataView(bytes.buffer, bytes.byteOffset + i);
-      return { start: i + 30 + v.getUint16(26, true) + v.getUint16(28, true), length: v.getUint32(18, true) };
-    }
-  throw new Error(`no local header for ${name}`);
+  const at = localHeader(bytes, name);
+  const v = new DataView(bytes.buffer, bytes.byteOffset + at);
+  return { start: at + 30 + v.getUint16(26, true) + v.getUint16(28, true), length: v.getUint32(18, true) };
 }
 
 afterEach(() => {

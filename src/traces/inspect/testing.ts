@@ -145,13 +145,23 @@ export function zipOf(entries: Record<string, Json | Uint8Array>, level: 0 | 5 =
   return zipSync(files);
 }
 
+/** The offset of the zip header of `kind` (local `3`, central `1`: the byte after "PK") that names entry `name`. */
+function headerOf(bytes: Uint8Array, name: string, kind: 1 | 3): number {
+  const needle = new TextEncoder().encode(name);
+  const at = kind === 3 ? 30 : 46;
+  for (let i = 0; i < bytes.length - at; i++)
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === kind && bytes[i + 3] === kind + 1 && needle.every((b, k) => bytes[i + at + k] === b))
+      return i;
+  throw new Error(`no ${kind === 3 ? 'local' : 'central'} header for ${name}`);
+}
+
+/** The offset of an entry's local header, found by its name. */
+export const localHeader = (bytes: Uint8Array, name: string): number => headerOf(bytes, name, 3);
+
 /** `zip` with the size its central directory declares for entry `name` rewritten to `size` (the entry's data untouched). */
 export function withDeclaredSize(zip: Uint8Array, name: string, size: number): Uint8Array {
-  const needle = new TextEncoder().encode(name);
   const bytes = zip.slice();
-  for (let i = 0; i < bytes.length - 46; i++)
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 1 && bytes[i + 3] === 2 && needle.every((b, k) => bytes[i + 46 + k] === b))
-      new DataView(bytes.buffer).setUint32(i + 24, size, true);
+  new DataView(bytes.buffer).setUint32(headerOf(bytes, name, 1) + 24, size, true);
   return bytes;
 }
 
