@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { decodePieces, packed, payloadJson } from './importPayload';
+import { decodePieces, PayloadPacker, payloadJson } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -89,19 +89,18 @@ async function run(req: ImportRequest): Promise<void> {
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   let entries: LibraryEntry[] = [];
-  /** Each trace as JSON, packed when the batch goes: bytes move to the page, objects were rebuilt there field by field (lib/payloads.ts). */
-  let payloads: string[] = [];
+  /** Each trace as JSON, encoded as it is read; the batch's bytes move to the page (objects were rebuilt there field by field: lib/payloads.ts). */
+  const payloads = new PayloadPacker();
   let n = 0;
   let listed = 0;
   let posted: number | null = null;
   const flush = () => {
     if (entries.length) {
-      const { views, buffer } = packed(payloads);
+      const { views, buffer } = payloads.take();
       self.postMessage({ type: 'items', entries, payloads: views } satisfies ImportMessage, [buffer]);
       listed += entries.length;
     }
     entries = [];
-    payloads = [];
     posted = performance.now();
   };
   const take = (events: ImportEvent[]) => {
@@ -117,7 +116,7 @@ async function run(req: ImportRequest): Promise<void> {
       } else {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
       }
-      payloads.push(payloadJson(e.item));
+      payloads.add(payloadJson(e.item));
     }
     if (issues.length) post({ type: 'issues', issues });
     // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.

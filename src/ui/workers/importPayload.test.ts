@@ -3,7 +3,7 @@ import { exportTracesJsonl } from '../../traces/export/native';
 import { importText } from '../../traces/import/importText';
 import { nativeTraces } from '../../traces/import/testing';
 import { PayloadStore } from '../lib/payloads';
-import { decodePieces, LINE_PAYLOAD_MAX, packed, payloadJson } from './importPayload';
+import { decodePieces, LINE_PAYLOAD_MAX, PayloadPacker, payloadJson } from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -47,12 +47,18 @@ describe('payloadJson: a row as the import worker sends it', () => {
   });
 });
 
-describe('packed: a batch of payloads as one transferred buffer', () => {
+describe('PayloadPacker: a batch of payloads as one transferred buffer', () => {
   const texts = ['{"a":1}', '', 'é and 日本 and 😀', 'x'.repeat(3 << 20), '{"after":"the scratch grew"}', '😀'.repeat(70_000)];
   it('each view is its text as UTF-8, one after another in one buffer, whatever the scratch held before', () => {
     const decoder = new TextDecoder();
-    for (const batch of [texts, texts.slice().reverse(), ['only one'], []]) {
-      const { views, buffer } = packed(batch);
+    const packer = new PayloadPacker();
+    // A line bigger than the scratch kept between batches: the next batch starts on a small one, and still packs whole.
+    const huge = 'h'.repeat(12 << 20);
+    for (const batch of [texts, texts.slice().reverse(), ['only one'], [], [huge, 'after the huge one'], texts]) {
+      for (const t of batch) packer.add(t);
+      expect(packer.size).toBe(batch.length);
+      const { views, buffer } = packer.take();
+      expect(packer.size).toBe(0);
       expect(views.map((v) => decoder.decode(v))).toEqual(batch);
       expect(views.every((v) => v.buffer === buffer)).toBe(true);
       expect(buffer.byteLength).toBe(batch.reduce((n, t) => n + new TextEncoder().encode(t).length, 0));

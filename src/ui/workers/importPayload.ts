@@ -18,38 +18,51 @@ export function payloadJson(item: ImportedItem): string {
 
 const utf8 = new TextEncoder();
 
-/** Where a batch's payloads are encoded before they are copied out whole; grown as needed, kept across batches up to 8 MiB. */
-let scratch = new Uint8Array(1 << 20);
-const SCRATCH_KEPT = 8 << 20;
+/** The scratch buffer a packer keeps between batches, at most (a batch of a big file is ~10 MB; one line of many megabytes grows it past this once). */
+const SCRATCH_KEPT = 32 << 20;
 
 /**
- * Each payload's JSON as UTF-8, views into one buffer: the buffer is transferred to the page, not copied
- * (lib/payloads.ts). Encoded into the scratch buffer, then copied out in one piece: an ArrayBuffer per payload
- * (`encode`) cost Chromium's worker ~15 µs each here, 1.1 s of a 10,000-trace file.
+ * A batch's payloads as UTF-8, each encoded as soon as its row is read, into one scratch buffer that is copied out
+ * whole when the batch goes (`take`): views into one buffer, which is transferred to the page, not copied
+ * (lib/payloads.ts). An ArrayBuffer per payload (`encode`) cost Chromium's worker ~15 µs each here, 1.1 s of a
+ * 10,000-trace file; holding a batch's strings until it went (~20 MB of them a second) kept them alive into the
+ * worker's major collections, and a scratch buffer dropped after each batch was grown again, 1 → 16 MiB, for the next.
  */
-export function packed(texts: readonly string[]): { views: Uint8Array[]; buffer: ArrayBuffer } {
-  const ends: number[] = [];
-  let at = 0;
-  for (const t of texts) {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (scratch.length - at < t.length * 3) {
-      const grown = new Uint8Array(Math.max(scratch.length * 2, at + t.length * 3));
-      grown.set(scratch.subarray(0, at));
-      scratch = grown;
-    }
-    at += utf8.encodeInto(t, scratch.subarray(at)).written;
-    ends.push(at);
+export class PayloadPacker {
+  private scratch = new Uint8Array(1 << 20);
+  private at = 0;
+  private ends: number[] = [];
+
+  /** Payloads added since the last `take`. */
+  get size(): number {
+    return this.ends.length;
   }
-  const all = scratch.slice(0, at);
-  // A batch with a line of many megabytes grew it: that much is not held for the batches after.
-  if (scratch.length > SCRATCH_KEPT) scratch = new Uint8Array(1 << 20);
-  let start = 0;
-  const views = ends.map((end) => {
-    const view = all.subarray(start, end);
-    start = end;
-    return view;
-  });
-  return { views, buffer: all.buffer };
+
+  add(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (this.scratch.length - this.at < text.length * 3) {
+      const grown = new Uint8Array(Math.max(this.scratch.length * 2, this.at + text.length * 3));
+      grown.set(this.scratch.subarray(0, this.at));
+      this.scratch = grown;
+    }
+    this.at += utf8.encodeInto(text, this.scratch.subarray(this.at)).written;
+    this.ends.push(this.at);
+  }
+
+  /** The payloads added since the last call, views into one new buffer in the order they were added. */
+  take(): { views: Uint8Array[]; buffer: ArrayBuffer } {
+    const all = this.scratch.slice(0, this.at);
+    let start = 0;
+    const views = this.ends.map((end) => {
+      const view = all.subarray(start, end);
+      start = end;
+      return view;
+    });
+    this.at = 0;
+    this.ends = [];
+    if (this.scratch.length > SCRATCH_KEPT) this.scratch = new Uint8Array(1 << 20);
+    return { views, buffer: all.buffer };
+  }
 }
 
 /**
