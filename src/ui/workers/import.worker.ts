@@ -37,6 +37,13 @@ function progressPoster(): (done: number, total: number | null, force?: boolean)
 const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
 
 /**
+ * The most rows one message carries: a batch of a big file goes as several. The page reads a message's rows
+ * (structured clone) and renders them in one task; a whole batch (~2,500 rows a second here) in one message
+ * was a 120-150 ms task, half of it reading the message.
+ */
+const MESSAGE_ROWS = 500;
+
+/**
  * The file's SHA-256, which finds the same file imported again: here, off the
  * page's thread (reading 75 MB into memory there was a long task of its own).
  * Null where the page has no WebCrypto (not a secure context): the library
@@ -91,16 +98,23 @@ async function run(req: ImportRequest): Promise<void> {
   let entries: LibraryEntry[] = [];
   /** Each trace as JSON, encoded as it is read; the batch's bytes move to the page (objects were rebuilt there field by field: lib/payloads.ts). */
   const payloads = new PayloadPacker();
+  /** Parts of the batch sealed at MESSAGE_ROWS rows, posted with it: each is one message, read and rendered by the page in a task of its own. */
+  let sealed: { entries: LibraryEntry[]; views: Uint8Array[]; buffer: ArrayBuffer }[] = [];
+  const seal = () => {
+    if (!entries.length) return;
+    sealed.push({ entries, ...payloads.take() });
+    entries = [];
+  };
   let n = 0;
   let listed = 0;
   let posted: number | null = null;
   const flush = () => {
-    if (entries.length) {
-      const { views, buffer } = payloads.take();
-      self.postMessage({ type: 'items', entries, payloads: views } satisfies ImportMessage, [buffer]);
-      listed += entries.length;
+    seal();
+    for (const part of sealed) {
+      self.postMessage({ type: 'items', entries: part.entries, payloads: part.views } satisfies ImportMessage, [part.buffer]);
+      listed += part.entries.length;
     }
-    entries = [];
+    sealed = [];
     posted = performance.now();
   };
   const take = (events: ImportEvent[]) => {
@@ -117,10 +131,11 @@ async function run(req: ImportRequest): Promise<void> {
         entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
       }
       payloads.add(payloadJson(e.item));
+      if (entries.length >= MESSAGE_ROWS) seal();
     }
     if (issues.length) post({ type: 'issues', issues });
     // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.
-    if (entries.length && (posted === null || performance.now() - posted >= batchWait(listed))) flush();
+    if ((entries.length || sealed.length) && (posted === null || performance.now() - posted >= batchWait(listed))) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();
