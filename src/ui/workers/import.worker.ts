@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { decodePieces, PayloadPacker, payloadJson } from './importPayload';
+import { decodePieces, payloadJson, RowBatcher } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -27,21 +27,6 @@ function progressPoster(): (done: number, total: number | null, force?: boolean)
     post({ type: 'progress', done, total });
   };
 }
-
-/**
- * Rows go out at once the first time (the first screen), then in batches by
- * time: each batch is one render of the whole listing on the page, whose cost
- * grows with the rows listed, so the wait grows with them (100 ms, a second
- * once 9,000 are listed).
- */
-const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
-
-/**
- * The most rows one message carries: a batch of a big file goes as several. The page reads a message's rows
- * (structured clone) and renders them in one task; a whole batch (~2,500 rows a second here) in one message
- * was a 120-150 ms task, half of it reading the message.
- */
-const MESSAGE_ROWS = 500;
 
 /**
  * The file's SHA-256, which finds the same file imported again: here, off the
@@ -95,27 +80,12 @@ async function run(req: ImportRequest): Promise<void> {
   const fromPath = identityFromPath(req.kind === 'file' ? req.path : new URL(req.url).pathname);
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
-  let entries: LibraryEntry[] = [];
-  /** Each trace as JSON, encoded as it is read; the batch's bytes move to the page (objects were rebuilt there field by field: lib/payloads.ts). */
-  const payloads = new PayloadPacker();
-  /** Parts of the batch sealed at MESSAGE_ROWS rows, posted with it: each is one message, read and rendered by the page in a task of its own. */
-  let sealed: { entries: LibraryEntry[]; views: Uint8Array[]; buffer: ArrayBuffer }[] = [];
-  const seal = () => {
-    if (!entries.length) return;
-    sealed.push({ entries, ...payloads.take() });
-    entries = [];
-  };
+  const batches = new RowBatcher<LibraryEntry>();
   let n = 0;
-  let listed = 0;
-  let posted: number | null = null;
   const flush = () => {
-    seal();
-    for (const part of sealed) {
-      self.postMessage({ type: 'items', entries: part.entries, payloads: part.views } satisfies ImportMessage, [part.buffer]);
-      listed += part.entries.length;
+    for (const part of batches.take(performance.now())) {
+      self.postMessage({ type: 'items', entries: part.rows, payloads: part.views } satisfies ImportMessage, [part.buffer]);
     }
-    sealed = [];
-    posted = performance.now();
   };
   const take = (events: ImportEvent[]) => {
     const issues = [];
@@ -125,17 +95,14 @@ async function run(req: ImportRequest): Promise<void> {
         continue;
       }
       const id = `${req.batch}:${n++}`;
-      if (e.item.kind === 'native') {
-        entries.push(summarizeNative(e.item.trace, id, source, req.batch, e.item.line));
-      } else {
-        entries.push(summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch));
-      }
-      payloads.add(payloadJson(e.item));
-      if (entries.length >= MESSAGE_ROWS) seal();
+      const entry =
+        e.item.kind === 'native'
+          ? summarizeNative(e.item.trace, id, source, req.batch, e.item.line)
+          : summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch);
+      batches.add(entry, payloadJson(e.item));
     }
     if (issues.length) post({ type: 'issues', issues });
-    // The first rows at once; then batches by time, not count: a render of the listing per 100 rows was most of the page's work on a big file.
-    if ((entries.length || sealed.length) && (posted === null || performance.now() - posted >= batchWait(listed))) flush();
+    if (batches.due(performance.now())) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
   const reader = stream.getReader();

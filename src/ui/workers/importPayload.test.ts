@@ -3,7 +3,7 @@ import { exportTracesJsonl } from '../../traces/export/native';
 import { importText } from '../../traces/import/importText';
 import { nativeTraces } from '../../traces/import/testing';
 import { PayloadStore } from '../lib/payloads';
-import { decodePieces, LINE_PAYLOAD_MAX, PayloadPacker, payloadJson } from './importPayload';
+import { batchWait, decodePieces, LINE_PAYLOAD_MAX, MESSAGE_ROWS, PayloadPacker, payloadJson, RowBatcher } from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -81,5 +81,45 @@ describe('decodePieces: a stream chunk decoded in pieces', () => {
       expect(out.join('')).toBe(text);
       expect(Math.max(...out.map((t) => t.length))).toBeLessThanOrEqual(64 * 1024);
     }
+  });
+});
+
+describe('RowBatcher: rows on their way from the import worker to the page', () => {
+  const decoder = new TextDecoder();
+  const fill = (b: RowBatcher<number>, from: number, count: number) => {
+    for (let i = from; i < from + count; i++) b.add(i, `{"row":${i},"name":"é${'x'.repeat(i % 7)}"}`);
+  };
+
+  it('the first rows go at once; later ones when batchWait has passed since the last batch', () => {
+    const b = new RowBatcher<number>();
+    expect(b.due(0)).toBe(false);
+    fill(b, 0, 3);
+    expect(b.due(0)).toBe(true);
+    expect(b.take(0).flatMap((p) => p.rows)).toEqual([0, 1, 2]);
+    fill(b, 3, 1);
+    expect(b.due(batchWait(3) - 1)).toBe(false);
+    expect(b.due(batchWait(3))).toBe(true);
+    b.take(batchWait(3));
+    // Nothing waiting: nothing is due, however long it has been.
+    expect(b.due(1e9)).toBe(false);
+    // The wait grows with the rows listed, to a second.
+    expect(batchWait(0)).toBe(100);
+    expect(batchWait(100_000)).toBe(1000);
+  });
+
+  it('a big batch goes as parts of at most MESSAGE_ROWS rows, in order, each payload in its own part’s buffer', () => {
+    const b = new RowBatcher<number>();
+    const count = MESSAGE_ROWS * 2 + 137;
+    fill(b, 0, count);
+    const parts = b.take(0);
+    expect(parts.map((p) => p.rows.length)).toEqual([MESSAGE_ROWS, MESSAGE_ROWS, 137]);
+    expect(parts.flatMap((p) => p.rows)).toEqual(Array.from({ length: count }, (_, i) => i));
+    expect(new Set(parts.map((p) => p.buffer)).size).toBe(parts.length);
+    for (const p of parts) {
+      expect(p.views).toHaveLength(p.rows.length);
+      expect(p.views.every((v) => v.buffer === p.buffer)).toBe(true);
+      p.rows.forEach((row, i) => expect(JSON.parse(decoder.decode(p.views[i]))).toEqual({ row, name: `é${'x'.repeat(row % 7)}` }));
+    }
+    expect(b.take(0)).toEqual([]);
   });
 });
