@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import { hintScripts } from './scripts/compileHints.ts';
 
-/** Where public/shell-route.js finds the sql.js wasm's built name. */
+/** Where src/ui/shell-route.js finds the sql.js wasm's built name. */
 export const SQL_WASM_META = 'vp-sql-wasm';
 
 /**
- * Names the sql.js wasm in index.html, for public/shell-route.js to preload it
+ * Names the sql.js wasm in index.html, for src/ui/shell-route.js to preload it
  * on the home route only (its tables are checked with SQLite at once): other
  * routes load it when a trace or an episode needs it, so the bytes do not
  * compete with the route's own code. A meta first in <head>, before that script.
@@ -43,11 +45,11 @@ function compileHints(): Plugin {
   };
 }
 
-/** Where public/shell-route.js finds the import worker's built name. */
+/** Where src/ui/shell-route.js finds the import worker's built name. */
 const IMPORT_WORKER_META = 'vp-import-worker';
 
 /**
- * Names the import worker's script in index.html, for public/shell-route.js to
+ * Names the import worker's script in index.html, for src/ui/shell-route.js to
  * start it on a `#/traces?src=…` link before the body is parsed: the worker's
  * script then loads ahead of the app's two dozen modules (six requests at a
  * time on an HTTP/1.1 host) and is running when the reader clicks "Import
@@ -70,14 +72,24 @@ function nameImportWorker(): Plugin {
 }
 
 /**
+ * src/ui/shell-route.js, written inline in <head> so the page's first paint waits for no request of it: as a
+ * blocking `<script src>` it held the parser ~30 ms, and the stylesheet's request with it, on every cold load.
+ * The policy allows it by its hash, and no other inline script.
+ */
+const SHELL_ROUTE = readFileSync(new URL('./src/ui/shell-route.js', import.meta.url), 'utf8').trim();
+if (/<\/script|<!--/i.test(SHELL_ROUTE)) throw new Error('src/ui/shell-route.js: cannot be written inline (it contains "</script" or "<!--")');
+const SHELL_ROUTE_HASH = `'sha256-${createHash('sha256').update(SHELL_ROUTE).digest('base64')}'`;
+
+/**
  * The site's Content-Security-Policy. Scripts, styles and workers come only
- * from the site itself ('wasm-unsafe-eval' lets sql.js compile its wasm);
- * connect-src is open to any http(s) origin because the model endpoint and
- * a `?src=` import are addresses the person chooses.
+ * from the site itself ('wasm-unsafe-eval' lets sql.js compile its wasm), and
+ * the one inline script is allowed by its hash; connect-src is open to any
+ * http(s) origin because the model endpoint and a `?src=` import are
+ * addresses the person chooses.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  `script-src 'self' 'wasm-unsafe-eval' ${SHELL_ROUTE_HASH}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self' https: http:",
@@ -114,10 +126,9 @@ const ROUTE_MARKER = '<!--shell-route-->';
  * data block. The page recomputes them and marks each table verified (or
  * lists what differs). The empty library (`#/traces`, where imports and
  * `?src=` links land) is prerendered the same way, so its shell paints as
- * soon as a static page would, and with a link's question for `?src=` links. `public/shell-route.js`, a blocking script
- * first in <head> (the CSP allows no inline script), shows the route's
- * prerendered page and hides the other; first, so it runs as soon as it
- * arrives instead of waiting for the stylesheet, which is fetched meanwhile.
+ * soon as a static page would, and with a link's question for `?src=` links. `src/ui/shell-route.js`, inline first in
+ * <head> (allowed by its hash, above), shows the route's prerendered page and hides the other before the body is parsed;
+ * first, so it runs before the stylesheet is requested instead of waiting for it.
  */
 function prerenderHome(): Plugin {
   let root = process.cwd();
@@ -142,7 +153,7 @@ function prerenderHome(): Plugin {
         return {
           // Replacer functions: the markup is text from the worlds, and a "$&" in it must stay as written.
           html: html
-            .replace(ROUTE_MARKER, () => '<script src="./shell-route.js"></script>')
+            .replace(ROUTE_MARKER, () => `<script>${SHELL_ROUTE}</script>`)
             .replace(HOME_MARKER, () => `<div class="boot-home">${markup}</div>`)
             // Inert and hidden from assistive technology: a picture of the library until the app, which has the code behind it, replaces it.
             .replace(TRACES_MARKER, () => `<div class="boot-traces" inert aria-hidden="true">${traces}</div>`)

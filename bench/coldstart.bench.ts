@@ -198,7 +198,7 @@ const SHELL = '.dropzone p';
 
 /**
  * The library's shell as a static page of the same markup: the built index.html as served, its
- * scripts and preloads taken out (the home rows' data block stays) and the route's mark (`data-boot`, which public/shell-route.js
+ * scripts and preloads taken out (the home rows' data block stays) and the route's mark (`data-boot`, which src/ui/shell-route.js
  * sets) written in, so it shows the prerendered library. Written into dist, which `vite preview`
  * serves as it finds it.
  */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,9 @@ import { tripwireWorld } from '../src/worlds/tripwire/index';
 import { carefulSolver } from '../src/worlds/fault-api/solvers';
 import { runReference } from './traceFixtures';
 
-const POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self' https: http:; worker-src 'self'; object-src 'none'; base-uri 'none'";
+/** The policy, with the hash of the one inline script the page may run (src/ui/shell-route.js, written inline by the build). */
+const policy = (inlineHash: string) =>
+  `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-${inlineHash}'; style-src 'self'; img-src 'self' data:; connect-src 'self' https: http:; worker-src 'self'; object-src 'none'; base-uri 'none'`;
 
 interface Violation {
   directive: string;
@@ -63,10 +65,16 @@ test('the built index.html carries the policy before any script, and the page en
   expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeGreaterThan(0);
   expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<script'));
   expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<link'));
+  // One inline script that runs, the route's (data blocks are not run): the policy names exactly its hash.
+  const inline = [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc=|type="application\/json"/.test(attrs!));
+  expect(inline.map(([, , body]) => body!.slice(0, 40))).toEqual([expect.stringContaining('Runs before the body is parsed')]);
+  const hash = createHash('sha256').update(inline[0]![2]!).digest('base64');
 
   await collect(page);
   await page.goto('./');
-  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(POLICY);
+  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(policy(hash));
+  // It ran under the policy: it marked the route's prerendered page.
+  expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBe('home');
   // The listener hears a violation when there is one: an inline style attribute and an inline script are blocked.
   await expect(page.getByTestId('home-fault-api')).toBeVisible({ timeout: 30_000 });
   await page.evaluate(() => {

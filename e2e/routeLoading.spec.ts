@@ -243,3 +243,25 @@ test('#/traces?src=…: if the import worker’s script cannot load, the click�
   await expect(page.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
   expect(seen).toEqual([]);
 });
+
+test('#/traces: the empty library reaches the screen before the app’s code is asked for; then the app takes it over', async ({ page }) => {
+  // Paint Timing's first contentful paint is the frame presented, after its paint on the page's thread.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paint?: number; __bootAsked?: number };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__paint ??= e.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (/\/boot-[\w-]+\.js$/.test(e.name)) w.__bootAsked ??= e.startTime;
+    }).observe({ type: 'resource', buffered: true });
+  });
+  await page.goto('./#/traces');
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
+  const t = await page.evaluate(() => {
+    const w = window as unknown as { __paint?: number; __bootAsked?: number };
+    return { paint: w.__paint, boot: w.__bootAsked };
+  });
+  expect(t.paint).toBeGreaterThan(0);
+  expect(t.boot).toBeGreaterThan(t.paint!);
+});

@@ -3,6 +3,7 @@ import { whenAppWanted } from './lib/home/appGate';
 import { homeRows } from './lib/home/liveRows';
 import { homeStore, removeBuiltHomeRows } from './lib/home/store';
 import { earlySrc, showEarlyLink } from './lib/earlyLink';
+import { afterFirstPaint } from './lib/firstPaint';
 import { warmImportWorker } from './lib/importWorkers';
 import { isRouteHead, ROUTE_MODULES, routeHead } from './views/routeModules';
 import { compileWorldsWasm } from './worlds/registry';
@@ -13,16 +14,18 @@ const onHome = head === '';
 
 /** How long the home page holds the app's code for its tables' checks at most (see lib/home/appGate.ts). */
 const APP_WAIT_MS = 3000;
+/** How long the empty library holds the app's code for its first paint at most (a hidden tab paints nothing). */
+const FIRST_PAINT_WAIT_MS = 1000;
 
 // The entry is a few kilobytes and runs before React has even downloaded. It
 // starts the route's view with the app, so both download at once. Only the
 // home page needs the worlds' WebAssembly at once (its tables are checked
-// here, the slow ones in a Worker): there it compiles it (public/shell-route.js
+// here, the slow ones in a Worker): there it compiles it (shell-route.js
 // preloads its bytes on that route only) and starts checking the painted
 // tables; the app follows them. Other routes load a world's WebAssembly when a
 // trace or an episode needs it.
 const loadApp = () => {
-  // A link that asks to import (`#/traces?src=…`): its worker is the one public/shell-route.js started (else one starts now), and the
+  // A link that asks to import (`#/traces?src=…`): its worker is the one shell-route.js started (else one starts now), and the
   // question is shown on the painted page, to be answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before
   // the reader's click.
   const src = head === 'traces' ? earlySrc(window.location.hash) : null;
@@ -54,4 +57,8 @@ if (onHome) {
       void whenAppWanted({ checks: Object.values(checks), input: window, waitMs: APP_WAIT_MS, setTimeout, clearTimeout }).then(loadApp);
     }),
   );
+} else if (head === 'traces' && earlySrc(window.location.hash) === null) {
+  // The empty library is prerendered too: it reaches the screen first, then the app's code starts (its download, compile
+  // and first evaluation beside the frame delayed the shell's presentation by a third on two cores).
+  afterFirstPaint(loadApp, FIRST_PAINT_WAIT_MS);
 } else loadApp();

@@ -1,5 +1,5 @@
-// Runs before the body is parsed (a blocking script in <head>: the CSP allows no
-// inline script). index.html carries the home page and the empty library
+// Runs before the body is parsed: the build writes it inline in <head>, and the
+// CSP allows it by its hash (vite.config.ts, SHELL_ROUTE). index.html carries the home page and the empty library
 // prerendered; this marks which one the route shows (styles.css), and on any
 // other route the shell shows "Loading…" until the app renders that route.
 // The route is the hash's first path segment (views/routeModules.ts reads it
