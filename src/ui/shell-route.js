@@ -19,13 +19,8 @@
   const worker = link && typeof Worker === 'function' && document.querySelector('meta[name="vp-import-worker"]');
   if (worker) {
     try {
-      const started = { worker: new Worker(worker.content, { type: 'module' }), failed: null, port: null };
+      const started = { worker: new Worker(worker.content, { type: 'module' }), failed: null };
       started.worker.addEventListener('error', (e) => (started.failed = e.message || 'the import worker failed to start'));
-      // Requests go on a port, sent now (src/ui/lib/importWorkers.ts, requestPort: a message posted to the worker itself
-      // waits for this thread's next tasks).
-      const channel = new MessageChannel();
-      started.worker.postMessage({ kind: 'port' }, [channel.port2]);
-      started.port = channel.port1;
       window.__vpImportWorker = started;
     } catch {
       // The entry starts its own.

@@ -1,14 +1,10 @@
 import type { ImportPort } from './libraryImport';
-import type { ImportMessage, ImportPortMessage } from '../workers/importProtocol';
+import type { ImportMessage } from '../workers/importProtocol';
 
-/**
- * The worker shell-route.js started on a `#/traces?src=` link, before the body was parsed, with the error it reported
- * meanwhile and the port it sent it for requests (requestPort, as the head script does it).
- */
+/** The worker shell-route.js started on a `#/traces?src=` link, before the body was parsed, with the error it reported meanwhile. */
 interface HeadWorker {
   worker: Worker;
   failed: string | null;
-  port?: MessagePort;
 }
 
 /** Takes the worker shell-route.js started, once; null where it started none. */
@@ -20,16 +16,6 @@ function takeHeadWorker(): HeadWorker | null {
 }
 
 /**
- * A channel to `worker` for the page's requests: one end sent to it first, the other returned. A request posted on a
- * port reaches the worker's thread at once; posted to the worker itself, it waited for the page's thread to finish
- * its next tasks (importProtocol.ts, ImportPortMessage).
- */
-export function requestPort(worker: Pick<Worker, 'postMessage'>, channel: MessageChannel = new MessageChannel()): MessagePort {
-  worker.postMessage({ kind: 'port' } satisfies ImportPortMessage, [channel.port2]);
-  return channel.port1;
-}
-
-/**
  * The page's import workers. Nothing else here (the entry imports this
  * module): a `#/traces?src=` link's worker is started before the app loads —
  * by shell-route.js in the page's head, else by the entry — so the
@@ -38,7 +24,6 @@ export function requestPort(worker: Pick<Worker, 'postMessage'>, channel: Messag
  */
 function newImportWorker(head: HeadWorker | null = null): ImportPort {
   const w = head?.worker ?? new Worker(new URL('../workers/import.worker.ts', import.meta.url), { type: 'module' });
-  const requests = head?.port instanceof MessagePort ? head.port : requestPort(w);
   // A worker started ahead may fail (its script did not load) before anyone listens: the failure waits for them.
   let failed: string | null = head?.failed ?? null;
   const failures: ((message: string) => void)[] = [];
@@ -47,16 +32,13 @@ function newImportWorker(head: HeadWorker | null = null): ImportPort {
     for (const cb of failures) cb(failed);
   });
   return {
-    post: (request) => requests.postMessage(request),
+    post: (request) => w.postMessage(request),
     onMessage: (cb) => w.addEventListener('message', (e: MessageEvent<ImportMessage>) => cb(e.data)),
     onFailure: (cb) => {
       failures.push(cb);
       if (failed !== null) cb(failed);
     },
-    terminate: () => {
-      requests.close();
-      w.terminate();
-    },
+    terminate: () => w.terminate(),
   };
 }
 

@@ -9,7 +9,7 @@ import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
 import { decodePieces, payloadJson, RowBatcher } from './importPayload';
-import type { ImportMessage, ImportPortMessage, ImportRequest } from './importProtocol';
+import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
 
@@ -176,13 +176,6 @@ async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>, first: 
   return out;
 }
 
-const onRequest = (e: MessageEvent<ImportRequest | ImportPortMessage>) => {
-  if (e.data.kind === 'port') {
-    // The page's requests come on this port from now on (importProtocol.ts, ImportPortMessage).
-    const port = e.ports[0];
-    if (port) port.onmessage = onRequest;
-    return;
-  }
+self.onmessage = (e: MessageEvent<ImportRequest>) => {
   run(e.data).catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }));
 };
-self.onmessage = onRequest;

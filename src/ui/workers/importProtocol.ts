@@ -11,16 +11,6 @@ export type ImportSource = { kind: 'file'; file: Blob; path: string; metadata?: 
  */
 export type ImportRequest = ImportSource & { batch: string; decompressLeft?: number };
 
-/**
- * Page → worker, first: the port the page's requests come on (lib/importWorkers.ts, requestPort). A message posted
- * to the worker itself reached its thread only once the page's thread had finished the tasks after the post: on a
- * link's cold start the click's request waited 100-160 ms behind the app's modules evaluating. One posted on a port
- * goes straight to the worker's thread.
- */
-export interface ImportPortMessage {
-  kind: 'port';
-}
-
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 
 /**
