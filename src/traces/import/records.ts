@@ -1,5 +1,4 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { hashString } from '../../core/hash';
 import { looksLikeInspectLog } from '../inspect/readRun';
 import { looksLikeVfMetadata } from './metadata';
 
@@ -33,9 +32,20 @@ function keyList(o: JsonObject): string {
  * dropped row.
  */
 export function lineKey(text: string): string {
-  let sample = '';
-  for (let i = 512; i < text.length - 512; i += 17) sample += text[i];
-  return `${text.length}.${hashString(text.slice(0, 512))}.${hashString(text.slice(-512))}.${hashString(sample)}`;
+  const n = text.length;
+  // Hashed where they stand (hashString's FNV-1a over every `step`th code unit): the slices and the sample's string
+  // cost more than the hashing, ~200 ms of a 10,000-row file's import in Chromium's worker.
+  return `${n}.${fnvRange(text, 0, Math.min(512, n), 1)}.${fnvRange(text, Math.max(0, n - 512), n, 1)}.${fnvRange(text, 512, n - 512, 17)}`;
+}
+
+/** hashString of the code units at from, from + step, … below `to`. */
+function fnvRange(text: string, from: number, to: number, step: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i += step) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 /** 1-based line of a character offset, for "at position N" from JSON.parse. */

@@ -4,7 +4,7 @@ import { faultApiWorld } from '../../worlds/fault-api/index';
 import { carefulSolver } from '../../worlds/fault-api/solvers';
 
 import { TRACE_FORMAT, TRACE_VERSION, type AgentInfo, type Trace } from '../../core/types';
-import { agentLabel, summarizeNative } from './librarySummary';
+import { agentLabel, searchText, summarizeNative } from './librarySummary';
 
 const trace = (agent: AgentInfo): Trace => ({
   format: TRACE_FORMAT,
@@ -44,5 +44,32 @@ describe('a library row’s agent', () => {
     expect(summarizeNative({ ...human, meta: { study } }, 'a', 'here').agent).toBe('human · study “Pilot”');
     // A record that claims a study and cannot be read is not a study's run.
     expect(summarizeNative({ ...human, meta: { study: { title: 'Pilot' } } }, 'a', 'here').agent).toBe('human');
+  });
+});
+
+describe('searchText', () => {
+  /** As it was: every part made and joined, then cut. */
+  const whole = (parts: string[]) => parts.join('\n').slice(0, 4000).toLowerCase();
+
+  it('is every part joined and cut to the cap, in lower case, making only the parts it needs', () => {
+    const cases: string[][] = [
+      [],
+      [''],
+      ['Run_SQL {"q":"SELECT 1"}'],
+      ['a', '', 'B'],
+      ['x'.repeat(3999), 'YZ'],
+      ['x'.repeat(4000), 'never made'],
+      ['x'.repeat(3998), 'É…'],
+      Array.from({ length: 500 }, (_, i) => `call_${i} {"Arg":${i}}`),
+      ['ÄÖ'.repeat(2500)],
+    ];
+    for (const parts of cases) {
+      const made: number[] = [];
+      const text = searchText(parts.length, (i) => (made.push(i), parts[i]!));
+      expect(text, JSON.stringify(parts).slice(0, 60)).toBe(whole(parts));
+      // Past the cap no part is made.
+      const needed = parts.findIndex((_, i) => parts.slice(0, i + 1).join('\n').length >= 4000);
+      expect(made.length).toBe(needed < 0 ? parts.length : needed + 1);
+    }
   });
 });
