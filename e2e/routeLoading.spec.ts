@@ -244,8 +244,8 @@ test('#/traces?src=…: if the import worker’s script cannot load, the click�
   expect(seen).toEqual([]);
 });
 
-test('#/traces: the empty library reaches the screen before the app’s code is asked for; then the app takes it over', async ({ page }) => {
-  // Paint Timing's first contentful paint is the frame presented, after its paint on the page's thread.
+/** When the page's first contentful paint was presented, and when the app's chunk was asked for. */
+async function paintAndBoot(page: Page, url: string, ready: (page: Page) => Promise<void>) {
   await page.addInitScript(() => {
     const w = window as unknown as { __paint?: number; __bootAsked?: number };
     new PerformanceObserver((list) => {
@@ -255,13 +255,35 @@ test('#/traces: the empty library reaches the screen before the app’s code is 
       for (const e of list.getEntries()) if (/\/boot-[\w-]+\.js$/.test(e.name)) w.__bootAsked ??= e.startTime;
     }).observe({ type: 'resource', buffered: true });
   });
-  await page.goto('./#/traces');
-  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
-  const t = await page.evaluate(() => {
+  await page.goto(url);
+  await ready(page);
+  return page.evaluate(() => {
     const w = window as unknown as { __paint?: number; __bootAsked?: number };
     return { paint: w.__paint, boot: w.__bootAsked };
   });
-  expect(t.paint).toBeGreaterThan(0);
-  expect(t.boot).toBeGreaterThan(t.paint!);
+}
+
+test('#/traces, and with a link’s question: the page reaches the screen before the app’s code is asked for; then the app takes it over', async ({
+  page,
+  context,
+}) => {
+  // Paint Timing's first contentful paint is the frame presented, after its paint on the page's thread.
+  const library = await paintAndBoot(page, './#/traces', async (p) => {
+    await expect(p.getByTestId('boot-shell')).toHaveCount(0, { timeout: 20_000 });
+    await expect(p.getByTestId('library-count')).toHaveText(/^0 of 0 traces/);
+  });
+  expect(library.paint).toBeGreaterThan(0);
+  expect(library.boot).toBeGreaterThan(library.paint!);
+
+  const traces = [await runReference(faultApiWorld, { profile: 'hostile', seed: 6 }, 'careful')];
+  await context.route('https://raw.example.test/**', (route) =>
+    route.fulfill({ body: exportTracesJsonl(traces), headers: { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' } }),
+  );
+  const linked = await paintAndBoot(await context.newPage(), `./#/traces?src=${encodeURIComponent('https://raw.example.test/one.jsonl')}`, async (p) => {
+    // The question is answered as soon as it is painted; the import runs while the app loads, which then lists it.
+    await p.getByTestId('link-import').getByRole('button', { name: 'Import from raw.example.test' }).click();
+    await expect(p.getByTestId('library-count')).toHaveText(/^1 of 1 traces/, { timeout: 20_000 });
+  });
+  expect(linked.paint).toBeGreaterThan(0);
+  expect(linked.boot).toBeGreaterThan(linked.paint!);
 });

@@ -25,14 +25,6 @@ const FIRST_PAINT_WAIT_MS = 1000;
 // tables; the app follows them. Other routes load a world's WebAssembly when a
 // trace or an episode needs it.
 const loadApp = () => {
-  // A link that asks to import (`#/traces?src=…`): its worker is the one shell-route.js started (else one starts now), and the
-  // question is shown on the painted page, to be answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before
-  // the reader's click.
-  const src = head === 'traces' ? earlySrc(window.location.hash) : null;
-  if (src !== null) {
-    warmImportWorker();
-    showEarlyLink(src);
-  }
   // The app's own chunk first, then the route's view: on an HTTP/1.1 host six requests go at a time, and the boot
   // chunk (React and the app shell) queued behind the view's two dozen modules was the last to arrive.
   import('./boot').catch((e: unknown) => {
@@ -41,6 +33,11 @@ const loadApp = () => {
   });
   if (isRouteHead(head)) void ROUTE_MODULES[head]().catch(() => undefined);
 };
+
+// A link that asks to import (`#/traces?src=…`): its worker is the one shell-route.js started (else one starts now), and the
+// question is shown on the painted page, to be answered before the app has loaded (lib/earlyLink.ts). Nothing is fetched before
+// the reader's click.
+const src = head === 'traces' ? earlySrc(window.location.hash) : null;
 
 // The home rows' data block leaves the page at once, whatever the route (see removeBuiltHomeRows).
 removeBuiltHomeRows();
@@ -57,8 +54,14 @@ if (onHome) {
       void whenAppWanted({ checks: Object.values(checks), input: window, waitMs: APP_WAIT_MS, setTimeout, clearTimeout }).then(loadApp);
     }),
   );
-} else if (head === 'traces' && earlySrc(window.location.hash) === null) {
-  // The empty library is prerendered too: it reaches the screen first, then the app's code starts (its download, compile
-  // and first evaluation beside the frame delayed the shell's presentation by a third on two cores).
+} else if (head === 'traces') {
+  // The empty library (and a link's question) is prerendered too: it reaches the screen first, then the app's code
+  // starts (its download, compile and first evaluation beside the frame delayed the shell's presentation by a third on
+  // two cores). A link's question is live at once: the reader cannot click before it is painted, and the import it
+  // starts runs in its worker while the app loads.
+  if (src !== null) {
+    warmImportWorker();
+    showEarlyLink(src);
+  }
   afterFirstPaint(loadApp, FIRST_PAINT_WAIT_MS);
 } else loadApp();
