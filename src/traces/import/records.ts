@@ -34,7 +34,8 @@ function keyList(o: JsonObject): string {
 export function lineKey(text: string): string {
   const n = text.length;
   // Hashed where they stand (hashString's FNV-1a over every `step`th code unit): the slices and the sample's string
-  // cost more than the hashing, ~200 ms of a 10,000-row file's import in Chromium's worker.
+  // cost more than the hashing (~200 ms of a 10,000-row file's import in a profile of Chromium's worker; 148 → 63 ms
+  // in Node).
   return `${n}.${fnvRange(text, 0, Math.min(512, n), 1)}.${fnvRange(text, Math.max(0, n - 512), n, 1)}.${fnvRange(text, 512, n - 512, 17)}`;
 }
 
