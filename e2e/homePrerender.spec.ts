@@ -147,6 +147,17 @@ test('#/traces paints the empty library before any script: a picture nothing can
   await expect(page.getByRole('heading', { name: 'Trace library' })).toHaveCount(0);
   const painted = await layoutOf(shell.locator('.boot-traces .library'));
   expect(painted.length).toBeGreaterThan(40);
+  // The header marks Traces, not Home (index.html is the home page), as the app will: in its look and for a screen reader.
+  const navOf = (nav: Locator) =>
+    nav.evaluate((root) =>
+      [...root.querySelectorAll('a')].map((a) => {
+        const b = a.getBoundingClientRect();
+        const css = getComputedStyle(a);
+        return `${a.textContent} ${Math.round(b.x)},${Math.round(b.width)} ${css.fontWeight} ${css.textDecorationLine} ${a.getAttribute('aria-current') ?? '-'}`;
+      }),
+    );
+  const nav = await navOf(shell.locator('nav'));
+  expect(nav.filter((a) => a.endsWith(' page'))).toEqual([expect.stringMatching(/^Traces .* 600 underline page$/)]);
   await testInfo.attach('library-painted', { body: await page.screenshot(), contentType: 'image/png' });
 
   release();
@@ -155,5 +166,6 @@ test('#/traces paints the empty library before any script: a picture nothing can
   await expect(page.getByRole('heading', { name: 'Trace library' })).toBeVisible();
   // The same elements in the same places: nothing moves when the app takes over.
   expect(await layoutOf(page.locator('.library'))).toEqual(painted);
+  expect(await navOf(page.locator('header nav'))).toEqual(nav);
   await testInfo.attach('library-rendered-by-the-app', { body: await page.screenshot(), contentType: 'image/png' });
 });

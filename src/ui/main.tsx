@@ -39,8 +39,20 @@ const loadApp = () => {
 // the reader's click.
 const src = head === 'traces' ? earlySrc(window.location.hash) : null;
 
+/**
+ * The boot shell's nav as the app will have it: index.html marks Home as the current page; the library marks Traces
+ * (which styles.css shows from the first paint), another route nothing until the app has rendered it.
+ */
+function markShellNav(): void {
+  if (onHome) return;
+  const nav = document.querySelector('[data-testid="boot-shell"] nav');
+  nav?.querySelector('a[aria-current="page"]')?.removeAttribute('aria-current');
+  if (head === 'traces') nav?.querySelector('a[href="#/traces"]')?.setAttribute('aria-current', 'page');
+}
+
 // The home rows' data block leaves the page at once, whatever the route (see removeBuiltHomeRows).
 removeBuiltHomeRows();
+markShellNav();
 if (onHome) {
   // index.html already holds the page (prerendered by the build): it paints before any work starts (a Worker or a
   // compile started before the first frame measurably delayed it). Then the checks start, and the app's code waits
