@@ -17,8 +17,13 @@ function mix32(h: number): number {
 
 /** FNV-1a over the UTF-16 code units of a string. */
 export function hashString(s: string): number {
+  return hashUnits(s, 0, s.length, 1);
+}
+
+/** hashString of the code units of `s` at from, from + step, … below `to`: a part of a string, hashed where it stands. */
+export function hashUnits(s: string, from: number, to: number, step: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i += step) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
