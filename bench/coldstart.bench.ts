@@ -118,7 +118,7 @@ type Times = { row?: number; all?: number; click?: number; shell?: number };
  * click sooner, and Playwright's own round trips would add noise of the harness, not the app.
  */
 function observe(m: Marks) {
-  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickSeen?: boolean; clickPending?: boolean; shellMarked?: boolean } };
+  const w = window as unknown as { __t: Times & { rowSeen?: boolean; clickPending?: boolean; shellMarked?: boolean } };
   w.__t = {};
   let signalled = false;
   const settled = () => {
@@ -141,7 +141,7 @@ function observe(m: Marks) {
         t.shellMarked = true;
       }
     }
-    if (m.click && !t.clickSeen && !t.clickPending && document.querySelector('button')) {
+    if (m.click && !t.clickPending && document.querySelector('button')) {
       // Whether the button is on screen is asked in frame callbacks, where the frame lays the page out anyway: asked
       // on each mutation, it laid out a half-parsed page again and again (~90 ms of the page's thread in a trace, a
       // cost of the harness that the app does not have and Inspect View, with no click, did not pay).
@@ -152,7 +152,6 @@ function observe(m: Marks) {
         );
         // Not there yet, or hidden until the entry fills it in, or the stylesheet not applied: the next frame asks again.
         if (!button) return void requestAnimationFrame(frame);
-        t.clickSeen = true;
         // Painted in this frame: clicked in the task after it, as a person could at the soonest.
         setTimeout(() => {
           t.click = performance.now();
