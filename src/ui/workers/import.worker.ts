@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { decodePieces, payloadJson, RowBatcher } from './importPayload';
+import { chunkReader, decodePieces, payloadJson, RowBatcher, type ChunkReader } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -105,15 +105,15 @@ async function run(req: ImportRequest): Promise<void> {
     if (batches.due(performance.now())) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
-  const reader = stream.getReader();
+  const reader = chunkReader(stream);
   const first = await reader.read();
-  if (!first.done && looksLikeZip(first.value)) {
+  if (first && looksLikeZip(first)) {
     let zip: ByteSource;
     if (req.kind === 'file') {
       await reader.cancel();
       zip = readAhead(blobSource(req.file));
     } else {
-      const whole = await readRest(reader, first.value);
+      const whole = await readRest(reader, first);
       kept?.push(new Uint8Array(whole));
       zip = bufferSource(whole);
     }
@@ -138,8 +138,7 @@ async function run(req: ImportRequest): Promise<void> {
   const decoder = new TextDecoder('utf-8');
   const progress = progressPoster();
   let done = 0;
-  for (let chunk = first; !chunk.done; chunk = await reader.read()) {
-    const value = chunk.value;
+  for (let value = first; value; value = await reader.read()) {
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
     decodePieces(decoder, value, (text) => take(importer.push(text)));
@@ -156,16 +155,17 @@ async function run(req: ImportRequest): Promise<void> {
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */
-async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>, first: Uint8Array): Promise<Uint8Array> {
-  const parts = [first];
+async function readRest(reader: ChunkReader, first: Uint8Array): Promise<Uint8Array> {
+  // Copies: a chunk is good until the next read.
+  const parts = [first.slice()];
   let size = first.length;
-  for (let c = await reader.read(); !c.done; c = await reader.read()) {
-    size += c.value.length;
+  for (let c = await reader.read(); c; c = await reader.read()) {
+    size += c.length;
     if (size > DEFAULT_LIMITS.maxTotalChars) {
       await reader.cancel();
       throw new Error(`the linked file is over the ${describeSize(DEFAULT_LIMITS.maxTotalChars)} import limit`);
     }
-    parts.push(c.value);
+    parts.push(c.slice());
   }
   const out = new Uint8Array(size);
   let at = 0;

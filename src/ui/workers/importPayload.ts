@@ -131,3 +131,49 @@ const DECODE_PIECE = 64 * 1024;
 export function decodePieces(decoder: TextDecoder, bytes: Uint8Array, push: (text: string) => void): void {
   for (let i = 0; i < bytes.length; i += DECODE_PIECE) push(decoder.decode(bytes.subarray(i, i + DECODE_PIECE), { stream: true }));
 }
+
+/** A stream's bytes chunk by chunk; a chunk is good until the next `read` (keep a copy to hold it longer). */
+export interface ChunkReader {
+  /** The next chunk, or null at the end. */
+  read(): Promise<Uint8Array | null>;
+  cancel(): Promise<void>;
+}
+
+/** What a byte stream's reader reads into: chunks of a File's stream are 64 KiB-2 MiB. */
+const READ_BUFFER = 1 << 20;
+
+/**
+ * Reads a byte stream (a File's, a response's body) into one buffer, reused from chunk to chunk; another stream as it
+ * gives its chunks. A new ArrayBuffer per chunk is memory the worker touches for the first time, which costs dearly
+ * on some machines: reading a 75 MB file alone took ~500 ms in Chromium's worker here, ~80 ms into one buffer; with
+ * its decoding, ~1.54 → ~1.33 s (medians of 8 fresh workers).
+ */
+export function chunkReader(stream: ReadableStream<Uint8Array>, bufferBytes = READ_BUFFER): ChunkReader {
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    // Not a byte stream: read as it comes.
+  }
+  if (!byob) {
+    const reader = stream.getReader();
+    return {
+      read: async () => {
+        const c = await reader.read();
+        return c.done ? null : c.value;
+      },
+      cancel: () => reader.cancel(),
+    };
+  }
+  const reader = byob;
+  let buffer = new ArrayBuffer(bufferBytes);
+  return {
+    read: async () => {
+      const c = await reader.read(new Uint8Array(buffer));
+      // The buffer comes back with the chunk (a read takes it over); at the end, with nothing in it.
+      if (c.value) buffer = c.value.buffer as ArrayBuffer;
+      return c.done ? null : c.value;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
