@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { chunkReader, decodePieces, payloadJson, RowBatcher, type ChunkReader } from './importPayload';
+import { chunkReader, decodePieces, LineBytes, payloadOf, RowBatcher, type ChunkReader } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -81,6 +81,8 @@ async function run(req: ImportRequest): Promise<void> {
   /** A fetched file kept as read, for the library to hash and store (a file chosen here is already a Blob). */
   const kept: Uint8Array<ArrayBuffer>[] | null = req.kind === 'url' ? [] : null;
   const batches = new RowBatcher<LibraryEntry>();
+  /** A JSONL file's lines as bytes while they are read: a native trace's payload is its line's bytes. */
+  const lines = new LineBytes();
   let n = 0;
   const flush = () => {
     for (const part of batches.take(performance.now())) {
@@ -99,7 +101,7 @@ async function run(req: ImportRequest): Promise<void> {
         e.item.kind === 'native'
           ? summarizeNative(e.item.trace, id, source, req.batch, e.item.line)
           : summarizeVf(e.item.rollout, id, source, identityOf(e.item, fromPath), req.batch);
-      batches.add(entry, payloadJson(e.item));
+      batches.add(entry, payloadOf(e.item, lines));
     }
     if (issues.length) post({ type: 'issues', issues });
     if (batches.due(performance.now())) flush();
@@ -141,7 +143,7 @@ async function run(req: ImportRequest): Promise<void> {
   for (let value = first; value; value = await reader.read()) {
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
-    decodePieces(decoder, value, (text) => take(importer.push(text)));
+    decodePieces(decoder, value, (text) => take(importer.push(text)), lines);
     progress(done, total);
     if (importer.summary().fatal) break;
   }

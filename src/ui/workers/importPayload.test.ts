@@ -3,7 +3,21 @@ import { exportTracesJsonl } from '../../traces/export/native';
 import { importText } from '../../traces/import/importText';
 import { nativeTraces } from '../../traces/import/testing';
 import { PayloadStore } from '../lib/payloads';
-import { batchWait, chunkReader, decodePieces, LINE_PAYLOAD_MAX, MESSAGE_ROWS, PayloadPacker, payloadJson, RowBatcher } from './importPayload';
+import { uniformInt } from '../../core/hash';
+import { createImporter } from '../../traces/import/index';
+import type { ImportEvent } from '../../traces/import/types';
+import {
+  batchWait,
+  chunkReader,
+  decodePieces,
+  LINE_PAYLOAD_MAX,
+  LineBytes,
+  MESSAGE_ROWS,
+  PayloadPacker,
+  payloadJson,
+  payloadOf,
+  RowBatcher,
+} from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -138,7 +152,7 @@ describe('chunkReader: a stream read chunk by chunk', () => {
         return;
       }
       const size = sizes[next++]!;
-      c.enqueue(all.slice(at, at + size));
+      (c as { enqueue(chunk: Uint8Array): void }).enqueue(all.slice(at, at + size));
       at += size;
     };
     const stream = bytes ? new ReadableStream({ type: 'bytes', pull, cancel: onCancel }) : new ReadableStream<Uint8Array>({ pull, cancel: onCancel });
@@ -190,5 +204,114 @@ describe('chunkReader: a stream read chunk by chunk', () => {
       await reader.cancel();
       expect(cancelled).toBe(1);
     }
+  });
+});
+
+describe('LineBytes: a native trace’s payload is its line’s bytes, as read', () => {
+  /** Whitespace String.prototype.trim removes: ASCII (not the control characters the importer takes for binary), and beyond it (which the bytes path leaves to the text path). */
+  const SPACES = [' ', '\t', '\r', '\u00a0', '\u2028', '\ufeff'];
+
+  /** A JSONL file drawn from `seed`: traces (some renamed with characters of 2, 3 and 4 bytes), blank, broken and spaced lines. */
+  async function drawFile(seed: number): Promise<string> {
+    const traces = await nativeTraces();
+    const names = ['careful', 'été', 'naïve — ✓', 'emoji 🧪 agent', '\u2028sep'];
+    const lines: string[] = [];
+    const count = uniformInt(seed, 0, 'lines', 2, 14);
+    for (let i = 0; i < count; i++) {
+      const kind = i === 0 ? 0 : uniformInt(seed, i, 'kind', 0, 5);
+      const pad = (side: string) =>
+        Array.from(
+          { length: uniformInt(seed, i, `pad-${side}`, 0, 2) },
+          (_, k) => SPACES[uniformInt(seed, i * 7 + k, `space-${side}`, 0, SPACES.length - 1)],
+        ).join('');
+      if (kind <= 2) {
+        const trace = traces[uniformInt(seed, i, 'trace', 0, traces.length - 1)]!;
+        const agent = { ...trace.agent, name: names[uniformInt(seed, i, 'name', 0, names.length - 1)]! };
+        lines.push(pad('left') + JSON.stringify({ ...trace, agent }) + pad('right'));
+      } else if (kind === 3) lines.push(pad('left'));
+      else if (kind === 4) lines.push('{"not": "a trace"');
+      else lines.push(`  ${JSON.stringify({ format: 'verifier-playground.trace', nope: 'é' })}\r`);
+    }
+    const text = lines.join(uniformInt(seed, 0, 'crlf', 0, 1) ? '\r\n' : '\n');
+    return (uniformInt(seed, 0, 'bom', 0, 3) === 0 ? '\ufeff' : '') + text + (uniformInt(seed, 0, 'last', 0, 1) ? '\n' : '');
+  }
+
+  /** The file read as the worker reads it, in chunks of the sizes drawn: every native row's payload, from its bytes or its text. */
+  function read(text: string, seed: number) {
+    const bytes = new TextEncoder().encode(text);
+    const importer = createImporter({ keepJson: true });
+    const decoder = new TextDecoder('utf-8');
+    const lines = new LineBytes();
+    const rows: { line: number; payload: string; fromBytes: boolean; expected: string }[] = [];
+    const take = (events: ImportEvent[]) => {
+      for (const e of events) {
+        if (e.type !== 'item' || e.item.kind !== 'native') continue;
+        const payload = payloadOf(e.item, lines);
+        // As the batch sends it: packed, copied then (the bytes are good until the next piece).
+        const packer = new PayloadPacker();
+        packer.add(payload);
+        const [view] = packer.take().views;
+        rows.push({ line: e.item.line, fromBytes: payload instanceof Uint8Array, payload: new TextDecoder().decode(view), expected: payloadJson(e.item) });
+      }
+    };
+    for (let at = 0, i = 0; at < bytes.length; i++) {
+      // Chunks of 1 byte to 3 KB: cuts inside a character, a CRLF, a line, and lines whole in one chunk.
+      const size = uniformInt(seed, i, 'chunk', 1, uniformInt(seed, i, 'scale', 0, 1) ? 3000 : 8);
+      decodePieces(decoder, bytes.subarray(at, at + size), (t) => take(importer.push(t)), lines);
+      at += size;
+    }
+    take(importer.push(decoder.decode()));
+    take(importer.finish());
+    return rows;
+  }
+
+  it('every native row’s payload is the same JSON by either path, and its bytes are used unless a BOM or non-ASCII space stands next to the object', async () => {
+    let viaBytes = 0;
+    let viaText = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const text = await drawFile(seed);
+      const rows = read(text, seed);
+      const physical = text.replace(/^\ufeff/, '').split('\n');
+      expect(rows.length, `seed ${seed}`).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.payload, `seed ${seed}, line ${row.line}`).toBe(row.expected);
+        // The text path is taken only where the line's own bytes around the object are not ASCII whitespace.
+        const raw = physical[row.line - 1]!;
+        const onlyAscii = /^[\t\r ]*\{/.test(raw) && /\}[\t\r ]*$/.test(raw) && !(row.line === 1 && text.startsWith('\ufeff'));
+        expect(row.fromBytes, `seed ${seed}, line ${row.line}: ${JSON.stringify(raw.slice(0, 12))}…${JSON.stringify(raw.slice(-12))}`).toBe(onlyAscii);
+        if (row.fromBytes) viaBytes++;
+        else viaText++;
+      }
+    }
+    // Both paths were exercised.
+    expect(viaBytes).toBeGreaterThan(50);
+    expect(viaText).toBeGreaterThan(5);
+  });
+
+  it('a line past what it keeps, or no longer held, is not found: the payload falls back to the text', () => {
+    const lines = new LineBytes();
+    const piece = new TextEncoder().encode('{"a":1}\n {"b":2} \n{"c"');
+    lines.enter(piece);
+    expect(new TextDecoder().decode(lines.of(1)!)).toBe('{"a":1}');
+    expect(new TextDecoder().decode(lines.of(2)!)).toBe('{"b":2}');
+    expect(lines.of(3)).toBeNull();
+    lines.leave();
+    // Line 1 went with its piece; line 3 is the unfinished one, completed by the next piece.
+    lines.enter(new TextEncoder().encode(':3}\n'));
+    expect(lines.of(1)).toBeNull();
+    expect(new TextDecoder().decode(lines.of(3)!)).toBe('{"c":3}');
+    lines.leave();
+    // A line longer than three times the payload cap is not kept while it is read.
+    const long = new Uint8Array(3 * LINE_PAYLOAD_MAX + 10).fill(0x20);
+    long[0] = 0x7b;
+    lines.enter(long);
+    lines.leave();
+    lines.enter(new TextEncoder().encode('}\n'));
+    expect(lines.of(4)).toBeNull();
+    lines.leave();
+    // After the last piece, the last line (no newline at its end) is still found.
+    lines.enter(new TextEncoder().encode('{"d":4}'));
+    lines.leave();
+    expect(new TextDecoder().decode(lines.of(5)!)).toBe('{"d":4}');
   });
 });

@@ -9,14 +9,26 @@ import type { ImportedItem } from '../../traces/import/types';
  */
 export const LINE_PAYLOAD_MAX = 1 << 20;
 
+/** What a WireLine's JSON holds around the line (importProtocol.ts). */
+const LINE_OPEN = '{"kind":"native","fromLine":';
+const LINE_CLOSE = '}';
+
 /** A row's payload as the import worker sends it: its JSON, encoded to UTF-8 when the batch goes. */
 export function payloadJson(item: ImportedItem): string {
   if (item.kind === 'vf') return JSON.stringify({ kind: 'vf', rollout: item.rollout });
-  if (item.json !== undefined && item.json.length <= LINE_PAYLOAD_MAX) return `{"kind":"native","fromLine":${item.json}}`;
+  if (item.json !== undefined && item.json.length <= LINE_PAYLOAD_MAX) return `${LINE_OPEN}${item.json}${LINE_CLOSE}`;
   return JSON.stringify({ kind: 'native', trace: item.trace });
 }
 
+/**
+ * A row's payload as the batcher takes it: its JSON (`payloadJson`), or the UTF-8 bytes of the JSONL line a native
+ * trace was read from (`LineBytes.of`), sent as that line's WireLine — the same bytes `payloadJson` would give.
+ */
+export type PayloadSource = string | Uint8Array;
+
 const utf8 = new TextEncoder();
+const LINE_OPEN_BYTES = utf8.encode(LINE_OPEN);
+const LINE_CLOSE_BYTES = utf8.encode(LINE_CLOSE);
 
 /** The scratch buffer a packer keeps between batches, at most (a batch of a big file is ~10 MB; one line of many megabytes grows it past this once). */
 const SCRATCH_KEPT = 32 << 20;
@@ -38,15 +50,26 @@ export class PayloadPacker {
     return this.ends.length;
   }
 
-  add(text: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (this.scratch.length - this.at < text.length * 3) {
-      const grown = new Uint8Array(Math.max(this.scratch.length * 2, this.at + text.length * 3));
-      grown.set(this.scratch.subarray(0, this.at));
-      this.scratch = grown;
+  add(payload: PayloadSource): void {
+    if (typeof payload === 'string') {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      this.room(payload.length * 3);
+      this.at += utf8.encodeInto(payload, this.scratch.subarray(this.at)).written;
+    } else {
+      this.room(LINE_OPEN_BYTES.length + payload.length + LINE_CLOSE_BYTES.length);
+      for (const part of [LINE_OPEN_BYTES, payload, LINE_CLOSE_BYTES]) {
+        this.scratch.set(part, this.at);
+        this.at += part.length;
+      }
     }
-    this.at += utf8.encodeInto(text, this.scratch.subarray(this.at)).written;
     this.ends.push(this.at);
+  }
+
+  private room(bytes: number): void {
+    if (this.scratch.length - this.at >= bytes) return;
+    const grown = new Uint8Array(Math.max(this.scratch.length * 2, this.at + bytes));
+    grown.set(this.scratch.subarray(0, this.at));
+    this.scratch = grown;
   }
 
   /** The payloads added since the last call, views into one new buffer in the order they were added. */
@@ -94,7 +117,7 @@ export class RowBatcher<Row> {
   private listed = 0;
   private posted: number | null = null;
 
-  add(row: Row, payload: string): void {
+  add(row: Row, payload: PayloadSource): void {
     this.rows.push(row);
     this.payloads.add(payload);
     if (this.rows.length >= MESSAGE_ROWS) this.seal();
@@ -123,13 +146,115 @@ export class RowBatcher<Row> {
   }
 }
 
+/** The longest line `LineBytes` keeps while it is read: a line's payload is its bytes up to LINE_PAYLOAD_MAX characters. */
+const LINE_BYTES_MAX = 3 * LINE_PAYLOAD_MAX;
+
+/** ASCII whitespace, all of which String.prototype.trim removes (tab, LF, VT, FF, CR, space). */
+const asciiSpace = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
+
+/**
+ * The bytes of a JSONL file's lines, by line number, while the importer reads them: a native trace's payload is the
+ * line it was read from, and its bytes are copied as they came instead of encoded again from the line's text
+ * (TextEncoder copied each line's string into the browser's own heap first: ~8 % of the worker's time on a
+ * 10,000-trace file). Lines are numbered as the importer numbers them (LineSplitter: from 1, one per "\n"). Each
+ * piece of bytes is `enter`ed before the importer reads its text and `leave`d after; a line is found while its
+ * piece is entered (or, after the last piece, the unfinished last line). A byte 0x0A is only ever "\n" in UTF-8,
+ * and a decoder gives it in the same piece: the two count the same lines.
+ */
+export class LineBytes {
+  /** The line the next piece's first byte belongs to. */
+  private line = 1;
+  /** The unfinished line's bytes from earlier pieces; past LINE_BYTES_MAX, none (`over`). */
+  private carry = new Uint8Array(64 * 1024);
+  private carryLength = 0;
+  private over = false;
+  private piece: Uint8Array | null = null;
+  /** Offsets of the entered piece's "\n" bytes. */
+  private ends: number[] = [];
+
+  enter(bytes: Uint8Array): void {
+    this.piece = bytes;
+    this.ends.length = 0;
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) this.ends.push(i);
+    // The unfinished line ends in this piece: made whole in the carry.
+    if (this.ends.length > 0 && this.carryLength > 0) this.keep(bytes.subarray(0, this.ends[0]));
+  }
+
+  leave(): void {
+    const bytes = this.piece;
+    if (!bytes) return;
+    const n = this.ends.length;
+    if (n > 0) {
+      this.carryLength = 0;
+      this.over = false;
+      this.keep(bytes.subarray(this.ends[n - 1]! + 1));
+      this.line += n;
+    } else this.keep(bytes);
+    this.piece = null;
+    this.ends.length = 0;
+  }
+
+  /**
+   * Line `n`'s bytes without the whitespace around them, if they are here and hold one JSON object (`{` … `}`), as
+   * the importer's trimmed text of that line would encode; else null. A view: good until the next `leave`.
+   */
+  of(n: number): Uint8Array | null {
+    let line: Uint8Array;
+    const k = n - this.line;
+    if (this.piece && k >= 0 && k < this.ends.length) {
+      if (k === 0 && (this.carryLength > 0 || this.over)) {
+        if (this.over) return null;
+        line = this.carry.subarray(0, this.carryLength);
+      } else line = this.piece.subarray(k === 0 ? 0 : this.ends[k - 1]! + 1, this.ends[k]);
+    } else if (!this.piece && k === 0 && !this.over) line = this.carry.subarray(0, this.carryLength);
+    else return null;
+    let from = 0;
+    let to = line.length;
+    while (to > from && asciiSpace(line[to - 1]!)) to--;
+    while (from < to && asciiSpace(line[from]!)) from++;
+    return to - from >= 2 && line[from] === 0x7b && line[to - 1] === 0x7d ? line.subarray(from, to) : null;
+  }
+
+  private keep(bytes: Uint8Array): void {
+    if (this.over || bytes.length === 0) return;
+    const length = this.carryLength + bytes.length;
+    if (length > LINE_BYTES_MAX) {
+      this.over = true;
+      this.carryLength = 0;
+      return;
+    }
+    if (length > this.carry.length) {
+      const grown = new Uint8Array(Math.max(length, this.carry.length * 2));
+      grown.set(this.carry.subarray(0, this.carryLength));
+      this.carry = grown;
+    }
+    this.carry.set(bytes, this.carryLength);
+    this.carryLength = length;
+  }
+}
+
 /**
  * A chunk of the file decoded in pieces of 64 KiB: one string per stream chunk (~2 MB from a Blob) cost Chromium
  * ~5× the same bytes in small strings here (76 MB: 261 vs 50 ms on the page, more in the worker).
  */
 const DECODE_PIECE = 64 * 1024;
-export function decodePieces(decoder: TextDecoder, bytes: Uint8Array, push: (text: string) => void): void {
-  for (let i = 0; i < bytes.length; i += DECODE_PIECE) push(decoder.decode(bytes.subarray(i, i + DECODE_PIECE), { stream: true }));
+export function decodePieces(decoder: TextDecoder, bytes: Uint8Array, push: (text: string) => void, lines?: LineBytes): void {
+  for (let i = 0; i < bytes.length; i += DECODE_PIECE) {
+    const piece = bytes.subarray(i, i + DECODE_PIECE);
+    lines?.enter(piece);
+    push(decoder.decode(piece, { stream: true }));
+    lines?.leave();
+  }
+}
+
+/** A row's payload: the bytes of the line a native trace was read from, where `lines` holds them; else its JSON. */
+export function payloadOf(item: ImportedItem, lines: LineBytes): PayloadSource {
+  if (item.kind === 'native' && item.json !== undefined && item.json.length <= LINE_PAYLOAD_MAX) {
+    const bytes = lines.of(item.line);
+    // UTF-8 is one to three bytes per UTF-16 unit: anything else is not this line.
+    if (bytes && bytes.length >= item.json.length && bytes.length <= item.json.length * 3) return bytes;
+  }
+  return payloadJson(item);
 }
 
 /** A stream's bytes chunk by chunk; a chunk is good until the next `read` (keep a copy to hold it longer). */
