@@ -123,15 +123,15 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       issue(line, 'warning', `example ${key} has more than the ${r} rollouts per example metadata.json states (a resumed or concatenated run?): all are kept`);
   }
 
-  /** A row that fits its budgets is listed; past the rows one file may list, the import stops. */
-  function emit(item: ImportedItem, line: number): boolean {
+  /** A row that fits its budgets is listed; past the rows one file may list, the import stops. `textChars`: the JSON text a native trace was read from. */
+  function emit(item: ImportedItem, line: number, textChars?: number): boolean {
     if (s.items >= maxRows) {
       if (mode !== 'stopped') stop(line, overLimit('importRows', `line ${line}`, `row ${(s.items + 1).toLocaleString('en-US')}`, maxRows));
       return false;
     }
     const where =
       item.kind === 'native' ? `line ${line}` : item.rollout.inspect ? `line ${line}, sample ${JSON.stringify(item.rollout.exampleId)}` : `line ${line}`;
-    const over = item.kind === 'native' ? traceOverLimit(item.trace, where, rowLimits) : rowOverLimit(item.rollout, where, rowLimits);
+    const over = item.kind === 'native' ? traceOverLimit(item.trace, where, rowLimits, textChars) : rowOverLimit(item.rollout, where, rowLimits);
     if (over) {
       issue(line, 'error', over);
       return false;
@@ -175,7 +175,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         if (!trace.ok) return issue(line, 'error', `native trace: ${trace.error}`);
         noteKind('native', line);
         const json = options.keepJson === true && text !== undefined ? { json: text } : {};
-        if (!emit({ kind: 'native', line, trace: trace.value, ...json }, line)) return;
+        if (!emit({ kind: 'native', line, trace: trace.value, ...json }, line, text?.length)) return;
         s.native++;
         s.items++;
         return;

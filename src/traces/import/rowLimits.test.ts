@@ -5,6 +5,7 @@ import { importInspectEval } from '../inspect/importEval';
 import { bufferSource } from '../inspect/byteSource';
 import { manyMessagesRow, manyToolCallsRow } from '../testing/hostile';
 import { createImporter, type ImporterOptions } from './importer';
+import { ROW_LIMITS, TEXT_CHARS_BOUND, traceOverLimit } from './rowLimits';
 import { pairToolCalls } from './messages';
 import type { ImportEvent, VfMessage, VfRollout } from './types';
 import { nativeTraces } from './testing';
@@ -98,6 +99,42 @@ describe('one row over its budget is skipped with a message naming the limit and
     const { summary, items } = importText(JSON.stringify(trace), { rows: { messages: 2 } });
     expect(items).toBe(0);
     expect(summary.errors[0]!.reason).toMatch(/^line 1: \d+ steps, over the rowMessages limit of 2 /);
+  });
+
+  it('a native trace’s calls and results over the text budget: refused from a JSONL line as from a document', async () => {
+    const [trace] = await nativeTraces();
+    const text = JSON.stringify(trace);
+    for (const input of [`${text}\n${text}\n`, JSON.stringify(trace, null, 2)]) {
+      const { summary, items } = importText(input, { rows: { chars: 500 } });
+      expect(items).toBe(0);
+      expect(summary.errors[0]!.reason).toMatch(/^line 1: [\d,]+ characters of text by step \d+, over the rowChars limit of 500 /);
+    }
+  });
+
+  it('the walk a short text skips could never have refused it: what it counts is under TEXT_CHARS_BOUND × the text', async () => {
+    const traces = await nativeTraces();
+    // The most counted for the fewest characters: arrays of one-digit numbers (8 each for two characters), empty keys and strings, escapes.
+    const worst = traces.map((t, i) => ({
+      ...t,
+      steps: t.steps.map((s, j) => ({
+        ...s,
+        call: { ...s.call, arguments: j % 2 ? Array.from({ length: 5000 + i }, () => 0) : { '': [[], {}, '', 1, true, null], 'é\n"': '\u2028\\' } },
+        result: { ...s.result, content: j % 3 ? '' : '\u0001"\\' },
+      })),
+    }));
+    let checked = 0;
+    for (const trace of [...traces, ...worst]) {
+      const textChars = JSON.stringify(trace).length;
+      for (let chars = 1; chars <= textChars * 16; chars = Math.ceil(chars * 1.3) + 1) {
+        const limits = { ...ROW_LIMITS, chars };
+        const walked = traceOverLimit(trace, 'line 1', limits);
+        // Skipped only where the walk finds nothing over.
+        if (walked !== null) expect(textChars * TEXT_CHARS_BOUND, `${chars}: ${walked}`).toBeGreaterThan(chars);
+        expect(traceOverLimit(trace, 'line 1', limits, textChars)).toBe(textChars * TEXT_CHARS_BOUND <= chars ? null : walked);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('rows per import: the file stops at the limit, saying at which row', () => {

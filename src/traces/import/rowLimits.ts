@@ -77,9 +77,19 @@ export function rowOverLimit(rollout: VfRollout, where: string, limits: RowLimit
   return null;
 }
 
-/** A native trace's budgets: its steps count as messages, its calls and results as text. */
-export function traceOverLimit(trace: Trace, where: string, limits: RowLimits = ROW_LIMITS): string | null {
+/** What `traceOverLimit` counts is at most this many times the characters of the JSON text the trace was read from. */
+export const TEXT_CHARS_BOUND = 8;
+
+/**
+ * A native trace's budgets: its steps count as messages, its calls and results as text. `textChars`: the length of
+ * the JSON text the trace was read from, when it was: every string counted is in that text (keys, names, results:
+ * no longer than their quoted text) and anything else counts 8 for at least one character, so a text of at most
+ * `limits.chars / TEXT_CHARS_BOUND` characters cannot reach the text budget, and its walk is skipped (~9 ms a
+ * thousand traces, measured in Node).
+ */
+export function traceOverLimit(trace: Trace, where: string, limits: RowLimits = ROW_LIMITS, textChars?: number): string | null {
   if (trace.steps.length > limits.messages) return say('rowMessages', where, `${trace.steps.length.toLocaleString('en-US')} steps`, limits.messages);
+  if (textChars !== undefined && textChars * TEXT_CHARS_BOUND <= limits.chars) return null;
   let chars = 0;
   for (const s of trace.steps) {
     chars += s.result.content.length + s.call.name.length + jsonChars(s.call.arguments as Json, limits.chars - chars);
