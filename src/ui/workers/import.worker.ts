@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { chunkReader, decodePieces, LineBytes, payloadOf, RowBatcher, type ChunkReader } from './importPayload';
+import { decodePieces, LineBytes, payloadOf, RowBatcher } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -107,15 +107,15 @@ async function run(req: ImportRequest): Promise<void> {
     if (batches.due(performance.now())) flush();
   };
   // An Inspect .eval log is a zip: read from its end, entry by entry, only the samples decompressed.
-  const reader = chunkReader(stream);
+  const reader = stream.getReader();
   const first = await reader.read();
-  if (first && looksLikeZip(first)) {
+  if (!first.done && looksLikeZip(first.value)) {
     let zip: ByteSource;
     if (req.kind === 'file') {
       await reader.cancel();
       zip = readAhead(blobSource(req.file));
     } else {
-      const whole = await readRest(reader, first);
+      const whole = await readRest(reader, first.value);
       kept?.push(new Uint8Array(whole));
       zip = bufferSource(whole);
     }
@@ -140,7 +140,8 @@ async function run(req: ImportRequest): Promise<void> {
   const decoder = new TextDecoder('utf-8');
   const progress = progressPoster();
   let done = 0;
-  for (let value = first; value; value = await reader.read()) {
+  for (let chunk = first; !chunk.done; chunk = await reader.read()) {
+    const value = chunk.value;
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
     decodePieces(decoder, value, (text) => take(importer.push(text)), lines);
@@ -157,17 +158,16 @@ async function run(req: ImportRequest): Promise<void> {
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */
-async function readRest(reader: ChunkReader, first: Uint8Array): Promise<Uint8Array> {
-  // Copies: a chunk is good until the next read.
-  const parts = [first.slice()];
+async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>, first: Uint8Array): Promise<Uint8Array> {
+  const parts = [first];
   let size = first.length;
-  for (let c = await reader.read(); c; c = await reader.read()) {
-    size += c.length;
+  for (let c = await reader.read(); !c.done; c = await reader.read()) {
+    size += c.value.length;
     if (size > DEFAULT_LIMITS.maxTotalChars) {
       await reader.cancel();
       throw new Error(`the linked file is over the ${describeSize(DEFAULT_LIMITS.maxTotalChars)} import limit`);
     }
-    parts.push(c.slice());
+    parts.push(c.value);
   }
   const out = new Uint8Array(size);
   let at = 0;

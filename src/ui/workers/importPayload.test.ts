@@ -6,18 +6,7 @@ import { PayloadStore } from '../lib/payloads';
 import { uniformInt } from '../../core/hash';
 import { createImporter } from '../../traces/import/index';
 import type { ImportEvent } from '../../traces/import/types';
-import {
-  batchWait,
-  chunkReader,
-  decodePieces,
-  LINE_PAYLOAD_MAX,
-  LineBytes,
-  MESSAGE_ROWS,
-  PayloadPacker,
-  payloadJson,
-  payloadOf,
-  RowBatcher,
-} from './importPayload';
+import { batchWait, decodePieces, LINE_PAYLOAD_MAX, LineBytes, MESSAGE_ROWS, PayloadPacker, payloadJson, payloadOf, RowBatcher } from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -135,75 +124,6 @@ describe('RowBatcher: rows on their way from the import worker to the page', () 
       p.rows.forEach((row, i) => expect(JSON.parse(decoder.decode(p.views[i]))).toEqual({ row, name: `é${'x'.repeat(row % 7)}` }));
     }
     expect(b.take(0)).toEqual([]);
-  });
-});
-
-describe('chunkReader: a stream read chunk by chunk', () => {
-  /** Bytes 0..n-1 (mod 251), enqueued in chunks of the sizes given, by a byte stream or a plain one. */
-  function source(sizes: number[], bytes: boolean, onCancel?: () => void): { stream: ReadableStream<Uint8Array>; all: Uint8Array } {
-    const all = Uint8Array.from({ length: sizes.reduce((a, b) => a + b, 0) }, (_, i) => i % 251);
-    let at = 0;
-    let next = 0;
-    const pull = (c: ReadableStreamDefaultController<Uint8Array> | ReadableByteStreamController) => {
-      if (next === sizes.length) {
-        c.close();
-        // A byte stream's source answers the read it was pulled for, as a File's or a response's does at their end.
-        if ('byobRequest' in c) c.byobRequest?.respond(0);
-        return;
-      }
-      const size = sizes[next++]!;
-      (c as { enqueue(chunk: Uint8Array): void }).enqueue(all.slice(at, at + size));
-      at += size;
-    };
-    const stream = bytes ? new ReadableStream({ type: 'bytes', pull, cancel: onCancel }) : new ReadableStream<Uint8Array>({ pull, cancel: onCancel });
-    return { stream, all };
-  }
-
-  /** Every chunk, each copied when read (a chunk is good until the next read), and the buffers they were read into. */
-  async function drain(stream: ReadableStream<Uint8Array>, bufferBytes?: number) {
-    const reader = chunkReader(stream, bufferBytes);
-    const chunks: Uint8Array[] = [];
-    const buffers: number[] = [];
-    for (let c = await reader.read(); c; c = await reader.read()) {
-      chunks.push(c.slice());
-      buffers.push(c.buffer.byteLength);
-    }
-    const out = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return { out, chunks, buffers };
-  }
-
-  it('a byte stream is read into the one buffer it was given, whatever the sizes of the chunks it holds, and every byte comes in order', async () => {
-    const { stream, all } = source([5, 4096, 1, 10_000, 3000, 777], true);
-    const { out, chunks, buffers } = await drain(stream, 4096);
-    expect(out).toEqual(all);
-    // A chunk bigger than the buffer comes in pieces; none is ever bigger than it, and each is a view of a buffer of its size.
-    expect(chunks.every((c) => c.length <= 4096)).toBe(true);
-    expect(chunks.length).toBeGreaterThan(6);
-    expect(buffers.every((b) => b === 4096)).toBe(true);
-  });
-
-  it('a stream that is not a byte stream is read as it comes, the same bytes', async () => {
-    const sizes = [5, 4096, 1, 10_000, 0, 3000, 777];
-    const { stream, all } = source(sizes, false);
-    const { out, chunks } = await drain(stream, 4096);
-    expect(out).toEqual(all);
-    expect(chunks.map((c) => c.length)).toEqual(sizes);
-  });
-
-  it('an empty stream ends at once; cancel reaches the source', async () => {
-    expect((await drain(source([], true).stream)).chunks).toEqual([]);
-    for (const bytes of [true, false]) {
-      let cancelled = 0;
-      const reader = chunkReader(source([10, 10, 10], bytes, () => cancelled++).stream, 64);
-      expect(await reader.read()).toHaveLength(10);
-      await reader.cancel();
-      expect(cancelled).toBe(1);
-    }
   });
 });
 
