@@ -199,15 +199,11 @@ export class LineBytes {
    * the importer's trimmed text of that line would encode; else null. A view: good until the next `leave`.
    */
   of(n: number): Uint8Array | null {
-    let line: Uint8Array;
     const k = n - this.line;
-    if (this.piece && k >= 0 && k < this.ends.length) {
-      if (k === 0 && (this.carryLength > 0 || this.over)) {
-        if (this.over) return null;
-        line = this.carry.subarray(0, this.carryLength);
-      } else line = this.piece.subarray(k === 0 ? 0 : this.ends[k - 1]! + 1, this.ends[k]);
-    } else if (!this.piece && k === 0 && !this.over) line = this.carry.subarray(0, this.carryLength);
-    else return null;
+    // Line `this.line` began in an earlier piece (or is the unfinished last line): it is in the carry, unless too long.
+    const fromCarry = k === 0 && (this.carryLength > 0 || !this.piece);
+    if (k < 0 || (this.piece ? k >= this.ends.length : k > 0) || (k === 0 && this.over)) return null;
+    const line = fromCarry ? this.carry.subarray(0, this.carryLength) : this.piece!.subarray(k === 0 ? 0 : this.ends[k - 1]! + 1, this.ends[k]);
     let from = 0;
     let to = line.length;
     while (to > from && asciiSpace(line[to - 1]!)) to--;
