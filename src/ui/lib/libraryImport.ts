@@ -1,5 +1,6 @@
 import { LIMITS } from '../../core/limits';
 import type { ImportIssue, ImportSummary } from '../../traces/import/types';
+import type { LineRefs } from '../workers/importPayload';
 import type { ImportMessage, ImportRequest, ImportSource, WirePayload } from '../workers/importProtocol';
 import type { LibraryEntry } from './librarySummary';
 
@@ -52,6 +53,8 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
     const port = spawn();
     let ended = false;
     let rows = 0;
+    /** The stream chunks the worker sent, in order: native traces' lines point into them (LineRefs). */
+    const chunks: ArrayBuffer[] = [];
     const finish = (p: Parsed) => {
       if (ended) return;
       ended = true;
@@ -63,8 +66,10 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
       if (ended) return;
       if (m.type === 'progress') on.progress?.(m.done, m.total);
       else if (m.type === 'items') {
+        const payloads = withLines(m.payloads, m.lines, chunks);
+        if (typeof payloads === 'string') return finish({ ok: false, message: payloads, summary: null, cancelled: false });
         rows += m.entries.length;
-        on.items(m.entries, m.payloads);
+        on.items(m.entries, payloads);
       } else if (m.type === 'issues') on.issues?.(m.issues);
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
@@ -81,6 +86,28 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
     port.post(request);
   });
   return { done, cancel };
+}
+
+/**
+ * A message's payloads with each line reference made a view into its chunk (`chunks`: those sent before, to which
+ * this message's are added); a reference outside what was sent is a message the worker did not write (said why).
+ */
+export function withLines(payloads: readonly (WirePayload | null)[], lines: LineRefs | undefined, chunks: ArrayBuffer[]): WirePayload[] | string {
+  if (lines) chunks.push(...lines.chunks);
+  const out: WirePayload[] = [];
+  for (let i = 0; i < payloads.length; i++) {
+    const p = payloads[i];
+    if (p) {
+      out.push(p);
+      continue;
+    }
+    const [chunk, at, length] = [lines?.refs[3 * i], lines?.refs[3 * i + 1], lines?.refs[3 * i + 2]];
+    const buffer = chunk ? chunks[chunk - 1] : undefined;
+    if (!buffer || at === undefined || length === undefined || at + length > buffer.byteLength)
+      return `the import worker sent row ${i + 1} of a batch without its trace`;
+    out.push({ kind: 'line', bytes: new Uint8Array(buffer, at, length) });
+  }
+  return out;
 }
 
 export interface Queued {

@@ -26,9 +26,13 @@ export class PayloadStore {
 
   get(id: string): Payload | undefined {
     const held = this.held.get(id);
-    if (held === undefined || !(typeof held === 'string' || held instanceof Uint8Array)) return held;
-    // Our own worker's JSON of a Payload or a WireLine (workers/importPayload.ts), not input from outside: parsed as what it was.
-    const payload = fromWire(JSON.parse(typeof held === 'string' ? held : utf8.decode(held)) as Payload | WireLine);
+    if (held === undefined) return held;
+    let wire: Payload | WireLine;
+    // Our own worker's JSON of a Payload or a WireLine, or a line it read (workers/importPayload.ts): parsed as what it was.
+    if (typeof held === 'string' || held instanceof Uint8Array) wire = JSON.parse(typeof held === 'string' ? held : utf8.decode(held)) as Payload | WireLine;
+    else if (held.kind === 'line') wire = { kind: 'native', fromLine: JSON.parse(utf8.decode(held.bytes)) };
+    else return held;
+    const payload = fromWire(wire);
     this.held.set(id, payload);
     return payload;
   }

@@ -86,7 +86,8 @@ async function run(req: ImportRequest): Promise<void> {
   let n = 0;
   const flush = () => {
     for (const part of batches.take(performance.now())) {
-      self.postMessage({ type: 'items', entries: part.rows, payloads: part.views } satisfies ImportMessage, [part.buffer]);
+      const message: ImportMessage = { type: 'items', entries: part.rows, payloads: part.views, ...(part.lines ? { lines: part.lines } : {}) };
+      self.postMessage(message, [part.buffer, ...(part.lines?.chunks ?? [])]);
     }
   };
   const take = (events: ImportEvent[]) => {
@@ -144,7 +145,11 @@ async function run(req: ImportRequest): Promise<void> {
     const value = chunk.value;
     kept?.push(new Uint8Array(value));
     done += value.byteLength;
+    // A native trace's line stays in this chunk, whose buffer goes to the page with its rows once it is read.
+    batches.open(value);
     decodePieces(decoder, value, (text) => take(importer.push(text)), lines);
+    batches.close();
+    if (batches.due(performance.now())) flush();
     progress(done, total);
     if (importer.summary().fatal) break;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportTracesJsonl } from '../../traces/export/native';
 import { importText } from '../../traces/import/importText';
 import { nativeTraces } from '../../traces/import/testing';
+import { withLines } from '../lib/libraryImport';
 import { PayloadStore } from '../lib/payloads';
 import { uniformInt } from '../../core/hash';
 import { createImporter } from '../../traces/import/index';
@@ -120,42 +121,43 @@ describe('RowBatcher: rows on their way from the import worker to the page', () 
     expect(new Set(parts.map((p) => p.buffer)).size).toBe(parts.length);
     for (const p of parts) {
       expect(p.views).toHaveLength(p.rows.length);
-      expect(p.views.every((v) => v.buffer === p.buffer)).toBe(true);
-      p.rows.forEach((row, i) => expect(JSON.parse(decoder.decode(p.views[i]))).toEqual({ row, name: `é${'x'.repeat(row % 7)}` }));
+      expect(p.lines).toBeUndefined();
+      expect(p.views.every((v) => v?.buffer === p.buffer)).toBe(true);
+      p.rows.forEach((row, i) => expect(JSON.parse(decoder.decode(p.views[i]!))).toEqual({ row, name: `é${'x'.repeat(row % 7)}` }));
     }
     expect(b.take(0)).toEqual([]);
   });
 });
 
-describe('LineBytes: a native trace’s payload is its line’s bytes, as read', () => {
-  /** Whitespace String.prototype.trim removes: ASCII (not the control characters the importer takes for binary), and beyond it (which the bytes path leaves to the text path). */
-  const SPACES = [' ', '\t', '\r', '\u00a0', '\u2028', '\ufeff'];
+/** Whitespace String.prototype.trim removes: ASCII (not the control characters the importer takes for binary), and beyond it (which the bytes path leaves to the text path). */
+const SPACES = [' ', '\t', '\r', '\u00a0', '\u2028', '\ufeff'];
 
-  /** A JSONL file drawn from `seed`: traces (some renamed with characters of 2, 3 and 4 bytes), blank, broken and spaced lines. */
-  async function drawFile(seed: number): Promise<string> {
-    const traces = await nativeTraces();
-    const names = ['careful', 'été', 'naïve — ✓', 'emoji 🧪 agent', '\u2028sep'];
-    const lines: string[] = [];
-    const count = uniformInt(seed, 0, 'lines', 2, 14);
-    for (let i = 0; i < count; i++) {
-      const kind = i === 0 ? 0 : uniformInt(seed, i, 'kind', 0, 5);
-      const pad = (side: string) =>
-        Array.from(
-          { length: uniformInt(seed, i, `pad-${side}`, 0, 2) },
-          (_, k) => SPACES[uniformInt(seed, i * 7 + k, `space-${side}`, 0, SPACES.length - 1)],
-        ).join('');
-      if (kind <= 2) {
-        const trace = traces[uniformInt(seed, i, 'trace', 0, traces.length - 1)]!;
-        const agent = { ...trace.agent, name: names[uniformInt(seed, i, 'name', 0, names.length - 1)]! };
-        lines.push(pad('left') + JSON.stringify({ ...trace, agent }) + pad('right'));
-      } else if (kind === 3) lines.push(pad('left'));
-      else if (kind === 4) lines.push('{"not": "a trace"');
-      else lines.push(`  ${JSON.stringify({ format: 'verifier-playground.trace', nope: 'é' })}\r`);
-    }
-    const text = lines.join(uniformInt(seed, 0, 'crlf', 0, 1) ? '\r\n' : '\n');
-    return (uniformInt(seed, 0, 'bom', 0, 3) === 0 ? '\ufeff' : '') + text + (uniformInt(seed, 0, 'last', 0, 1) ? '\n' : '');
+/** A JSONL file drawn from `seed`: traces (some renamed with characters of 2, 3 and 4 bytes), blank, broken and spaced lines. */
+async function drawFile(seed: number): Promise<string> {
+  const traces = await nativeTraces();
+  const names = ['careful', 'été', 'naïve — ✓', 'emoji 🧪 agent', '\u2028sep'];
+  const lines: string[] = [];
+  const count = uniformInt(seed, 0, 'lines', 2, 14);
+  for (let i = 0; i < count; i++) {
+    const kind = i === 0 ? 0 : uniformInt(seed, i, 'kind', 0, 5);
+    const pad = (side: string) =>
+      Array.from(
+        { length: uniformInt(seed, i, `pad-${side}`, 0, 2) },
+        (_, k) => SPACES[uniformInt(seed, i * 7 + k, `space-${side}`, 0, SPACES.length - 1)],
+      ).join('');
+    if (kind <= 2) {
+      const trace = traces[uniformInt(seed, i, 'trace', 0, traces.length - 1)]!;
+      const agent = { ...trace.agent, name: names[uniformInt(seed, i, 'name', 0, names.length - 1)]! };
+      lines.push(pad('left') + JSON.stringify({ ...trace, agent }) + pad('right'));
+    } else if (kind === 3) lines.push(pad('left'));
+    else if (kind === 4) lines.push('{"not": "a trace"');
+    else lines.push(`  ${JSON.stringify({ format: 'verifier-playground.trace', nope: 'é' })}\r`);
   }
+  const text = lines.join(uniformInt(seed, 0, 'crlf', 0, 1) ? '\r\n' : '\n');
+  return (uniformInt(seed, 0, 'bom', 0, 3) === 0 ? '\ufeff' : '') + text + (uniformInt(seed, 0, 'last', 0, 1) ? '\n' : '');
+}
 
+describe('LineBytes: a native trace’s payload is its line’s bytes, as read', () => {
   /** The file read as the worker reads it, in chunks of the sizes drawn: every native row's payload, from its bytes or its text. */
   function read(text: string, seed: number) {
     const bytes = new TextEncoder().encode(text);
@@ -233,5 +235,145 @@ describe('LineBytes: a native trace’s payload is its line’s bytes, as read',
     lines.enter(new TextEncoder().encode('{"d":4}'));
     lines.leave();
     expect(new TextDecoder().decode(lines.of(5)!)).toBe('{"d":4}');
+  });
+});
+
+describe('RowBatcher with stream chunks: a native trace’s line reaches the page in the chunk it was read in', () => {
+  /** A few drawn files one after another: lines enough that chunks hold several whole ones. */
+  const bigFile = async (seed: number) => (await Promise.all([0, 1, 2, 3, 4, 5].map((k) => drawFile(seed * 10 + k)))).join('\n');
+
+  /**
+   * The file read as the import worker reads it (each chunk its own buffer, open while decoded, batches taken at drawn
+   * times) and every message passed to the page as postMessage would: cloned, its buffers transferred (the worker's
+   * copies detached). The page's side: `withLines` and the library's PayloadStore.
+   */
+  async function throughThePage(text: string, seed: number) {
+    const bytes = new TextEncoder().encode(text);
+    const importer = createImporter({ keepJson: true });
+    const decoder = new TextDecoder('utf-8');
+    const lines = new LineBytes();
+    const batcher = new RowBatcher<number>();
+    const expected: unknown[] = [];
+    const store = new PayloadStore();
+    const pageChunks: ArrayBuffer[] = [];
+    const sent = { whole: 0, wholeBytes: 0, lineBytes: 0, viaBytes: 0 };
+    let now = 0;
+    let listed = 0;
+    const flush = () => {
+      for (const part of batcher.take(now)) {
+        const transfer = [part.buffer, ...(part.lines?.chunks ?? [])];
+        const got = structuredClone({ rows: part.rows, payloads: part.views, lines: part.lines }, { transfer });
+        const payloads = withLines(got.payloads, got.lines, pageChunks);
+        if (typeof payloads === 'string') throw new Error(payloads);
+        payloads.forEach((p, i) => {
+          store.set(String(got.rows[i]), p);
+          if (typeof p === 'object' && 'kind' in p && p.kind === 'line') sent.lineBytes += p.bytes.length;
+        });
+        listed += got.rows.length;
+      }
+    };
+    const take = (events: ImportEvent[]) => {
+      for (const e of events) {
+        if (e.type !== 'item' || e.item.kind !== 'native') continue;
+        const payload = payloadOf(e.item, lines);
+        if (payload instanceof Uint8Array) sent.viaBytes++;
+        batcher.add(expected.length, payload);
+        expected.push({ kind: 'native', trace: e.item.trace });
+      }
+      // Mid-chunk: a batch due now goes, the open chunk's rows copied.
+      now += uniformInt(seed, expected.length, 'tick', 0, 40);
+      if (batcher.due(now)) flush();
+    };
+    const chunkSizes = [8, 3000, 60_000];
+    for (let at = 0, i = 0; at < bytes.length; i++) {
+      const size = uniformInt(seed, i, 'chunk', 1, chunkSizes[uniformInt(seed, i, 'scale', 0, 2)]!);
+      // Its own buffer, as a stream gives it.
+      const chunk = bytes.slice(at, at + size);
+      batcher.open(chunk);
+      decodePieces(decoder, chunk, (t) => take(importer.push(t)), lines);
+      batcher.close();
+      if (batcher.due(now)) flush();
+      at += size;
+    }
+    take(importer.push(decoder.decode()));
+    take(importer.finish());
+    flush();
+    sent.whole = pageChunks.length;
+    sent.wholeBytes = pageChunks.reduce((n, c) => n + c.byteLength, 0);
+    return { expected, store, listed, sent, fileBytes: bytes.length };
+  }
+
+  it('every row reads on the page as the worker read it, whatever the chunks and the batch times; the page holds at most twice the lines’ bytes', async () => {
+    let lineRows = 0;
+    let wholeChunks = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const { expected, store, listed, sent } = await throughThePage(await bigFile(seed), seed);
+      expect(listed, `seed ${seed}`).toBe(expected.length);
+      expected.forEach((want, i) => expect(store.get(String(i)), `seed ${seed}, row ${i}`).toEqual(want));
+      // Lines kept by reference: the chunks that go whole are mostly the rows' own lines.
+      expect(sent.wholeBytes, `seed ${seed}`).toBeLessThanOrEqual(2 * sent.lineBytes);
+      lineRows += sent.viaBytes;
+      wholeChunks += sent.whole;
+    }
+    expect(lineRows).toBeGreaterThan(200);
+    expect(wholeChunks).toBeGreaterThan(30);
+  });
+
+  it('a chunk goes whole once it is read and at least half of it is lines rows keep; otherwise its rows’ lines are copied', () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const line = '{"a":"' + 'x'.repeat(40) + '"}';
+    const b = new RowBatcher<number>();
+    // A chunk that is all lines: it goes whole, and the page's views are into it at the lines' offsets.
+    const full = enc(`${line}\n${line}\n`);
+    b.open(full);
+    b.add(0, full.subarray(0, line.length));
+    b.add(1, full.subarray(line.length + 1, 2 * line.length + 1));
+    b.close();
+    // A chunk mostly of bytes no row keeps: its one line is copied.
+    const sparse = enc(`${line}\n${' '.repeat(10 * line.length)}\n`);
+    b.open(sparse);
+    b.add(2, sparse.subarray(0, line.length));
+    b.close();
+    // A payload that is not a view into the open chunk (a line made whole in the carry, a JSON text): packed as before.
+    b.open(enc('{"b":1}\n'));
+    b.add(3, enc(line));
+    b.add(4, '{"c":2}');
+    // Still open when the batch goes: copied, never sent from under the decoder.
+    const open = enc(`${line}\n`);
+    b.open(open);
+    b.add(5, open.subarray(0, line.length));
+    const [part] = b.take(0);
+    expect(part!.rows).toEqual([0, 1, 2, 3, 4, 5]);
+    const chunks = part!.lines!.chunks;
+    expect(chunks[0]).toBe(full.buffer);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]!.byteLength).toBe(2 * line.length);
+    expect(Array.from(part!.lines!.refs)).toEqual([1, 0, line.length, 1, line.length + 1, line.length, 2, 0, line.length, 0, 0, 0, 0, 0, 0, 2, line.length, line.length]);
+    expect(part!.views.map((v) => v && new TextDecoder().decode(v))).toEqual([null, null, null, `{"kind":"native","fromLine":${line}}`, '{"c":2}', null]);
+    const page: ArrayBuffer[] = [];
+    const payloads = withLines(part!.views, part!.lines, page);
+    expect(typeof payloads).not.toBe('string');
+    expect((payloads as { bytes?: Uint8Array }[]).map((p) => p.bytes && new TextDecoder().decode(p.bytes))).toEqual([line, line, line, undefined, undefined, line]);
+  });
+
+  it('a chunk that shares its buffer with others is never sent whole', () => {
+    const line = '{"a":1}';
+    const shared = new TextEncoder().encode(`${line}\n${line}\n`);
+    const b = new RowBatcher<number>();
+    const first = shared.subarray(0, line.length + 1);
+    b.open(first);
+    b.add(0, first.subarray(0, line.length));
+    b.close();
+    const [part] = b.take(0);
+    expect(part!.lines).toBeUndefined();
+    expect(new TextDecoder().decode(part!.views[0]!)).toBe(`{"kind":"native","fromLine":${line}}`);
+  });
+
+  it('the page refuses a line reference outside the chunks it was sent', () => {
+    const chunk = new ArrayBuffer(10);
+    expect(withLines([null], { chunks: [chunk], refs: Uint32Array.of(1, 4, 7) }, [])).toMatch(/row 1 .* without its trace/);
+    expect(withLines([null], { chunks: [], refs: Uint32Array.of(1, 0, 1) }, [])).toMatch(/without its trace/);
+    expect(withLines([null], undefined, [])).toMatch(/without its trace/);
+    expect(withLines(['{}', null], { chunks: [chunk], refs: Uint32Array.of(0, 0, 0, 1, 2, 3) }, [])).toEqual(['{}', { kind: 'line', bytes: new Uint8Array(chunk, 2, 3) }]);
   });
 });

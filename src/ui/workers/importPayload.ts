@@ -102,47 +102,160 @@ export const batchWait = (listed: number) => Math.min(1000, 100 + listed / 10);
  */
 export const MESSAGE_ROWS = 500;
 
-/** One message of rows: each row's payload a view into `buffer`, which is transferred with it. */
+/**
+ * Native traces' payloads that are their JSONL lines as read, by reference: `refs` holds three numbers per row of the
+ * message — 0 for a row whose payload is in `views`, else (chunk number from 1, byte offset, byte length) into the
+ * import's chunks, numbered in the order they arrive: every message's `chunks` appended to those before.
+ */
+export interface LineRefs {
+  chunks: ArrayBuffer[];
+  refs: Uint32Array;
+}
+
+/** One message of rows: each row's payload a view into `buffer`, or a line in `lines` (null in `views`); `buffer` and `lines.chunks` are transferred with it. */
 export interface RowPart<Row> {
   rows: Row[];
+  views: (Uint8Array | null)[];
+  buffer: ArrayBuffer;
+  lines?: LineRefs;
+}
+
+/** A stream chunk as read: native traces' payloads point into it while it is decoded (`RowBatcher.open`). */
+interface Chunk {
+  bytes: Uint8Array;
+  done: boolean;
+}
+
+/** A row's payload left in the chunk it was read in, until its batch goes. */
+interface LineRef {
+  chunk: Chunk;
+  view: Uint8Array;
+}
+
+interface Sealed<Row> {
+  rows: Row[];
+  /** Per row: its line in a chunk, or null (its payload is the next of `views`). */
+  refs: (LineRef | null)[];
   views: Uint8Array[];
   buffer: ArrayBuffer;
 }
 
-/** The import worker's rows on their way to the page: gathered, due by time (`batchWait`), taken as parts of at most MESSAGE_ROWS rows. */
+/**
+ * While a chunk is being decoded, a batch waits for its end (its buffer then goes whole) unless it is this much past
+ * due: a stream of very big chunks still lists as it goes.
+ */
+const OPEN_CHUNK_GRACE = 500;
+
+/**
+ * The import worker's rows on their way to the page: gathered, due by time (`batchWait`), taken as parts of at most
+ * MESSAGE_ROWS rows. A native trace's payload read from a JSONL line stays in the stream chunk it was read in (`open`,
+ * `close`), and the chunk's buffer is transferred to the page when its batch goes: no copy of the file's bytes into
+ * memory of the worker's own, which on this machine kind cost more than copying (75 MB touched for the first time:
+ * ~300 ms of a 10,000-trace file). A chunk not yet read to its end, or mostly bytes no row keeps (the page would hold
+ * them all), goes as a copy of its rows' lines instead.
+ */
 export class RowBatcher<Row> {
   private readonly payloads = new PayloadPacker();
   private rows: Row[] = [];
-  private sealed: RowPart<Row>[] = [];
+  private refs: (LineRef | null)[] = [];
+  private sealed: Sealed<Row>[] = [];
   private listed = 0;
   private posted: number | null = null;
+  private chunk: Chunk | null = null;
+  /** Chunks the page has been sent (each part's `lines.chunks`, in order). */
+  private chunksSent = 0;
+
+  /**
+   * A stream chunk is about to be decoded: a payload that is a view into its buffer is kept there (`add`). Only a
+   * chunk that is its whole buffer: another chunk's bytes in the same buffer would go with it, before they are read.
+   */
+  open(bytes: Uint8Array): void {
+    this.close();
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) this.chunk = { bytes, done: false };
+  }
+
+  /** The open chunk is read: nothing reads or points into it any more but the rows added. */
+  close(): void {
+    if (this.chunk) this.chunk.done = true;
+    this.chunk = null;
+  }
 
   add(row: Row, payload: PayloadSource): void {
     this.rows.push(row);
-    this.payloads.add(payload);
+    if (typeof payload !== 'string' && this.chunk && payload.buffer === this.chunk.bytes.buffer) this.refs.push({ chunk: this.chunk, view: payload });
+    else {
+      this.refs.push(null);
+      this.payloads.add(payload);
+    }
     if (this.rows.length >= MESSAGE_ROWS) this.seal();
   }
 
   /** Rows are waiting, and it is time they went (`now` in ms, performance.now()). */
   due(now: number): boolean {
     if (!this.rows.length && !this.sealed.length) return false;
-    return this.posted === null || now - this.posted >= batchWait(this.listed);
+    if (this.posted === null) return true;
+    const wait = batchWait(this.listed) + (this.chunk ? OPEN_CHUNK_GRACE : 0);
+    return now - this.posted >= wait;
   }
 
   /** Every row waiting, in the order added, in parts of at most MESSAGE_ROWS; the next batch is due `batchWait` after `now`. */
   take(now: number): RowPart<Row>[] {
     this.seal();
-    const parts = this.sealed;
+    const sealed = this.sealed;
     this.sealed = [];
-    for (const p of parts) this.listed += p.rows.length;
     this.posted = now;
-    return parts;
+    // A chunk goes whole when it is read and its rows' lines are at least half of it; else its rows' lines are copied.
+    const used = new Map<Chunk, number>();
+    for (const p of sealed) for (const r of p.refs) if (r) used.set(r.chunk, (used.get(r.chunk) ?? 0) + r.view.length);
+    const whole = new Map<Chunk, number>();
+    const sent: ArrayBuffer[] = [];
+    for (const [chunk, bytes] of used)
+      if (chunk.done && bytes * 2 >= chunk.bytes.buffer.byteLength) {
+        sent.push(chunk.bytes.buffer as ArrayBuffer);
+        whole.set(chunk, this.chunksSent + sent.length);
+      }
+    this.chunksSent += sent.length;
+    // The chunks that go whole go with the first part that has lines: the page has them before any row points into them.
+    let unsent = sent;
+    return sealed.map((p) => {
+      this.listed += p.rows.length;
+      if (!p.refs.some((r) => r !== null)) return { rows: p.rows, views: p.views, buffer: p.buffer };
+      const chunks = unsent;
+      unsent = [];
+      let copyLength = 0;
+      for (const r of p.refs) if (r && !whole.has(r.chunk)) copyLength += r.view.length;
+      let copy: Uint8Array | null = null;
+      let copyId = 0;
+      if (copyLength > 0) {
+        const buffer = new ArrayBuffer(copyLength);
+        copy = new Uint8Array(buffer);
+        chunks.push(buffer);
+        copyId = ++this.chunksSent;
+      }
+      const refs = new Uint32Array(3 * p.rows.length);
+      const views: (Uint8Array | null)[] = [];
+      let packed = 0;
+      let at = 0;
+      p.refs.forEach((r, i) => {
+        if (!r) return void views.push(p.views[packed++]!);
+        views.push(null);
+        const id = whole.get(r.chunk);
+        if (id !== undefined) refs.set([id, r.view.byteOffset, r.view.length], 3 * i);
+        else {
+          copy!.set(r.view, at);
+          refs.set([copyId, at, r.view.length], 3 * i);
+          at += r.view.length;
+        }
+      });
+      return { rows: p.rows, views, buffer: p.buffer, lines: { chunks, refs } };
+    });
   }
 
   private seal(): void {
     if (!this.rows.length) return;
-    this.sealed.push({ rows: this.rows, ...this.payloads.take() });
+    this.sealed.push({ rows: this.rows, refs: this.refs, ...this.payloads.take() });
     this.rows = [];
+    this.refs = [];
   }
 }
 

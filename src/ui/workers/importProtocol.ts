@@ -1,6 +1,7 @@
 import type { Trace } from '../../core/types';
 import type { ImportIssue, ImportSummary, VfRollout } from '../../traces/import/types';
 import type { LibraryEntry } from '../lib/librarySummary';
+import type { LineRefs } from './importPayload';
 
 /** A file (a File, or a stored Blob read again: `path` names it), or an address to fetch. */
 export type ImportSource = { kind: 'file'; file: Blob; path: string; metadata?: Blob } | { kind: 'url'; url: string };
@@ -23,7 +24,16 @@ export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: 
  * used — serializing each trace again was a third of the worker's work on
  * 10,000 traces.
  */
-export type WirePayload = Payload | string | Uint8Array;
+export type WirePayload = Payload | string | Uint8Array | LinePayload;
+
+/**
+ * A native trace's payload as the JSONL line it was read from, the line's own bytes (a view into the stream chunk
+ * it was read in, transferred whole: workers/importPayload.ts, RowBatcher), read as a WireLine's `fromLine`.
+ */
+export interface LinePayload {
+  kind: 'line';
+  bytes: Uint8Array;
+}
 
 /** The JSON of a native trace's payload sent as the JSONL line it was read from (see WirePayload). */
 export interface WireLine {
@@ -33,7 +43,8 @@ export interface WireLine {
 
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
-  | { type: 'items'; entries: LibraryEntry[]; payloads: WirePayload[] }
+  /** `payloads[i]` null: row i's payload is a line in `lines` (LineRefs, workers/importPayload.ts). */
+  | { type: 'items'; entries: LibraryEntry[]; payloads: (WirePayload | null)[]; lines?: LineRefs }
   | { type: 'issues'; issues: ImportIssue[] }
   /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it; `decompressed`: bytes inflated from archives (the import's budget). */
   | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null; decompressed?: number }
