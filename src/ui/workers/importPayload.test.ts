@@ -348,12 +348,38 @@ describe('RowBatcher with stream chunks: a native trace’s line reaches the pag
     expect(chunks[0]).toBe(full.buffer);
     expect(chunks).toHaveLength(2);
     expect(chunks[1]!.byteLength).toBe(2 * line.length);
-    expect(Array.from(part!.lines!.refs)).toEqual([1, 0, line.length, 1, line.length + 1, line.length, 2, 0, line.length, 0, 0, 0, 0, 0, 0, 2, line.length, line.length]);
+    expect(Array.from(part!.lines!.refs)).toEqual([
+      1,
+      0,
+      line.length,
+      1,
+      line.length + 1,
+      line.length,
+      2,
+      0,
+      line.length,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      2,
+      line.length,
+      line.length,
+    ]);
     expect(part!.views.map((v) => v && new TextDecoder().decode(v))).toEqual([null, null, null, `{"kind":"native","fromLine":${line}}`, '{"c":2}', null]);
     const page: ArrayBuffer[] = [];
     const payloads = withLines(part!.views, part!.lines, page);
     expect(typeof payloads).not.toBe('string');
-    expect((payloads as { bytes?: Uint8Array }[]).map((p) => p.bytes && new TextDecoder().decode(p.bytes))).toEqual([line, line, line, undefined, undefined, line]);
+    expect((payloads as { bytes?: Uint8Array }[]).map((p) => p.bytes && new TextDecoder().decode(p.bytes))).toEqual([
+      line,
+      line,
+      line,
+      undefined,
+      undefined,
+      line,
+    ]);
   });
 
   it('a chunk that shares its buffer with others is never sent whole', () => {
@@ -374,6 +400,9 @@ describe('RowBatcher with stream chunks: a native trace’s line reaches the pag
     expect(withLines([null], { chunks: [chunk], refs: Uint32Array.of(1, 4, 7) }, [])).toMatch(/row 1 .* without its trace/);
     expect(withLines([null], { chunks: [], refs: Uint32Array.of(1, 0, 1) }, [])).toMatch(/without its trace/);
     expect(withLines([null], undefined, [])).toMatch(/without its trace/);
-    expect(withLines(['{}', null], { chunks: [chunk], refs: Uint32Array.of(0, 0, 0, 1, 2, 3) }, [])).toEqual(['{}', { kind: 'line', bytes: new Uint8Array(chunk, 2, 3) }]);
+    expect(withLines(['{}', null], { chunks: [chunk], refs: Uint32Array.of(0, 0, 0, 1, 2, 3) }, [])).toEqual([
+      '{}',
+      { kind: 'line', bytes: new Uint8Array(chunk, 2, 3) },
+    ]);
   });
 });
