@@ -9,7 +9,8 @@ export const DECODE_CHUNK = 4 * 1024 * 1024;
 
 /**
  * Whole traces by row id, outside reactive state. The import worker hands
- * each over as its JSON in UTF-8, a view into one buffer per batch that moves
+ * each over as its JSON in UTF-8, a view into one buffer per batch (or a native
+ * trace's JSONL line, a view into the stream chunk it was read in) that moves
  * to the page without a copy and outside the JavaScript heap. As objects, the
  * same traces were rebuilt on the main thread field by field when the message
  * was read, and as strings they were copied into the heap and collected: for

@@ -18,11 +18,12 @@ export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: 
  * A payload as it crosses from a worker: the import worker sends its JSON as
  * UTF-8 bytes, a view into one buffer per batch that is transferred, not
  * copied (see lib/payloads.ts for why); JSON text or the payload itself are
- * read too. A native trace read from a JSONL line crosses as that line, unread:
- * `{"kind":"native","fromLine":<the line's JSON>}` (WireLine, up to a cap:
- * workers/importPayload.ts), read with the same reader when the row is first
- * used — serializing each trace again was a third of the worker's work on
- * 10,000 traces.
+ * read too. A native trace read from a JSONL line crosses as that line, unread,
+ * read with the same reader when the row is first used — serializing each trace
+ * again was a third of the worker's work on 10,000 traces: the line's bytes in the
+ * stream chunk they were read in (LinePayload), or, where they were copied,
+ * `{"kind":"native","fromLine":<the line's JSON>}` (WireLine); up to a cap
+ * (workers/importPayload.ts).
  */
 export type WirePayload = Payload | string | Uint8Array | LinePayload;
 
