@@ -5,7 +5,8 @@ import { parseSnapshot, type SnapshotLine } from './snapshot';
  * A browser agent as a person writes one by hand: it reads the prompt, finds
  * each element on the last page it was shown by role and name (never by a ref
  * known in advance), and reads values off the pages. The held-out corpus
- * (`heldOut.ts`) scripts its runs with these intents.
+ * (`heldOut.ts`, `heldOutCheats.ts`) scripts its runs with these intents,
+ * through the helpers of `heldOutKit.ts`.
  */
 export interface Seen {
   /** What the prompt says: the order, the requester's email, the reason, the customer's name, the new address. */
