@@ -85,6 +85,31 @@ test('the tables are verified in this browser before the app has loaded, and the
   await expectAllVerified(page);
 });
 
+test('once every table is verified, the frame that shows it comes before the app’s code is asked for', async ({ page }) => {
+  // In the page: when the last note says verified, the next frame, and when the boot chunk's request starts.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __order: { all?: number; frame?: number; boot?: number } };
+    w.__order = {};
+    const notes = ['tripwire', 'fault-api', 'ticket-queue', 'web-portal'];
+    new MutationObserver((_, observer) => {
+      if (!notes.every((n) => document.querySelector(`[data-testid="check-${n}"]`)?.textContent?.startsWith('✓ Verified'))) return;
+      observer.disconnect();
+      w.__order.all = performance.now();
+      requestAnimationFrame(() => (w.__order.frame = performance.now()));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (/assets\/boot-[\w-]+\.js$/.test(e.name)) w.__order.boot ??= e.startTime;
+    }).observe({ type: 'resource', buffered: true });
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  const order = await page.evaluate(() => (window as unknown as { __order: { all?: number; frame?: number; boot?: number } }).__order);
+  // The app waits for the checks (lib/home/appGate.ts), then for the frame that shows them: asking for its modules
+  // took ~40 ms of the task that wrote the last note, and the frame with it.
+  expect(order.all, 'every table verified before the app').toBeLessThan(order.boot!);
+  expect(order.frame, 'the frame that shows it came first').toBeLessThan(order.boot!);
+});
+
 test('a row that differs from the build is shown as this browser computed it, and the difference is listed', async ({ page }, testInfo) => {
   // A build that disagrees with the browser: the-skipper's full reward changed in the data block.
   await page.route(
