@@ -6,29 +6,6 @@ import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import { hintScripts } from './scripts/compileHints.ts';
 
-/** Where src/ui/shell-route.js finds the sql.js wasm's built name. */
-export const SQL_WASM_META = 'vp-sql-wasm';
-
-/**
- * Names the sql.js wasm in index.html, for src/ui/shell-route.js to preload it
- * on the home route only (its tables are checked with SQLite at once): other
- * routes load it when a trace or an episode needs it, so the bytes do not
- * compete with the route's own code. A meta first in <head>, before that script.
- */
-function preloadWasm(): Plugin {
-  return {
-    name: 'preload-wasm',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const wasm = Object.keys(ctx.bundle ?? {}).find((f) => f.endsWith('.wasm'));
-        return wasm ? [{ tag: 'meta', attrs: { name: SQL_WASM_META, content: `./${wasm}` }, injectTo: 'head-prepend' }] : [];
-      },
-    },
-  };
-}
-
 /**
  * Marks every script the build writes — the app's chunks and the workers' — for eager compilation.
  * Left lazy, V8 compiles a function on its first call, on the thread that calls it: on the home page
@@ -169,7 +146,7 @@ function prerenderHome(): Plugin {
 export default defineConfig({
   // Relative asset paths: the build works from any sub-path (GitHub Pages project sites).
   base: './',
-  plugins: [react(), preloadWasm(), nameImportWorker(), contentSecurityPolicy(), prerenderHome(), compileHints()],
+  plugins: [react(), nameImportWorker(), contentSecurityPolicy(), prerenderHome(), compileHints()],
   worker: { format: 'es', plugins: () => [compileHints()] },
   build: {
     target: 'es2022',

@@ -117,14 +117,23 @@ test('the home page’s app code waits for its checks when nothing touches the p
   expect(urls.filter((u) => u.endsWith('.wasm'))).toHaveLength(1);
 });
 
-test('SQLite is preloaded on the home page, whose tables are checked with it, and not on other routes', async ({ page }) => {
-  const wasmPreload = () => page.evaluate(() => !!document.querySelector('link[rel="preload"][href$=".wasm"]'));
+test('the home page asks for SQLite after its first paint, with the checks that need it; the library does not ask for it', async ({ page }) => {
+  /** When the page asked for the wasm (Resource Timing) and when it first painted content, or null. */
+  const times = () =>
+    page.evaluate(() => ({
+      wasm: performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'))?.startTime ?? null,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
   await page.goto('./');
-  expect(await wasmPreload()).toBe(true);
+  await expect(page.getByTestId('check-tripwire')).toHaveText(/^✓ Verified/, { timeout: 30_000 });
+  const home = await times();
+  expect(home.wasm, 'the home page fetched the wasm').not.toBeNull();
+  expect(home.wasm!, 'after its first paint: nothing in the head competes with it').toBeGreaterThan(home.fcp!);
   await page.goto('./#/traces');
   await page.reload();
   await page.getByTestId('dropzone').waitFor();
-  expect(await wasmPreload()).toBe(false);
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0, { timeout: 30_000 });
+  expect((await times()).wasm).toBeNull();
 });
 
 test('every script the home page and its workers load is marked for eager compilation on its first line (vite.config.ts, compileHints)', async ({

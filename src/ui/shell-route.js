@@ -3,10 +3,10 @@
 // prerendered; this marks which one the route shows (styles.css), and on any
 // other route the shell shows "Loading…" until the app renders that route.
 // The route is the hash's first path segment (views/routeModules.ts reads it
-// the same way): none is the home page. Only the home page needs SQLite at
-// once (its tables are checked with it): there, the wasm's download starts
-// now, named by a meta the build writes (vite.config.ts, preloadWasm); other
-// routes load it when they need it.
+// the same way): none is the home page. SQLite's wasm is not asked for here: the
+// home page fetches it with its checks, after the first frame (a preload from the
+// head delayed that frame by 8-30 ms and did not check the tables sooner), and
+// other routes when a trace or an episode needs it.
 {
   const head = location.hash.replace(/^#\/?/, '').split('?')[0].split('/').find(Boolean);
   const home = head === undefined;
@@ -25,15 +25,5 @@
     } catch {
       // The entry starts its own.
     }
-  }
-  const wasm = home && document.querySelector('meta[name="vp-sql-wasm"]');
-  if (wasm) {
-    const preload = document.createElement('link');
-    preload.rel = 'preload';
-    preload.as = 'fetch';
-    preload.type = 'application/wasm';
-    preload.crossOrigin = '';
-    preload.href = wasm.content;
-    document.head.appendChild(preload);
   }
 }
