@@ -1,22 +1,37 @@
 import { elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/react-virtual';
 
 /**
- * A virtualizer's observer started at the next frame: started in the commit, its first read of
- * the box forced a layout of the whole page there (25 ms of the task that draws a long trace's step;
- * ~10 % of the one that draws the library's first rows). The first render draws for `initialRect` meanwhile.
+ * A virtualizer's observer started once the page has laid its box out: started in the commit, its first read of
+ * the box forced a layout of the whole page there (25 ms of the task that draws a long trace's step; ~10 % of the
+ * one that draws the library's first rows), and started in the next frame's callbacks it forced the same layout
+ * there, before the frame's own. A ResizeObserver reports a box first after the frame's layout, where reading it
+ * costs nothing; its report starts the observer (where there is none, the next frame does). The first render draws
+ * for `initialRect` meanwhile.
  */
-function atNextFrame<I, C>(observe: (instance: I, cb: C) => (() => void) | undefined) {
+export function afterLayout<I extends { scrollElement: Element | null }, C>(observe: (instance: I, cb: C) => (() => void) | undefined) {
   return (instance: I, cb: C) => {
     let stop: (() => void) | undefined;
-    const frame = requestAnimationFrame(() => (stop = observe(instance, cb)));
+    const element = instance.scrollElement;
+    if (!element || typeof ResizeObserver !== 'function') {
+      const frame = requestAnimationFrame(() => (stop = observe(instance, cb)));
+      return () => {
+        cancelAnimationFrame(frame);
+        stop?.();
+      };
+    }
+    const laidOut = new ResizeObserver(() => {
+      laidOut.disconnect();
+      stop ??= observe(instance, cb);
+    });
+    laidOut.observe(element);
     return () => {
-      cancelAnimationFrame(frame);
+      laidOut.disconnect();
       stop?.();
     };
   };
 }
-const watchRect = atNextFrame(observeElementRect<HTMLDivElement>);
-const watchOffset = atNextFrame(observeElementOffset<HTMLDivElement>);
+const watchRect = afterLayout(observeElementRect<HTMLDivElement>);
+const watchOffset = afterLayout(observeElementOffset<HTMLDivElement>);
 
 /**
  * Options for a virtualizer over a scroll box of a height the stylesheet fixes: the first render draws the
