@@ -33,6 +33,39 @@ async function answer(w: FakeWorker): Promise<void> {
 }
 
 describe('import runs', () => {
+  it('while a file is read, its run counts the rows listed so far; once read, every row it kept', async () => {
+    const { lib, workers, stored } = setup();
+    lib.importFiles([vfFile()]);
+    await tick();
+    const w = workers[0]!;
+    const { entries, payloads } = rowsOf(w.requests[0]!.batch);
+    expect(entries.length).toBeGreaterThan(1);
+    const rowsOfRun = () => Object.values(lib.store.getState().runs)[0]!.rows;
+    expect(rowsOfRun()).toBe(0);
+    w.send({ type: 'items', entries: entries.slice(0, 1), payloads: payloads.slice(0, 1) });
+    expect(rowsOfRun()).toBe(1);
+    w.send({ type: 'items', entries: entries.slice(1), payloads: payloads.slice(1) });
+    expect(rowsOfRun()).toBe(entries.length);
+    w.send({ type: 'done', summary: { ...summary(entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
+    await tick();
+    await tick();
+    expect(rowsOfRun()).toBe(entries.length);
+    expect(lib.store.getState().entries.filter((e) => e.run === Object.keys(lib.store.getState().runs)[0])).toHaveLength(entries.length);
+    // Read again on another page, the run already knows its rows: they are not counted twice.
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, v);
+    const loading = next.lib.loadSaved();
+    await tick();
+    const again = rowsOf(next.workers[0]!.requests[0]!.batch);
+    next.workers[0]!.send({ type: 'items', entries: again.entries, payloads: again.payloads });
+    const rereadRows = () => Object.values(next.lib.store.getState().runs)[0]!.rows;
+    expect(rereadRows()).toBe(entries.length);
+    next.workers[0]!.send({ type: 'done', summary: { ...summary(entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
+    await loading;
+    expect(rereadRows()).toBe(entries.length);
+    expect(next.lib.store.getState().entries).toHaveLength(entries.length);
+  });
+
   it('a file is one run, named by its folder; env and model are edited per run and the rows follow', async () => {
     const { lib, workers } = setup();
     lib.importFiles([vfFile()]);

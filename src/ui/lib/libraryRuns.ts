@@ -51,6 +51,8 @@ type Names = Pick<LibraryEntry, 'world' | 'agent' | 'envFrom' | 'modelFrom'>;
 export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, deps: RunsDeps) {
   const original = new Map<string, Names>();
   const files = new Map<string, { blob: Blob; metadata: Blob | null; path: string }>();
+  /** Runs whose file is being read for the first time: their row count follows the rows listed (a run read again already knows it). */
+  const counting = new Set<string>();
 
   /** A row as its run shows it: the person's env and model over a non-native row's derived ones. */
   function shaped(e: LibraryEntry, run: ImportRun | undefined): LibraryEntry {
@@ -80,10 +82,15 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
       payloads.set(e.id, list[i]!);
       kept.push(shaped({ ...e, run: runId }, run));
     });
-    store.setState((s) => ({ entries: [...s.entries, ...kept] }));
+    // A run read for the first time counts its rows as they are listed (its panel said 0 until the file was read whole).
+    store.setState((s) => {
+      const listed = counting.has(runId) ? s.runs[runId] : undefined;
+      return { entries: [...s.entries, ...kept], ...(listed ? { runs: { ...s.runs, [runId]: { ...listed, rows: listed.rows + kept.length } } } : {}) };
+    });
   }
 
   function dropRows(runId: string): void {
+    counting.delete(runId);
     const gone = store.getState().entries.filter((e) => e.run === runId);
     for (const e of gone) {
       payloads.delete(e.id);
@@ -144,10 +151,12 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
       };
       if (source.kind === 'file') files.set(id, { blob: source.file, metadata: source.metadata ?? null, path: source.path });
       store.setState((s) => ({ runs: { ...s.runs, [id]: run } }));
+      counting.add(id);
       return id;
     },
     items: add,
     async land(runId, source, parsed) {
+      counting.delete(runId);
       const blob = source.kind === 'file' ? source.file : parsed.bytes;
       if (source.kind === 'url' && blob) files.set(runId, { blob, metadata: null, path: new URL(source.url).pathname });
       const hash = parsed.hash ?? (blob ? await deps.hash(blob) : '');
