@@ -33,7 +33,7 @@ async function answer(w: FakeWorker): Promise<void> {
 }
 
 describe('import runs', () => {
-  it('while a file is read, its run counts the rows listed so far; once read, every row it kept', async () => {
+  it('while a file is read, its run shows its size and counts the rows listed so far; once read, every row it kept', async () => {
     const { lib, workers, stored } = setup();
     lib.importFiles([vfFile()]);
     await tick();
@@ -42,6 +42,8 @@ describe('import runs', () => {
     expect(entries.length).toBeGreaterThan(1);
     const rowsOfRun = () => Object.values(lib.store.getState().runs)[0]!.rows;
     expect(rowsOfRun()).toBe(0);
+    // Its size too is known before it is read.
+    expect(Object.values(lib.store.getState().runs)[0]!.size).toBe('same bytes'.length);
     w.send({ type: 'items', entries: entries.slice(0, 1), payloads: payloads.slice(0, 1) });
     expect(rowsOfRun()).toBe(1);
     w.send({ type: 'items', entries: entries.slice(1), payloads: payloads.slice(1) });

@@ -141,7 +141,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
         label,
         source: source.kind === 'file' ? source.path : source.url,
         hash: '',
-        size: 0,
+        // A chosen file's size is known before it is read (a fetched one's once it is).
+        size: source.kind === 'file' ? source.file.size : 0,
         importedAt: deps.now(),
         rows: 0,
         derived: { env: agree([]), model: agree([]) },
