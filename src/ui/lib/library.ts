@@ -23,7 +23,7 @@ import {
   type Listed,
   type SavedRun,
 } from './storage';
-import { pauseIfDue, type Pause } from './timeSlice';
+import { inNewTask, pauseIfDue, type Pause } from './timeSlice';
 import { dropUnsaved, unsavedRuns, type UnsavedRun } from './unsavedRuns';
 
 export type { ImportJob } from './libraryImport';
@@ -58,6 +58,8 @@ export interface LibraryDeps {
   hash(blob: Blob): Promise<string>;
   newRunId(): string;
   now(): number;
+  /** A task of its own for the rows a burst of import messages listed (libraryRuns.ts, RunsDeps.later). */
+  later(fn: () => void): void;
 }
 
 /**
@@ -271,6 +273,7 @@ export const library = createLibrary({
   },
   newRunId: () => `import-${crypto.randomUUID().slice(0, 8)}`,
   now: Date.now,
+  later: inNewTask,
 });
 
 export const useLibrary = <T>(selector: (s: LibraryState) => T): T => useStore(library.store, selector);

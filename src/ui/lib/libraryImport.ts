@@ -37,8 +37,11 @@ export type Parsed =
 
 export interface ParseHandlers {
   progress?(done: number, total: number | null): void;
-  /** A batch of rows, as soon as the worker has parsed it: the library lists them at once. */
-  items(entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
+  /**
+   * A batch of rows, as soon as the worker has parsed it: the library lists them at once. `more`: the next call
+   * brings more rows of the same batch (ImportMessage's `more`).
+   */
+  items(entries: readonly LibraryEntry[], payloads: readonly WirePayload[], more: boolean): void;
   issues?(issues: readonly ImportIssue[]): void;
 }
 
@@ -69,7 +72,7 @@ export function parseInWorker(spawn: () => ImportPort, request: ImportRequest, o
         const payloads = withLines(m.payloads, m.lines, chunks);
         if (typeof payloads === 'string') return finish({ ok: false, message: payloads, summary: null, cancelled: false });
         rows += m.entries.length;
-        on.items(m.entries, payloads);
+        on.items(m.entries, payloads, m.more === true);
       } else if (m.type === 'issues') on.issues?.(m.issues);
       else if (m.type === 'failed') finish({ ok: false, message: m.message, summary: null, cancelled: false });
       else if (m.summary.fatal || rows === 0)
@@ -121,7 +124,8 @@ export interface Queued {
 export interface ImportSteps {
   /** A fresh run id for this source (or `id`, an import's already under way); its rows' ids start with it. */
   begin(label: string, source: ImportSource, id?: string): string;
-  items(run: string, entries: readonly LibraryEntry[], payloads: readonly WirePayload[]): void;
+  /** `more`: more rows of the same batch follow (ParseHandlers.items). */
+  items(run: string, entries: readonly LibraryEntry[], payloads: readonly WirePayload[], more: boolean): void;
   /** The file read whole: resolves to `duplicate` (with the earlier run's label) to ask the person, else the run is kept. */
   land(run: string, source: ImportSource, parsed: Extract<Parsed, { ok: true }>): Promise<{ duplicateOf: string | null; note: string | null }>;
   /** Take the run's rows back (failed, cancelled, or a duplicate skipped). */
@@ -189,10 +193,10 @@ export function importer(target: ImportTarget, spawn: () => ImportPort) {
       { ...q.source, batch: run, decompressLeft },
       {
         progress: (done, total) => update(mine, index, { done, total }),
-        items: (entries, payloads) => {
+        items: (entries, payloads, more) => {
           if (generation !== mine) return;
           imported += entries.length;
-          steps.items(run, entries, payloads);
+          steps.items(run, entries, payloads, more);
           update(mine, index, { imported });
         },
         issues: (more) => {

@@ -68,6 +68,67 @@ describe('import runs', () => {
     expect(next.lib.store.getState().entries).toHaveLength(entries.length);
   });
 
+  it("a batch's messages reach the store together, in a task of their own; landing or dropping the run first lists or takes back what waits", async () => {
+    // The page's `later` is a new task (timeSlice.ts, inNewTask): here a queue the test runs.
+    const queued: (() => void)[] = [];
+    const runQueued = () => queued.splice(0).forEach((fn) => fn());
+    const { lib, workers } = setup({ later: (fn) => void queued.push(fn) });
+    let updates = 0;
+    lib.store.subscribe((s, before) => void (s.entries !== before.entries && updates++));
+    lib.importFiles([vfFile()]);
+    await tick();
+    const w = workers[0]!;
+    const { entries, payloads } = rowsOf(w.requests[0]!.batch);
+    expect(entries.length).toBeGreaterThan(2);
+    const listed = () => lib.store.getState().entries.map((e) => e.id);
+    const runRows = () => Object.values(lib.store.getState().runs)[0]!.rows;
+    // Three messages of one batch: the first two say more follow.
+    w.send({ type: 'items', entries: entries.slice(0, 1), payloads: payloads.slice(0, 1), more: true });
+    w.send({ type: 'items', entries: entries.slice(1, 2), payloads: payloads.slice(1, 2), more: true });
+    expect(queued).toHaveLength(0);
+    w.send({ type: 'items', entries: entries.slice(2), payloads: payloads.slice(2) });
+    // Read and kept, not yet listed: the store changes in the task `later` gives.
+    expect(listed()).toEqual([]);
+    expect(queued).toHaveLength(1);
+    runQueued();
+    expect(listed()).toEqual(entries.map((e) => e.id));
+    expect(runRows()).toBe(entries.length);
+    expect(updates).toBe(1);
+    // Their payloads were kept as each message was read.
+    expect(lib.payloadOf(entries[2]!.id)).toBeDefined();
+
+    // Rows waiting when the file lands are listed by the landing itself, and counted in the run.
+    lib.importFiles([vfFile('other bytes')]);
+    await tick();
+    const w2 = workers[1]!;
+    const two = rowsOf(w2.requests[0]!.batch);
+    w2.send({ type: 'items', entries: two.entries, payloads: two.payloads });
+    w2.send({ type: 'done', summary: { ...summary(two.entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
+    await tick();
+    await tick();
+    const landed = Object.values(lib.store.getState().runs).find((r) => r.id === two.entries[0]!.run)!;
+    expect(landed.rows).toBe(two.entries.length);
+    expect(landed.derived.env).toMatchObject({ value: 'wiki-search', from: 'folder' });
+    expect(lib.store.getState().entries.filter((e) => e.run === landed.id)).toHaveLength(two.entries.length);
+    // The task queued for them finds nothing left to list: no row twice.
+    runQueued();
+    expect(lib.store.getState().entries.filter((e) => e.run === landed.id)).toHaveLength(two.entries.length);
+
+    // A file that fails takes back the rows still waiting as well as those listed.
+    lib.importFiles([vfFile('third bytes')]);
+    await tick();
+    const w3 = workers[2]!;
+    const three = rowsOf(w3.requests[0]!.batch);
+    w3.send({ type: 'items', entries: three.entries.slice(0, 1), payloads: three.payloads.slice(0, 1) });
+    runQueued();
+    w3.send({ type: 'items', entries: three.entries.slice(1), payloads: three.payloads.slice(1) });
+    w3.send({ type: 'failed', message: 'the file broke' });
+    await tick();
+    runQueued();
+    expect(lib.store.getState().entries.filter((e) => e.run === three.entries[0]!.run)).toEqual([]);
+    expect(lib.payloadOf(three.entries[1]!.id)).toBeUndefined();
+  });
+
   it('a file is one run, named by its folder; env and model are edited per run and the rows follow', async () => {
     const { lib, workers } = setup();
     lib.importFiles([vfFile()]);

@@ -27,15 +27,18 @@ interface SchedulerWithYield {
 export function yieldToEventLoop(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Partial<SchedulerWithYield> }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      // A port left open keeps a Node process (a test) alive.
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
+  return new Promise((resolve) => inNewTask(resolve));
+}
+
+/** Run `fn` in a task of its own, queued behind the tasks already waiting (a MessageChannel post: no clamping). */
+export function inNewTask(fn: () => void): void {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    // A port left open keeps a Node process (a test) alive.
+    port1.close();
+    fn();
+  };
+  port2.postMessage(null);
 }
 
 export interface SlicerOptions {

@@ -8,7 +8,7 @@ import { blobSource, bufferSource, looksLikeZip, readAhead, type ByteSource } fr
 import { importInspectEval } from '../../traces/inspect/importEval';
 import { checkImportLink, ONLY_HTTP } from '../lib/importLink';
 import { summarizeNative, summarizeVf, type LibraryEntry } from '../lib/librarySummary';
-import { decodePieces, LineBytes, payloadOf, RowBatcher } from './importPayload';
+import { decodePieces, LineBytes, payloadOf, RowBatcher, rowMessages } from './importPayload';
 import type { ImportMessage, ImportRequest } from './importProtocol';
 
 const post = (m: ImportMessage) => self.postMessage(m);
@@ -85,10 +85,7 @@ async function run(req: ImportRequest): Promise<void> {
   const lines = new LineBytes();
   let n = 0;
   const flush = () => {
-    for (const part of batches.take(performance.now())) {
-      const message: ImportMessage = { type: 'items', entries: part.rows, payloads: part.views, ...(part.lines ? { lines: part.lines } : {}) };
-      self.postMessage(message, [part.buffer, ...(part.lines?.chunks ?? [])]);
-    }
+    for (const { message, transfer } of rowMessages(batches.take(performance.now()))) self.postMessage(message satisfies ImportMessage, transfer);
   };
   const take = (events: ImportEvent[]) => {
     const issues = [];

@@ -7,7 +7,18 @@ import { PayloadStore } from '../lib/payloads';
 import { uniformInt } from '../../core/hash';
 import { createImporter } from '../../traces/import/index';
 import type { ImportEvent } from '../../traces/import/types';
-import { batchWait, decodePieces, LINE_PAYLOAD_MAX, LineBytes, MESSAGE_ROWS, PayloadPacker, payloadJson, payloadOf, RowBatcher } from './importPayload';
+import {
+  batchWait,
+  decodePieces,
+  LINE_PAYLOAD_MAX,
+  LineBytes,
+  MESSAGE_ROWS,
+  PayloadPacker,
+  payloadJson,
+  payloadOf,
+  RowBatcher,
+  rowMessages,
+} from './importPayload';
 
 /** What the page makes of a payload the worker sent: its JSON as UTF-8, read by the library's store. */
 function received(json: string) {
@@ -125,6 +136,13 @@ describe('RowBatcher: rows on their way from the import worker to the page', () 
       expect(p.views.every((v) => v?.buffer === p.buffer)).toBe(true);
       p.rows.forEach((row, i) => expect(JSON.parse(decoder.decode(p.views[i]!))).toEqual({ row, name: `é${'x'.repeat(row % 7)}` }));
     }
+    // As messages: each part but the last says more of the batch follows (the page lists the batch in one update).
+    const messages = rowMessages(parts);
+    expect(messages.map((m) => m.message.more)).toEqual([true, true, undefined]);
+    expect(messages.map((m) => m.message.entries)).toEqual(parts.map((p) => p.rows));
+    expect(messages.map((m) => m.transfer)).toEqual(parts.map((p) => [p.buffer]));
+    fill(b, 0, 3);
+    expect(rowMessages(b.take(0)).map((m) => m.message.more)).toEqual([undefined]);
     expect(b.take(0)).toEqual([]);
   });
 });
@@ -260,16 +278,15 @@ describe('RowBatcher with stream chunks: a native trace’s line reaches the pag
     let now = 0;
     let listed = 0;
     const flush = () => {
-      for (const part of batcher.take(now)) {
-        const transfer = [part.buffer, ...(part.lines?.chunks ?? [])];
-        const got = structuredClone({ rows: part.rows, payloads: part.views, lines: part.lines }, { transfer });
+      for (const { message, transfer } of rowMessages(batcher.take(now))) {
+        const got = structuredClone(message, { transfer });
         const payloads = withLines(got.payloads, got.lines, pageChunks);
         if (typeof payloads === 'string') throw new Error(payloads);
         payloads.forEach((p, i) => {
-          store.set(String(got.rows[i]), p);
+          store.set(String(got.entries[i]), p);
           if (typeof p === 'object' && 'kind' in p && p.kind === 'line') sent.lineBytes += p.bytes.length;
         });
-        listed += got.rows.length;
+        listed += got.entries.length;
       }
     };
     const take = (events: ImportEvent[]) => {

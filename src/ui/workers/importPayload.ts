@@ -120,6 +120,26 @@ export interface RowPart<Row> {
   lines?: LineRefs;
 }
 
+/** A row message as the import worker posts it (ImportMessage's `items`), with the buffers it transfers. */
+export interface RowMessage<Row> {
+  message: { type: 'items'; entries: Row[]; payloads: (Uint8Array | null)[]; lines?: LineRefs; more?: true };
+  transfer: ArrayBuffer[];
+}
+
+/** A batch's parts (`RowBatcher.take`) as messages: each but the last says more of the batch follows, so the page lists it whole. */
+export function rowMessages<Row>(parts: readonly RowPart<Row>[]): RowMessage<Row>[] {
+  return parts.map((part, i) => ({
+    message: {
+      type: 'items',
+      entries: part.rows,
+      payloads: part.views,
+      ...(part.lines ? { lines: part.lines } : {}),
+      ...(i < parts.length - 1 ? { more: true as const } : {}),
+    },
+    transfer: [part.buffer, ...(part.lines?.chunks ?? [])],
+  }));
+}
+
 /** A stream chunk as read: native traces' payloads point into it while it is decoded (`RowBatcher.open`). */
 interface Chunk {
   bytes: Uint8Array;

@@ -44,8 +44,12 @@ export interface WireLine {
 
 export type ImportMessage =
   | { type: 'progress'; done: number; total: number | null }
-  /** `payloads[i]` null: row i's payload is a line in `lines` (LineRefs, workers/importPayload.ts). */
-  | { type: 'items'; entries: LibraryEntry[]; payloads: (WirePayload | null)[]; lines?: LineRefs }
+  /**
+   * `payloads[i]` null: row i's payload is a line in `lines` (LineRefs, workers/importPayload.ts). `more`: the next
+   * message carries more rows of the same batch (a batch goes as messages of at most MESSAGE_ROWS rows): the page
+   * lists the batch's rows together, in one update of the table.
+   */
+  | { type: 'items'; entries: LibraryEntry[]; payloads: (WirePayload | null)[]; lines?: LineRefs; more?: true }
   | { type: 'issues'; issues: ImportIssue[] }
   /** `bytes`: a fetched file as it was read, for the library to keep; `hash`: the file's SHA-256, when the worker could compute it; `decompressed`: bytes inflated from archives (the import's budget). */
   | { type: 'done'; summary: ImportSummary; source: string; bytes?: Blob; hash?: string | null; decompressed?: number }

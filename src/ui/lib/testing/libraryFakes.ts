@@ -101,6 +101,7 @@ export function setup(over: Partial<LibraryDeps> = {}) {
     hash: async (blob) => blob.text(),
     newRunId: () => `import${++runCounter}`,
     now: () => 1000,
+    later: (fn) => fn(),
     ...over,
   });
   const ids = () => lib.store.getState().entries.map((e) => e.id);
