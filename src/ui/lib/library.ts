@@ -58,7 +58,7 @@ export interface LibraryDeps {
   hash(blob: Blob): Promise<string>;
   newRunId(): string;
   now(): number;
-  /** A task of its own for the rows a burst of import messages listed (libraryRuns.ts, RunsDeps.later). */
+  /** A task of its own, where a batch of imported rows reaches the store (libraryRuns.ts, RunsDeps.later). */
   later(fn: () => void): void;
 }
 

@@ -60,10 +60,10 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
   const counting = new Set<string>();
   /**
    * Rows read from the worker's messages, not yet in the store. A message's task reads its rows (at most
-   * MESSAGE_ROWS) and keeps their payloads; once a batch's last message is read, the store takes the batch's rows in
-   * a task of its own (`later`; a run's first batch at once, see `shown`), and the table renders once per batch. Both in one task per message was ~35 ms of CPU
-   * each (a render over every row listed), 100 ms and more with both cores busy; the page's CPU while 10,000 traces
-   * listed went from ~310 to ~125 ms in the store's updates.
+   * MESSAGE_ROWS) and keeps their payloads; once a batch's last message is read, the store takes the batch's rows
+   * in a task of its own (`later`; a run's first batch at once, see `shown`), and the table renders once per batch.
+   * Both in one task per message was ~35 ms of CPU each (a render over every row listed), 100 ms and more with both
+   * cores busy; the store's updates while 10,000 traces list went from ~310 to ~125 ms of the page's CPU.
    */
   let pending: { runId: string; rows: LibraryEntry[] }[] = [];
   let scheduled = false;
@@ -260,6 +260,7 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     }
     const reason = parsed.message;
     settle();
+    shown.delete(run.id);
     const gone = store.getState().entries.filter((e) => e.run === run.id);
     for (const e of gone) {
       payloads.delete(e.id);
