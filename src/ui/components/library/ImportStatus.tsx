@@ -1,4 +1,5 @@
 import { clampText } from '../../lib/clamp';
+import { describeBytes } from '../../lib/importRuns';
 import { cancelImport, decideDuplicate, useLibrary, type ImportJob } from '../../lib/library';
 import { Clamp } from '../Clamp';
 import { Progress } from '../Progress';
@@ -43,7 +44,7 @@ function JobLine({ job, index }: { job: ImportJob; index: number }) {
         </div>
       ) : job.status === 'running' ? (
         <div className="play-row">
-          <Progress done={job.done} total={job.total ?? Math.max(job.done, 1)} label={`Importing ${clampText(job.source, 160)}`} />
+          <Progress done={job.done} total={job.total ?? Math.max(job.done, 1)} label={`Importing ${clampText(job.source, 160)}`} format={describeBytes} />
           <button type="button" onClick={cancelImport}>
             Cancel
           </button>
