@@ -146,6 +146,18 @@ export function describeBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
 
+/**
+ * An import's progress bar: the size read of the file's. Read whole, the file is hashed (is it one already
+ * imported?) and stored — most of a second for 70 MB — and the bar says so rather than sitting at 100 %. A fetch
+ * without a length says what has come.
+ */
+export function importProgress(job: { done: number; total: number | null }): { done: number; total: number; count: string } {
+  const read = describeBytes(job.done);
+  if (job.total === null) return { done: job.done, total: Math.max(job.done, 1), count: `${read} so far` };
+  const count = job.done >= job.total ? `${read} read: checking it against the files kept, and keeping it` : `${read} of ${describeBytes(job.total)}`;
+  return { done: job.done, total: job.total, count };
+}
+
 /** Whether a file of `size` bytes fits what the browser still grants this site; the sentence to show when it does not. */
 export function quotaCheck(size: number, estimate: { usage: number; quota: number } | null): { ok: true } | { ok: false; reason: string } {
   if (!estimate) return { ok: true };

@@ -1,5 +1,5 @@
 import { clampText } from '../../lib/clamp';
-import { describeBytes } from '../../lib/importRuns';
+import { importProgress } from '../../lib/importRuns';
 import { cancelImport, decideDuplicate, useLibrary, type ImportJob } from '../../lib/library';
 import { Clamp } from '../Clamp';
 import { Progress } from '../Progress';
@@ -44,7 +44,7 @@ function JobLine({ job, index }: { job: ImportJob; index: number }) {
         </div>
       ) : job.status === 'running' ? (
         <div className="play-row">
-          <Progress done={job.done} total={job.total ?? Math.max(job.done, 1)} label={`Importing ${clampText(job.source, 160)}`} format={describeBytes} />
+          <Progress {...importProgress(job)} label={`Importing ${clampText(job.source, 160)}`} />
           <button type="button" onClick={cancelImport}>
             Cancel
           </button>
