@@ -102,13 +102,19 @@ describe('import runs', () => {
     // Their payloads were kept as each message was read.
     expect(lib.payloadOf(entries[3]!.id)).toBeDefined();
 
+    /** Another file, its rows sent as two batches: the first listed at once, the second waiting for `later`. */
+    const inTwoBatches = async (text: string) => {
+      lib.importFiles([vfFile(text)]);
+      await tick();
+      const worker = workers.at(-1)!;
+      const rows = rowsOf(worker.requests[0]!.batch);
+      worker.send({ type: 'items', entries: rows.entries.slice(0, 1), payloads: rows.payloads.slice(0, 1) });
+      worker.send({ type: 'items', entries: rows.entries.slice(1), payloads: rows.payloads.slice(1) });
+      return { worker, ...rows };
+    };
+
     // Rows waiting when the file lands are listed by the landing itself, and counted in the run.
-    lib.importFiles([vfFile('other bytes')]);
-    await tick();
-    const w2 = workers[1]!;
-    const two = rowsOf(w2.requests[0]!.batch);
-    w2.send({ type: 'items', entries: two.entries.slice(0, 1), payloads: two.payloads.slice(0, 1) });
-    w2.send({ type: 'items', entries: two.entries.slice(1), payloads: two.payloads.slice(1) });
+    const { worker: w2, ...two } = await inTwoBatches('other bytes');
     expect(lib.store.getState().entries.filter((e) => e.run === two.entries[0]!.run)).toHaveLength(1);
     w2.send({ type: 'done', summary: { ...summary(two.entries.length), format: 'vf-eval-jsonl' }, source: 'results.jsonl' });
     await tick();
@@ -122,12 +128,7 @@ describe('import runs', () => {
     expect(lib.store.getState().entries.filter((e) => e.run === landed.id)).toHaveLength(two.entries.length);
 
     // A file that fails takes back the rows still waiting as well as those listed.
-    lib.importFiles([vfFile('third bytes')]);
-    await tick();
-    const w3 = workers[2]!;
-    const three = rowsOf(w3.requests[0]!.batch);
-    w3.send({ type: 'items', entries: three.entries.slice(0, 1), payloads: three.payloads.slice(0, 1) });
-    w3.send({ type: 'items', entries: three.entries.slice(1), payloads: three.payloads.slice(1) });
+    const { worker: w3, ...three } = await inTwoBatches('third bytes');
     w3.send({ type: 'failed', message: 'the file broke' });
     await tick();
     runQueued();
