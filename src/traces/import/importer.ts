@@ -6,7 +6,7 @@ import { Tally } from './inferred';
 import { binaryProblem, DEFAULT_LIMITS, describeSize, tooDeep, undecodable, type ImportLimits } from './limits';
 import { DocumentScanner, type Scanned } from './documentScan';
 import { LineSplitter, type Line } from './lines';
-import { lineKey, lineOfOffset, recordKind } from './records';
+import { columnRows, lineKey, lineOfOffset, recordKind } from './records';
 import { emptySummary, type ImportedItem, type ImportEvent, type ImportFormat, type ImportIssue, type ImportSummary, type VfMetadata } from './types';
 import { readV1Episode } from './v1Episode';
 import { readVfRow } from './vfRow';
@@ -142,6 +142,25 @@ export function createImporter(options: ImporterOptions = {}): Importer {
 
   /** `text`: the JSON `value` was parsed from, when it was one JSONL line. */
   function record(value: Json, line: number, index: number, text?: string) {
+    // Rows written as one document: a JSON array of them, or one object of columns. Each is then read as a line's row.
+    if (Array.isArray(value) && value.length > 0 && value.every(isJsonObject)) {
+      for (const [i, row] of value.entries()) {
+        tally.note('rowArray');
+        record(row, line, index + i);
+      }
+      return;
+    }
+    const columns = isJsonObject(value) ? columnRows(value) : null;
+    if (columns !== null) {
+      if ('refuse' in columns) return issue(line, 'error', columns.refuse);
+      if (columns.other.length > 0)
+        issue(line, 'warning', `a document of columns: ${columns.other.map((k) => `"${k}"`).join(', ')} not one value per row, so not read`);
+      for (const [i, row] of columns.rows.entries()) {
+        tally.note('columns');
+        record(row, line, index + i);
+      }
+      return;
+    }
     const kind = recordKind(value);
     if (typeof kind === 'object' || !isJsonObject(value)) return issue(line, 'error', typeof kind === 'object' ? kind.refuse : 'expected an object');
     try {
@@ -231,6 +250,15 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     }
   }
 
+  function wholeJson(text: string): boolean {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   function flushDocumentAsLines() {
     const buffered = documentLines;
     documentLines = [];
@@ -264,7 +292,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       if (binary) return stop(line.number, `the file is not text: ${binary}`);
       if (text.startsWith('<')) return stop(line.number, 'the file is HTML or XML, not JSON or JSONL');
       if (CSV_HEADER.test(text)) return stop(line.number, CSV_REFUSED);
-      mode = text.startsWith('{') && !standsAlone(text) ? 'document' : 'lines';
+      // A document: an object over several lines, or an array of rows over several (an array on one line is a line).
+      mode = (text.startsWith('{') && !standsAlone(text)) || (text.startsWith('[') && !wholeJson(text)) ? 'document' : 'lines';
       // A document is bounded by the whole input's cap, not a row's: its one long string (an attachment) is part of it.
       if (mode === 'document') splitter.setCap(Infinity);
     }

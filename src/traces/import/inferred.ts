@@ -17,6 +17,8 @@ const TEXT = {
   infoKept: (n: number) => `info was not a JSON object in ${plural(n, 'row')}: kept as written under the row's other fields`,
   envFromRun: () => `the env read from metadata.json's run.environments[0].id (a hosted-run export)`,
   modelFromBase: () => `the model read from metadata.json's run.base_model (a hosted-run export)`,
+  columns: (n: number) => `${plural(n, 'row')} read from a document of columns (a list per field, as json.dump of verifiers' GenerateOutputs writes)`,
+  rowArray: (n: number) => `${plural(n, 'row')} read from a JSON array of rows (one document, not one row per line)`,
   scoresFromScore: (n: number) => `${plural(n, 'sample')} with a single "score" (Inspect's first log schema): read as scores under the run's scorer`,
 } satisfies Record<string, (n: number) => string>;
 

@@ -21,6 +21,36 @@ export function recordKind(v: Json): RecordKind {
   return { refuse: `neither a trace nor a vf-eval row (keys: ${keyList(v)})` };
 }
 
+/** A row's value in a document of columns: one list entry per row. */
+const perRow = (v: Json): boolean => Array.isArray(v) || typeof v === 'string';
+
+/**
+ * A document of columns: one object whose `prompt` (or `completion`) is a list with one conversation per row, each
+ * other column a list as long, and `metrics` a map of such lists — what `json.dump` of verifiers' `GenerateOutputs`
+ * (`env.evaluate(…)`) or a Dataset's `to_dict()` writes. A vf-eval row has a list of message objects there, never a
+ * list of lists or strings, so the two cannot be confused. Its rows, and the keys that are not per row (a run's
+ * `metadata`, say), or null when it is not one; a column of another length refuses the whole document.
+ */
+export function columnRows(v: JsonObject): { rows: JsonObject[]; other: string[] } | { refuse: string } | null {
+  const lead = Array.isArray(v.prompt) ? 'prompt' : Array.isArray(v.completion) ? 'completion' : null;
+  const first = lead === null ? null : (v[lead] as Json[]);
+  if (first === null || first.length === 0 || !first.every(perRow)) return null;
+  const n = first.length;
+  const rows = first.map((): JsonObject => ({}));
+  const other: string[] = [];
+  for (const [key, column] of Object.entries(v)) {
+    if (Array.isArray(column)) {
+      if (column.length !== n)
+        return { refuse: `a document of columns whose "${key}" has ${column.length} values where "${lead}" has ${n}: its rows cannot be lined up` };
+      column.forEach((x, i) => (rows[i]![key] = x));
+    } else if (key === 'metrics' && isJsonObject(column) && Object.values(column).every((m) => Array.isArray(m) && m.length === n)) {
+      const names = Object.entries(column) as [string, Json[]][];
+      rows.forEach((row, i) => (row.metrics = Object.fromEntries(names.map(([name, m]) => [name, m[i]!]))));
+    } else other.push(key);
+  }
+  return { rows, other };
+}
+
 function keyList(o: JsonObject): string {
   const keys = Object.keys(o);
   return keys.length === 0 ? 'none' : keys.slice(0, 8).join(', ') + (keys.length > 8 ? ', …' : '');
