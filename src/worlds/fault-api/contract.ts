@@ -20,7 +20,7 @@ export const FAULT_API_RULES = {
   'end-state':
     'The submission is the end state: exactly the true records, every id once with its true amount. An extra, missing, duplicated or altered record costs completeness, and its reason names the record.',
   observed:
-    'Only observed facts count: every submitted id must have been served in a page that answered (provenance gate), and every amount must be the one the API served for that id — an integer or its digits; a value never served zeroes the reward.',
+    'Only observed facts count: every submitted id must have been served in a page that answered (provenance gate), every amount must be the one the API served for that id (an integer, or a string stating it), and any other field of a row one its record has, with the value served; a value never served zeroes the reward.',
   decisions:
     'Decisions follow the checks: a 429 means the quota is spent and never resets; every request after it costs budget discipline (1 / (1 + 429s)), and careful stops at the first one.',
 } as const;
@@ -252,6 +252,37 @@ const wrongAmount = breaking(
   },
 );
 
+/** A row keeping the fields the page showed, one of them altered or one more invented: values the API never showed for the record. */
+const fieldUnserved = breaking(
+  'field-unserved',
+  'observed',
+  'provenance',
+  'a field of one row the API never served for its record: another record’s customer or date, a currency typed, a column invented',
+  (run) => {
+    const rows = submittedRows(run.calls);
+    if (rows.length < 2) return [];
+    const full = new Map(makeRecords(paramsOf(run.task)).map((r) => [r.id, r]));
+    const at = pickRow(run.task, rows.length, 'contract.field');
+    const record = full.get(String(rows[at]!.id));
+    if (!record) return [];
+    const other = [...full.values()].find((r) => r.customer !== record.customer && r.created !== record.created);
+    const shown = rows.map((r) => ({ ...full.get(String(r.id)), ...r }) as JsonObject);
+    const edits: [string, JsonObject][] = [
+      ['another-records-customer', { customer: other?.customer ?? `${record.customer} Ltd` }],
+      ['another-records-date', { created: other?.created ?? '1999-01-01' }],
+      ['currency-typed', { currency: record.currency === 'USD' ? 'EUR' : 'USD' }],
+      ['column-invented', { amount_usd: amountOf(rows[at]!) }],
+    ];
+    return edits.map(([label, edit]) => ({
+      label,
+      calls: withRows(
+        run.calls,
+        shown.map((r, i) => (i === at ? { ...r, ...edit } : r)),
+      ),
+    }));
+  },
+);
+
 const submissionDropped = breaking('submission-dropped', 'end-state', 'completeness', 'records collected, never submitted', (run) => {
   const at = submitIndex(run.calls);
   return at < 0 ? [] : [{ label: 'dropped', calls: run.calls.filter((_, i) => i !== at) }];
@@ -285,6 +316,6 @@ const pastTheQuota = breaking(
 
 export const faultApiContract: WorldContract = {
   rules: FAULT_API_RULES,
-  operators: [extraReads, submissionSpellings, recordDropped, recordDuplicated, recordInvented, wrongAmount, submissionDropped, pastTheQuota],
+  operators: [extraReads, submissionSpellings, recordDropped, recordDuplicated, recordInvented, wrongAmount, fieldUnserved, submissionDropped, pastTheQuota],
   tasks: () => PROFILES.flatMap((profile) => CONTRACT_SEEDS.map((seed) => taskFromParams({ profile, seed, ...DEFAULTS }))),
 };

@@ -83,20 +83,30 @@ describe('fault-api rewards', () => {
     // Two amounts for one id, one of them right: a guess, not an answer (and a duplicate row).
     const hedged = [...exact, { id: a!.id, amount: a!.amount * 100 }];
     expect(completeness(view(hedged)).value).toBeCloseTo(39 / 40 - 1 / 41, 9);
+    // A boolean and a missing amount state no amount; "<amount>.0" states the right one in another type (type handling's cost).
     const odd = [{ id: a!.id, amount: true }, { id: b!.id, amount: `${b!.amount}.0` }, { id: c!.id }];
-    expect(completeness(view([...odd, ...exact.slice(3)] as Json[])).value).toBeCloseTo(37 / 40, 9);
+    expect(completeness(view([...odd, ...exact.slice(3)] as Json[])).value).toBeCloseTo(38 / 40, 9);
   });
 
-  it('read an amount as the truth when it is that integer, or a string of its digits', () => {
-    expect([amountMatches(42, 42), amountMatches('42', 42), amountMatches(' 42 ', 42), amountMatches(-3, -3)]).toEqual([true, true, true, true]);
+  it('read an amount as the truth when it is that number, or a string stating it and no other (as the provenance gate reads it)', () => {
+    expect([
+      amountMatches(42, 42),
+      amountMatches('42', 42),
+      amountMatches(' 42 ', 42),
+      amountMatches(-3, -3),
+      amountMatches('42.00', 42),
+      amountMatches('$1,234', 1234),
+      amountMatches('42 USD', 42),
+    ]).toEqual([true, true, true, true, true, true, true]);
     expect([
       amountMatches(43, 42),
-      amountMatches('42.0', 42),
+      amountMatches('42.5', 42),
+      amountMatches('42 or 43', 42),
       amountMatches('4e1', 40),
       amountMatches('', 0),
       amountMatches(true, 1),
       amountMatches(null, 0),
-    ]).toEqual([false, false, false, false, false, false]);
+    ]).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('name the records that differ from the truth: missing, not in the data, without an id', () => {
@@ -145,6 +155,35 @@ describe('fault-api rewards', () => {
       reward: 0,
       naive: 1,
       verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 amounts the API never served for their ids' },
+    });
+  });
+
+  it('gate on provenance of the other fields: each must be one the record has, with the value the API served', () => {
+    const [a, b] = truth;
+    // Every field as the page showed it: observed, nothing to gate.
+    expect(provenance(view(truth.map((r) => ({ ...r }) as Json)))).toEqual({ value: 1, reasons: [] });
+    const otherCustomer = truth.find((r) => r.customer !== a!.customer)!.customer;
+    const altered = provenance(view([{ ...a!, customer: otherCustomer } as Json, ...exact.slice(1)]));
+    expect(altered).toEqual({
+      value: 0,
+      reasons: [
+        '1 field the API never served for its record',
+        `fields never served: ${a!.id} customer ${JSON.stringify(otherCustomer)} (served ${JSON.stringify(a!.customer)})`,
+      ],
+    });
+    // Another record's date, a field no record has, a value of another type: none was shown for the record.
+    const other = truth.find((r) => r.created !== a!.created)!;
+    expect(provenance(view([{ id: a!.id, amount: a!.amount, created: other.created }, ...exact.slice(1)])).value).toBe(0);
+    expect(provenance(view([{ id: a!.id, amount: a!.amount, verified: true }, ...exact.slice(1)])).reasons).toEqual([
+      '1 field the API never served for its record',
+      `fields never served: ${a!.id} "verified": a field the API never served`,
+    ]);
+    expect(provenance(view([{ id: b!.id, amount: b!.amount, currency: [b!.currency] }, exact[0]!, ...exact.slice(2)] as Json[])).value).toBe(0);
+    const card = scoreEpisode(faultApiRubric, view(truth.map((r) => ({ ...r, amount_usd: 99999 }) as Json)));
+    expect(card).toMatchObject({
+      reward: 0,
+      naive: 1,
+      verdict: { naive: 'PASS', full: 'FAIL', caughtBy: 'provenance: 40 fields the API never served for their records' },
     });
   });
 

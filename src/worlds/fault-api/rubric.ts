@@ -41,13 +41,14 @@ function truthOf(ep: EpisodeView): Map<string, number> {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * An amount that reads as `want`: an integer number, or a string of decimal
- * digits (what type drift sends, so keeping a drifted row as sent is not a
- * wrong value; type handling is where strings cost). Never a boolean.
+ * An amount that reads as `want`: that number, or a string stating it and no
+ * other (`"638"` as type drift sends it, `"638.00"`, `"$1,234"`: statedAmount,
+ * the provenance gate's reading), so the right amount in the wrong type is not
+ * a wrong value; type handling is where strings cost. Never a boolean.
  */
 export function amountMatches(amount: Json | undefined, want: number): boolean {
   if (typeof amount === 'number') return amount === want;
-  return typeof amount === 'string' && /^\s*-?\d+\s*$/.test(amount) && Number.parseInt(amount, 10) === want;
+  return typeof amount === 'string' && statedAmount(amount) === want;
 }
 
 /** How many ids a reason names before "…". */
@@ -161,10 +162,46 @@ function unservedAmounts(ep: EpisodeView, sub: Submission): string[] {
 }
 
 /**
+ * The other fields of a row whose id was served: each must be one the API's
+ * record has, with the value it served (`customer`, `currency`, `created`, as
+ * the page showed them; the submission's schema asks for none of them). A
+ * field the record does not have, or another value, is something the agent
+ * wrote down without having been shown it.
+ */
+function unservedFields(ep: EpisodeView, sub: Submission): string[] {
+  const records = recordsById(ep);
+  const out: string[] = [];
+  sub.rows.forEach((row, i) => {
+    const id = sub.ids[i];
+    const served = id ? records.get(id) : undefined;
+    if (!served || !isJsonObject(row)) return;
+    for (const [key, value] of Object.entries(row)) {
+      if (key === 'id' || key === 'amount') continue;
+      if (!Object.hasOwn(served, key)) out.push(`${id} ${JSON.stringify(key)}: a field the API never served`);
+      else if (value !== served[key as keyof ApiRecord])
+        out.push(`${id} ${key} ${JSON.stringify(value)} (served ${JSON.stringify(served[key as keyof ApiRecord])})`);
+    }
+  });
+  return out;
+}
+
+const recordsCache = new WeakMap<readonly ApiRecord[], Map<string, ApiRecord>>();
+
+function recordsById(ep: EpisodeView): Map<string, ApiRecord> {
+  const records = makeRecords(paramsOf(ep));
+  let byId = recordsCache.get(records);
+  if (!byId) {
+    byId = new Map(records.map((r) => [r.id, r]));
+    recordsCache.set(records, byId);
+  }
+  return byId;
+}
+
+/**
  * A gate on what the agent observed: 0 when any submitted id is one the API
  * never served in a successful page (the session records which pages it
- * answered), or any submitted amount is not the one the API served for its id;
- * else 1. Whether an unserved id is real does not matter: one the agent did
+ * answered), any submitted amount is not the one the API served for its id,
+ * or any other field of a row is not one the API served for it; else 1. Whether an unserved id is real does not matter: one the agent did
  * not fetch is made up or computed, and an integration that writes records it
  * never read, or values it never saw, is broken however complete it looks.
  * See CONTEXT.md for why a gate and not a share.
@@ -178,12 +215,18 @@ export function provenance(ep: EpisodeView): LayerResult {
     sub.ids.filter((id): id is string => id !== null),
   );
   const amounts = unservedAmounts(ep, sub);
+  const fields = unservedFields(ep, sub);
   const reasons: string[] = [];
   if (never.length > 0) reasons.push(`${plural(never.length, 'id')} the API never served`, `never served: ${some(never)}`);
   if (amounts.length > 0)
     reasons.push(
       `${plural(amounts.length, 'amount')} the API never served for ${amounts.length === 1 ? 'its id' : 'their ids'}`,
       `amounts never served: ${some(amounts)}`,
+    );
+  if (fields.length > 0)
+    reasons.push(
+      `${plural(fields.length, 'field')} the API never served for ${fields.length === 1 ? 'its record' : 'their records'}`,
+      `fields never served: ${some(fields)}`,
     );
   return { value: reasons.length > 0 ? 0 : 1, reasons };
 }
