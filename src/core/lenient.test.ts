@@ -63,6 +63,32 @@ describe('normaliseCall', () => {
     });
   });
 
+  it('a list or object argument sent as its JSON text is read as the type the schema declares, and said so; other strings stay as sent', () => {
+    const task: Pick<Task, 'tools' | 'lenient'> = {
+      tools: [tool('submit', { records: { type: 'array' }, options: { type: 'object' }, note: { type: 'string' } })],
+      lenient: { args: { submit: { rows: 'records' } } },
+    };
+    const r = normaliseCall({ name: 'submit', arguments: { rows: ' [{"id": "a", "amount": 1}] ', options: '{"dry": false}', note: '[1]' }, id: 'c9' }, task);
+    expect(r).toEqual({
+      ok: true,
+      call: { name: 'submit', arguments: { records: [{ id: 'a', amount: 1 }], options: { dry: false }, note: '[1]' }, id: 'c9' },
+      event: {
+        code: 'call-normalised',
+        kind: 'info',
+        layer: null,
+        message: 'argument rows → records; arguments records, options read from a JSON string',
+        data: { tool: 'submit', renamed: { rows: 'records' }, decoded: ['records', 'options'] },
+      },
+    });
+    // Text that is not JSON, or JSON of another type than declared: left for the tool to refuse.
+    for (const records of ['[{"id": "a"', '{"id": "a"}', '"[]"', '42'])
+      expect(normaliseCall({ name: 'submit', arguments: { records }, id: 'c10' }, task)).toEqual({
+        ok: true,
+        call: { name: 'submit', arguments: { records }, id: 'c10' },
+        event: null,
+      });
+  });
+
   it('per-tool synonyms apply to their tool only', () => {
     expect(normaliseCall({ name: 'submit', arguments: { Result: '42' } }, TASK)).toMatchObject({
       ok: true,

@@ -21,7 +21,7 @@ export type NormalisedEvent = {
   kind: 'info';
   layer: null;
   message: string;
-  data: { tool: string; called?: string; parsed_arguments?: true; renamed?: Record<string, string> };
+  data: { tool: string; called?: string; parsed_arguments?: true; renamed?: Record<string, string>; decoded?: string[] };
 };
 
 /** A call no tool of the task answers to, or with two arguments meaning one parameter: the world never runs it. */
@@ -67,7 +67,28 @@ function propertyNames(spec: ToolSpec): string[] {
   return isJsonObject(props) ? Object.keys(props) : [];
 }
 
-type Args = { ok: true; value: Json; renamed: [string, string][]; parsed: boolean } | { ok: false; message: string };
+type Args = { ok: true; value: Json; renamed: [string, string][]; parsed: boolean; decoded: string[] } | { ok: false; message: string };
+
+/** The JSON type a schema property declares, when it is a list or an object (what a model sends as a JSON string). */
+function structuredType(spec: ToolSpec, key: string): 'array' | 'object' | null {
+  const props = spec.function.parameters.properties;
+  const prop = isJsonObject(props) && Object.hasOwn(props, key) ? props[key] : undefined;
+  const type = isJsonObject(prop) ? prop.type : undefined;
+  return type === 'array' || type === 'object' ? type : null;
+}
+
+/**
+ * A list or object argument sent as the JSON text of one (`"records": "[{…}]"`, as models stringify nested
+ * arguments): read as that value, when the text parses to the type the schema declares; anything else stays as
+ * sent, for the tool to refuse.
+ */
+function decoded(spec: ToolSpec, key: string, v: Json): Json | undefined {
+  const type = typeof v === 'string' ? structuredType(spec, key) : null;
+  if (type === null) return undefined;
+  const json = tryParseJson((v as string).trim());
+  if (!json.ok) return undefined;
+  return (type === 'array' ? Array.isArray(json.value) : isJsonObject(json.value)) ? json.value : undefined;
+}
 
 /**
  * Argument names mapped onto the schema's. Keys that match nothing are kept as
@@ -82,7 +103,7 @@ function normaliseArgs(spec: ToolSpec, raw: Json, lenient: Leniency | undefined)
     const json = text === '' ? { ok: true as const, value: {} } : tryParseJson(text);
     if (json.ok && isJsonObject(json.value)) [value, parsed] = [json.value, true];
   }
-  if (!isJsonObject(value)) return { ok: true, value, renamed: [], parsed };
+  if (!isJsonObject(value)) return { ok: true, value, renamed: [], parsed, decoded: [] };
   const tool = spec.function.name;
   const props = propertyNames(spec);
   const synonyms = lenient?.args?.[tool];
@@ -94,16 +115,20 @@ function normaliseArgs(spec: ToolSpec, raw: Json, lenient: Leniency | undefined)
   const sources = new Map<string, string>();
   const entries: [string, Json][] = [];
   const renamed: [string, string][] = [];
+  const decodedKeys: string[] = [];
   for (const [key, v] of Object.entries(value)) {
     const target = targetOf(key);
     const earlier = sources.get(target);
     if (earlier !== undefined) return { ok: false, message: `${tool}: the arguments "${earlier}" and "${key}" both mean "${target}"; send it once` };
     sources.set(target, key);
-    entries.push([target, v]);
+    const read = decoded(spec, target, v);
+    if (read !== undefined) decodedKeys.push(target);
+    entries.push([target, read ?? v]);
     if (target !== key) renamed.push([key, target]);
   }
   // fromEntries, not assignment: a "__proto__" key stays a plain property.
-  return { ok: true, value: renamed.length > 0 ? Object.fromEntries(entries) : value, renamed, parsed };
+  const changed = renamed.length > 0 || decodedKeys.length > 0;
+  return { ok: true, value: changed ? Object.fromEntries(entries) : value, renamed, parsed, decoded: decodedKeys };
 }
 
 /**
@@ -133,6 +158,10 @@ export function normaliseCall(call: ToolCall, task: Tools): Normalised {
   if (args.renamed.length > 0) {
     notes.push(`${args.renamed.length > 1 ? 'arguments' : 'argument'} ${args.renamed.map(([a, b]) => `${a} → ${b}`).join(', ')}`);
     data.renamed = Object.fromEntries(args.renamed);
+  }
+  if (args.decoded.length > 0) {
+    notes.push(`${args.decoded.length > 1 ? 'arguments' : 'argument'} ${args.decoded.join(', ')} read from a JSON string`);
+    data.decoded = args.decoded;
   }
   if (notes.length === 0) return { ok: true, call: normalised, event: null };
   return { ok: true, call: normalised, event: { code: NORMALISED, kind: 'info', layer: null, message: notes.join('; '), data } };
