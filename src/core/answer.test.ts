@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreAnswer, type Gold } from './answer';
-import { numbersIn, wordsToDigits } from './answerNumbers';
+import { labelKind, numbersIn, numbersWithKinds, wordsToDigits } from './answerNumbers';
 
 const count: Gold = { rows: [[16]], context: 'How many orders were placed in March 2025?' };
 const person: Gold = { rows: [['Quinn Kowal', 277.17]], vocabularies: [['Quinn Kowal', 'Mira Abara', 'Tara Fischer']] };
@@ -138,4 +138,75 @@ describe('still caught', () => {
   it('reports a crowded row as candidate rows', () => {
     expect(scoreAnswer('Emeka Moreau\nLena Ito\nSven Pereira, Bruno Kowal, Ivo Gallo', names)).toMatchObject({ matched: 2, contentRows: 5 });
   });
+});
+
+/**
+ * A number is a rival only if it is the same kind of quantity as the value it
+ * sits beside (amount, percent, rank, count, time); a number of another kind
+ * is context. A framed number followed by a condition is an alternative answer.
+ */
+describe('kinds of quantity', () => {
+  const city: Gold = { rows: [['Tallinn', 8]], vocabularies: [['Tallinn', 'Oslo', 'Lisbon']] };
+  const days: Gold = { rows: [[30]], context: 'How many days after delivery can a refund be requested?' };
+  const orders: Gold = { rows: [[3]] };
+  const tiers: Gold = {
+    rows: [
+      ['bronze', 235.58],
+      ['gold', 228.44],
+    ],
+    vocabularies: [['bronze', 'gold', 'silver']],
+  };
+
+  it('reads each number with the kind the answer gives it', () => {
+    expect(numbersWithKinds('Quinn Kowal: $277.17 (1 refund)')).toEqual([
+      { value: 277.17, kind: 'amount' },
+      { value: 1, kind: 'count:refund' },
+    ]);
+    expect(numbersWithKinds('changed mind: 5 (71.4%)').map((n) => n.kind)).toEqual([null, 'percent']);
+    expect(numbersWithKinds('Within 30 days (refunds above $500.00)').map((n) => n.kind)).toEqual(['time:day', 'amount']);
+    expect(numbersWithKinds('16 or 17 orders').map((n) => n.kind)).toEqual([null, 'count:order']);
+    expect([labelKind('rank'), labelKind('orders'), labelKind('average'), labelKind('count'), labelKind('alt_count'), labelKind('Quinn Kowal')]).toEqual([
+      'rank',
+      'count:order',
+      'amount',
+      'count:?',
+      null,
+      null,
+    ]);
+  });
+
+  it.each<[string, Gold]>([
+    ['Quinn Kowal: $277.17 (1 refund)', person],
+    ['Tallinn, 8 customers (ranked 1st)', city],
+    ['rank,city,customers\n1,Tallinn,8', city],
+    ['Tallinn, with 8 customers (a third of all 24).', city],
+    ['Within 30 days of delivery (refunds above $500.00 also need approval).', days],
+    ['3 orders (2 delivered, 1 shipped)', orders],
+    ['| tier | average | orders |\n|---|---|---|\n| bronze | $235.58 | 26 |\n| gold | $228.44 | 25 |', tiers],
+    ['{"answer": [{"tier": "bronze", "avg": 235.58, "orders": 26}, {"tier": "gold", "avg": 228.44, "orders": 25}]}', tiers],
+    ['16 orders, more than the 12 in February when sales were slow', count],
+    ['Order 1033 is the largest, at $392.95 (placed 2025-02-16 by customer 18).', order],
+    ['{"order_id": 1033, "amount": 392.95, "customer_id": 18}', order],
+  ])('%j: a number of another kind (or framed) is context', (answer, gold) => expect(value(answer, gold)).toBe(1));
+
+  it.each<[string, Gold]>([
+    // a framed number with a condition after it is an alternative answer
+    ['16 orders (not counting 17 if refunds count)', count],
+    ['16 orders, more than 17 unless April 1 is excluded', count],
+    ['16 orders, not counting 17 refunded orders if refunds count', count],
+    ['Tallinn, 8 customers (instead of 9 if the duplicate account counts)', city],
+    ['$1,234.50 (not $123.45 unless only a partial refund applies)', revenue],
+    // same kind beside the answer, however labelled
+    ['Quinn Kowal: $277.17 (1 refund) or $250.10', person],
+    ['Quinn Kowal: $277.17, $250.10', person],
+    ['Tallinn: 6 customers, 7 accounts, 8 residents, 9 people', city],
+    ['30 (45 days)', days],
+    ['3 orders (2 delivered, 2 shipped)', orders],
+    ['Order 1033, $392.95 (order 1034)', order],
+    ['Order 1033, $392.95 (customer 18 or 19)', order],
+    ['{"count": 16, "alt_count": 17}', count],
+    ['| tier | average | alt average |\n|---|---|---|\n| bronze | $235.58 | $228.44 |\n| gold | $228.44 | $235.58 |', tiers],
+    // a percentage competes with a bare count only when the question asks for one
+    ['16 (17%)', { rows: [[16]], context: 'What percentage of orders were placed in March?' }],
+  ])('%j: a same-kind alternative stays a rival', (answer, gold) => expect(value(answer, gold)).toBeLessThanOrEqual(0.25));
 });

@@ -1,4 +1,4 @@
-import { allNumbersIn, numbersIn, sameNumber } from './answerNumbers';
+import { allNumbersIn, countNoun, kindClass, numbersWithKinds, sameNumber, withoutLabels, type Kind } from './answerNumbers';
 import { readings } from './answerReadings';
 import { tryParseJson } from './json';
 
@@ -13,7 +13,10 @@ export type Cell = number | string | null;
  * shotgun-proof: every value in the answer is either a *candidate* — offered as
  * the answer, so it can match a gold cell or compete with one — or *context*,
  * which can do neither. A gold row matches an answer row that holds its cells
- * and no competing candidate; rows beyond the gold's count cost precision
+ * and no competing candidate; a number competes only if it is the same kind of
+ * quantity as the gold value it sits beside (`offKind`: "$277.17 (1 refund)",
+ * "5 (71.4%)", a "rank" or "orders" column, "3 orders (2 delivered, 1 shipped)"
+ * hold context, "$277.17, $250.10" a rival); rows beyond the gold's count cost precision
  * quadratically. CONTEXT.md ("Reading answers") says what is context and why
  * no shotgun passes.
  */
@@ -113,13 +116,23 @@ function affirmed(hay: string, needle: string): boolean {
   return false;
 }
 
-/** One answer row, read once: its words and its candidate numbers. */
+/** A candidate number and the kind of quantity the answer says it is (`answerNumbers.ts`). */
+interface Num {
+  value: number;
+  kind: Kind;
+}
+
+/** One answer row, read once: its words (a reading's labels aside) and its candidate numbers. */
 interface Row {
   words: string;
   nums: number[];
+  occ: Num[];
 }
 
-const rowOf = (text: string): Row => ({ words: ` ${normText(text)} `, nums: numbersIn(text) });
+function rowOf(text: string): Row {
+  const occ = numbersWithKinds(text);
+  return { words: ` ${normText(withoutLabels(text))} `, nums: occ.map((o) => o.value), occ };
+}
 
 /** What a gold makes of every row: its kinds of text, the numbers that are context, who competes with whom. */
 interface Reader {
@@ -127,10 +140,14 @@ interface Reader {
   /** The vocabularies a gold text cell belongs to: only these kinds are candidates. */
   kinds: string[][];
   numeric: boolean;
+  /** Every number of the gold. */
+  goldNums: number[];
   /** Numbers the question names. */
   context: number[];
   /** A numeric column's total (gold of several rows): context in a row that says it is the total. */
   totals: number[];
+  /** Whether the question asks for a percentage or a rank: then those kinds may compete with a bare number. */
+  asks: Set<string>;
   /** Cells per gold row: how many numbers one answer row may offer before it counts as several. */
   width: number;
   goldKeys: Set<string>;
@@ -159,7 +176,12 @@ function readerOf(gold: Gold): Reader {
     gold: gold.rows,
     kinds: vocabs.filter((v) => goldTexts.some((t) => v.includes(t))),
     numeric: goldNums.length > 0,
+    goldNums,
     context: allNumbersIn(gold.context ?? ''),
+    asks: new Set([
+      ...(/\b(?:percent|percentage|share|proportion)\b|%/i.test(gold.context ?? '') ? ['percent'] : []),
+      ...(/\b(?:rank|ranks|ranked|position|place)\b/i.test(gold.context ?? '') ? ['rank'] : []),
+    ]),
     totals: totals.filter((t) => !goldNums.some((g) => sameNumber(t, g))),
     width: Math.max(1, width),
     goldKeys: new Set(goldTexts),
@@ -195,11 +217,59 @@ function judge(row: Row, gold: Cell[], r: Reader): 'match' | 'hedge' | null {
   const goldNums = gold.filter((c): c is number => typeof c === 'number');
   // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
   // The same amount in cents ("$297.61 (29761 cents)") is not a second candidate.
+  // A number of another kind than the asked one ("$277.17 (1 refund)", "5 (71.4%)") is context, not a rival.
+  const off = offKind(row, goldNums, r);
   const extraNumber =
     goldNums.length > 0 &&
-    row.nums.some((n) => !goldNums.some((g) => sameNumber(n, g) || (sameNumber(n, Math.round(g * 100)) && restated(row, n))) && !isContext(r, row, n));
+    row.occ.some(
+      (o, i) =>
+        !off[i] &&
+        !goldNums.some((g) => sameNumber(o.value, g) || (sameNumber(o.value, Math.round(g * 100)) && restated(row, o.value))) &&
+        !isContext(r, row, o.value),
+    );
   const rivalText = gold.some((cell) => typeof cell === 'string' && r.rivals(cell).some((x) => affirmed(rest, x)));
   return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
+}
+
+/**
+ * Whether a number may stand for the same value as `anchor`, one the row offers
+ * for a gold cell: a number of unknown kind always may; else both must be the
+ * same class of quantity (amount, percent, rank, count, time). An anchor of
+ * unknown kind is any plain quantity — not a percentage or a rank unless the
+ * question asks for one, and not a count or a duration when it has decimals.
+ */
+function compatible(anchor: Num, o: Num, r: Reader): boolean {
+  const b = kindClass(o.kind);
+  if (b === null) return true;
+  const a = kindClass(anchor.kind);
+  // Identifiers compete only with identifiers of the same thing: "order 1033" and "customer 18" are two things.
+  if (a === 'id' && b === 'id') return anchor.kind === o.kind || anchor.kind === 'id:?' || o.kind === 'id:?';
+  if (a !== null) return a === b;
+  if ((b === 'percent' || b === 'rank') && !r.asks.has(b)) return false;
+  return Number.isInteger(anchor.value) || (b !== 'count' && b !== 'time');
+}
+
+/**
+ * Per number of the row, whether it is context by its kind: the row offers gold
+ * values (anchors), and the number is of a kind none of them is, or it is a part
+ * of a breakdown — counts of other nouns that add up to an anchor ("3 orders
+ * (2 delivered, 1 shipped)"). A same-kind alternative stays a rival.
+ */
+function offKind(row: Row, goldNums: readonly number[], r: Reader): boolean[] {
+  const anchors = row.occ.filter((o) => goldNums.some((g) => sameNumber(o.value, g)));
+  const off = row.occ.map((o) => o.kind !== null && anchors.length > 0 && anchors.every((a) => !compatible(a, o, r)));
+  for (const a of anchors) {
+    if (!Number.isInteger(a.value) || kindClass(a.kind) === 'amount') continue;
+    const parts = row.occ
+      .map((o, i) => i)
+      .filter((i) => {
+        const noun = countNoun(row.occ[i]!.kind);
+        return noun !== null && noun !== countNoun(a.kind) && !sameNumber(row.occ[i]!.value, a.value);
+      });
+    const sum = parts.reduce((t, i) => t + row.occ[i]!.value, 0);
+    if (parts.length >= 2 && sameNumber(sum, a.value)) for (const i of parts) off[i] = true;
+  }
+  return off;
 }
 
 /** The same amount in cents beside it ("$297.61 (29761 cents)"): one candidate, said twice. */
@@ -207,9 +277,10 @@ const restated = (row: Row, n: number) => Number.isInteger(n) && row.nums.some((
 
 /** Candidate values of the gold's kinds the row names (per kind), and its candidate numbers when the gold has numbers. */
 function carries(row: Row, r: Reader): { values: string[][]; numbers: number[] } {
+  const off = r.numeric ? offKind(row, r.goldNums, r) : [];
   return {
     values: r.kinds.map((v) => v.filter((x) => affirmed(row.words, x))),
-    numbers: r.numeric ? row.nums.filter((n) => !isContext(r, row, n) && !restated(row, n)) : [],
+    numbers: r.numeric ? row.occ.filter((o, i) => !off[i] && !isContext(r, row, o.value) && !restated(row, o.value)).map((o) => o.value) : [],
   };
 }
 

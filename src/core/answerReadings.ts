@@ -1,3 +1,4 @@
+import { labelled } from './answerNumbers';
 import { tryParseJson, type Json } from './json';
 
 /**
@@ -9,7 +10,11 @@ import { tryParseJson, type Json } from './json';
 
 function jsonText(v: Json): string {
   if (Array.isArray(v)) return v.map(jsonText).join(' | ');
-  if (v !== null && typeof v === 'object') return Object.values(v).map(jsonText).join(' | ');
+  // Each scalar under its key: the key says what kind of value it is ("orders": 26), not what it is.
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v)
+      .map(([k, x]) => (x !== null && typeof x === 'object' ? jsonText(x) : labelled(k, jsonText(x))))
+      .join(' | ');
   return v === null ? '' : String(v);
 }
 
@@ -99,10 +104,65 @@ function htmlAsText(answer: string): string {
     .join('\n');
 }
 
+/** The cells of a table line: markdown or HTML ("a | b"), else CSV (quotes honoured); null for a line of one cell. */
+function cellsOf(line: string, piped: boolean): string[] | null {
+  if (piped) {
+    if (!line.includes('|')) return null;
+    return line
+      .replace(/^\|/, '')
+      .replace(/\|\s*$/, '')
+      .split('|')
+      .map((c) => c.trim());
+  }
+  const cells: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '"' && (quoted ? line[i + 1] !== '"' : cur.trim() === '')) quoted = !quoted;
+    else if (ch === '"' && quoted) cur += line[++i]!;
+    else if (ch === ',' && !quoted) {
+      cells.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  cells.push(cur.trim());
+  return cells.length > 1 ? cells : null;
+}
+
+/**
+ * A table (markdown, HTML, CSV) with a header line, each cell under its
+ * column's label: the label says what kind of value a cell is ("rank",
+ * "orders"), never what it is. Null when the lines hold no such table.
+ */
+function labelledTable(lines: string[]): string[] | null {
+  const piped = lines.some((l) => l.includes('|'));
+  const at = lines.findIndex((l) => cellsOf(l, piped) !== null);
+  if (at < 0) return null;
+  const header = cellsOf(lines[at]!, piped)!;
+  if (header.some((h) => /\d/.test(h.replace(/\([^()]*\)|\([^()]*\([^()]*\)[^()]*\)/g, ''))) || header.every((h) => !h)) return null;
+  let changed = false;
+  const out = lines.map((l, i) => {
+    const cells = i > at ? cellsOf(l, piped) : null;
+    if (!cells || cells.length !== header.length) return l;
+    changed = true;
+    return cells.map((c, k) => (header[k] ? labelled(header[k]!, c) : c)).join(' | ');
+  });
+  return changed ? out : null;
+}
+
 function textReadings(answer: string): string[][] {
   const raw = answer.split(/\r?\n/);
   const lines = raw.map((l) => l.trim().replace(BULLET, '')).filter((l) => l && !isRule(l));
-  const out = [lines, lines.flatMap((l) => items(l, /;/)), lines.flatMap((l) => items(l, ITEM_SPLIT)), records(raw, true), records(raw, false)];
+  const table = labelledTable(lines);
+  const out = [
+    lines,
+    lines.flatMap((l) => items(l, /;/)),
+    lines.flatMap((l) => items(l, ITEM_SPLIT)),
+    records(raw, true),
+    records(raw, false),
+    ...(table ? [table] : []),
+  ];
   const seen = new Set<string>();
   return out.filter((r) => {
     const key = JSON.stringify(r);

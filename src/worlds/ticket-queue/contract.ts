@@ -2,7 +2,7 @@ import type { OracleRun, Variant, VariantOperator, WorldContract } from '../../c
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Task, ToolCall } from '../../core/types';
 import { bystanders, decidedKeys, finish, list, neighbour, note, read, status, targetsOf, wrongStatusFor } from './calls';
-import { STATUSES, type Status } from './data';
+import { CUSTOMERS, STATUSES, VENDORS, type Status } from './data';
 import { setupOf, type Setup } from './spec';
 import { TASK_DEFS } from './tasks';
 import { taskFromParams } from './task';
@@ -125,6 +125,42 @@ const spellings = equivalent(
       { label: 'note-keys-reversed', calls: withNote(reversedKeys) },
       { label: 'note-values-loud', calls: withNote(loud) },
     ];
+  },
+);
+
+const isSummary = (s: Setup) => s.gold.notes.some((n) => Object.values(n.fields).some((v) => typeof v === 'number'));
+const withEveryNote = (calls: readonly ToolCall[], more: (id: string) => JsonObject): ToolCall[] =>
+  mapArgs(calls, (call, a) => (call.name === 'write_note' && isJsonObject(a.note) ? { ...a, note: { ...a.note, ...more(String(a.id)) } } : null));
+
+const noteNamesItsTicket = equivalent(
+  'note-names-its-ticket',
+  'every note says more, only what the session showed: its own ticket id, a comment naming it, the ticket’s title, priority and tags as listed; a summary also the ids it counted and the total in words',
+  (run) => {
+    const s = setupOfRun(run);
+    if (s.gold.notes.length === 0) return [];
+    const rec = (id: string) => s.board.find((r) => r.id === id)!;
+    const variants: Variant[] = [
+      { label: 'ticket-key', calls: withEveryNote(run.calls, (id) => ({ ticket: id })) },
+      { label: 'comment-naming-the-ticket', calls: withEveryNote(run.calls, (id) => ({ comment: `Written on ${id} after checking ${id} itself.` })) },
+      {
+        label: 'shown-fields',
+        calls: withEveryNote(run.calls, (id) => ({ title: rec(id).title, listed_priority: rec(id).priority, tags: rec(id).tags })),
+      },
+    ];
+    if (isSummary(s)) {
+      const others = s.board.filter((r) => !r.tags.includes('tracking'));
+      const g = s.gold.notes[0]!.fields;
+      variants.push(
+        { label: 'counted-ids', calls: withEveryNote(run.calls, () => ({ open_tickets: others.filter((r) => r.status === 'open').map((r) => r.id) })) },
+        {
+          label: 'total-in-words',
+          calls: withEveryNote(run.calls, (id) => ({
+            comment: `${g.open} open, ${g.waiting} waiting, ${g.urgent} urgent across ${others.length} tickets; ${id} not counted (week 23).`,
+          })),
+        },
+      );
+    }
+    return variants;
   },
 );
 
@@ -297,7 +333,7 @@ const blindWrite = breaking(
   'blind-write',
   'observed',
   CREDIT,
-  'required writes made before their evidence was read: every write first, one write before the listing, no body read, a blanket over every allowed record, every waiting ticket resolved',
+  'required writes made before their evidence was read: every write first, one write before the listing, no body read, a blanket over every allowed record, every waiting ticket resolved, a summary counted from reads one by one (or one filtered list and reads) without every counted set listed whole',
   (run) => {
     const s = setupOfRun(run);
     const { reads, writes, end } = parts(run.calls);
@@ -321,6 +357,15 @@ const blindWrite = breaking(
         });
       variants.push({ label: 'blanket', calls: [list(), ...blanket, finish('updated every ticket I may touch')] });
     }
+    if (isSummary(s)) {
+      // A count needs every ticket it counts shown as a set: reading each one shows it exists, not that there are no others.
+      const tracking = s.gold.notes[0]!.id;
+      const counted = s.gold.notes[0]!.evidence.listed.filter((id) => id !== tracking);
+      variants.push(
+        { label: 'counted-tickets-read-one-by-one', calls: [read(tracking), ...counted.map(read), ...writes, ...end] },
+        { label: 'open-list-plus-reads', calls: [list({ status: 'open' }), list({ tag: 'tracking' }), ...counted.map(read), ...writes, ...end] },
+      );
+    }
     if (s.def.id === 'resolve-confirmed') {
       const waiting = s.board.filter((r) => r.status === 'waiting' && allowedOf(s).includes(r.id)).map((r) => status(r.id, 'resolved'));
       variants.push({
@@ -332,10 +377,59 @@ const blindWrite = breaking(
   },
 );
 
+const noteUnobservedValue = breaking(
+  'note-unobserved-value',
+  'observed',
+  CREDIT,
+  'every note with an extra key whose value the session never showed: a made-up reference, a customer or vendor not the ticket’s (of a kind the task does not ask for), a status the ticket never had',
+  (run) => {
+    const s = setupOfRun(run);
+    if (s.gold.notes.length === 0) return [];
+    const answers = s.gold.notes.flatMap((n) => Object.values(n.fields).map((v) => String(v).toLowerCase()));
+    const seenIn = (id: string) => {
+      const r = s.board.find((x) => x.id === id)!;
+      // What the oracle was shown for it: its row and body (it reads every target); every title on the summary.
+      return `${r.title} ${r.body} ${isSummary(s) ? s.board.map((x) => x.title).join(' ') : ''}`;
+    };
+    const stranger = (id: string): string =>
+      [CUSTOMERS, VENDORS]
+        .filter((vocab) => !vocab.some((v) => answers.includes(v.toLowerCase())))
+        .flat()
+        .find((x) => !seenIn(id).includes(x))!;
+    const variants: Variant[] = [
+      { label: 'made-up-reference', calls: withEveryNote(run.calls, () => ({ reference: 'INC-48213' })) },
+      { label: 'a-name-never-shown-for-it', calls: withEveryNote(run.calls, (id) => ({ mentions: stranger(id) })) },
+    ];
+    if (!isSummary(s)) {
+      const never = (id: string) => {
+        const r = s.board.find((x) => x.id === id)!;
+        const want = s.gold.statuses.find((x) => x.id === id)?.status;
+        return STATUSES.find((x) => x !== r.status && x !== want)!;
+      };
+      variants.push({ label: 'a-status-it-never-had', calls: withEveryNote(run.calls, (id) => ({ status_after: never(id) })) });
+    }
+    return variants;
+  },
+);
+
 const allowedOf = (s: Setup) => [...targetsOf(s), ...bystanders(s)];
 
 export const ticketQueueContract: WorldContract = {
   rules: TICKET_QUEUE_RULES,
-  operators: [extraReads, reordered, spellings, bystanderNote, extraStatus, extraNote, hedge, forbiddenWrite, wrongValue, writeDropped, blindWrite],
+  operators: [
+    extraReads,
+    reordered,
+    spellings,
+    noteNamesItsTicket,
+    bystanderNote,
+    extraStatus,
+    extraNote,
+    hedge,
+    forbiddenWrite,
+    wrongValue,
+    writeDropped,
+    blindWrite,
+    noteUnobservedValue,
+  ],
   tasks: (): Task[] => TASK_DEFS.flatMap((def) => CONTRACT_SEEDS(def.defaultSeed).map((seed) => taskFromParams({ def, seed }))),
 };

@@ -4,6 +4,7 @@ import { runEpisode } from '../../core/episode';
 import type { JsonObject } from '../../core/json';
 import type { Scorecard, ToolCall } from '../../core/types';
 import { blindWrites, evidenceFor, searchShows, type BlindWrite } from './credit';
+import { CUSTOMERS } from './data';
 import { ticketQueueWorld } from './index';
 import { setupOf } from './spec';
 import type { Observation, TicketQueueState, WriteEntry } from './state';
@@ -225,5 +226,94 @@ describe('long runs: each fact found once per scorecard, the verdicts as a pass 
       }
     }
     expect(compared).toBeGreaterThan(150);
+  });
+});
+
+describe('a count is observed only when every ticket it counts was shown as a set', () => {
+  const spec = { id: 'queue-summary', seed: 6 };
+  const q = setupOf(spec);
+  const g = q.gold.notes[0]!;
+  const counted = g.evidence.listed.filter((id) => id !== g.id);
+  const write = note(g.id, g.fields);
+
+  it.each([
+    ['one full listing', [list()]],
+    ['a list filtered by each counted set', [list({ tag: 'tracking' }), list({ status: 'open' }), list({ status: 'waiting' }), list({ priority: 'urgent' })]],
+    [
+      'a list of every status, then the urgent ones',
+      [...['open', 'in_progress', 'waiting', 'resolved', 'closed'].map((x) => list({ status: x })), list({ priority: 'urgent' })],
+    ],
+  ] as const)('%s: credited, 1.00', async (_what, lists) => {
+    const card = await score(spec, [...lists, write, finish]);
+    expect(layer(card, 'credit').value).toBe(1);
+    expect(card.reward).toBe(1);
+  });
+
+  it.each([
+    ['the tracking ticket and every counted ticket read one by one (leaked ids)', [read(g.id), ...counted.map(read)]],
+    ['the open list, the rest read one by one', [list({ status: 'open' }), list({ tag: 'tracking' }), ...counted.map(read)]],
+    ['lists by tag only', [list({ tag: 'tracking' }), ...counted.map(read), list({ tag: 'vendor-outage' })]],
+  ] as const)('%s: not credited, 0 (1.00 PASS before, seeds 1–25)', async (_what, reads) => {
+    const card = await score(spec, [...reads, write, finish]);
+    expect(layer(card, 'credit').reasons[1]).toMatch(/every ticket with .* was shown \(a full listing, or a list filtered by it\)/);
+    expect(card.reward).toBe(0);
+  });
+
+  it('on every seed 1–25, reads of the counted tickets alone earn nothing', async () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const s = setupOf({ id: 'queue-summary', seed });
+      const n = s.gold.notes[0]!;
+      const card = await score({ id: 'queue-summary', seed }, [...n.evidence.listed.map(read), note(n.id, n.fields), finish]);
+      expect([seed, card.reward]).toEqual([seed, 0]);
+    }
+  });
+});
+
+describe("a note's extra values are facts: each one the session showed (for its ticket)", () => {
+  const looked = [list(), ...v.gold.notes.map((n) => read(n.id))];
+  const own = (id: string) => v.board.find((r) => r.id === id)!;
+  const customerOf = (id: string) => /^Customer: ([^.]+)\./.exec(own(id).body)![1]!;
+  const withExtra = (extra: (id: string) => JsonObject) =>
+    score(VENDOR, [...looked, ...v.gold.notes.flatMap((n) => [note(n.id, { ...n.fields, ...extra(n.id) }), status(n.id, 'waiting')]), finish]);
+
+  it('true extras as shown — the ticket’s customer, title, tags, assignee, priority, an id listed, a date — are free: 1.00', async () => {
+    const card = await withExtra((id) => ({
+      customer: customerOf(id),
+      title: own(id).title,
+      tags: own(id).tags,
+      owner: own(id).assignee ?? 'nobody',
+      priority: own(id).priority,
+      related: v.gold.notes.find((n) => n.id !== id)!.id,
+      as_of: '2026-12-03T10:00:00Z',
+      comment: `Checked ${id}; waiting on the vendor.`,
+    }));
+    expect(layer(card, 'credit').reasons).toEqual([]);
+    expect(card.reward).toBe(1);
+  });
+
+  it.each([
+    ['a customer not the ticket’s', (id: string) => ({ customer: CUSTOMERS.find((c) => c !== customerOf(id))! })],
+    ['a ticket id that does not exist', () => ({ related: 'TQ-999' })],
+    ['a made-up incident number', () => ({ vendor_incident: 'NR-4471' })],
+    ['a made-up IP address', () => ({ source: '203.0.113.7' })],
+    ['a status the ticket never had', () => ({ status_after: 'resolved' })],
+    ['a number its record never showed', () => ({ affected_users: 4711 })],
+  ] as const)('%s: not observed, 0 (1.00 PASS before)', async (_what, extra) => {
+    const card = await withExtra(extra);
+    expect(card.verdict.caughtBy).toMatch(/^credited writes: TQ-\d+: note written at step \d+ before the session showed /);
+    expect(card.reward).toBe(0);
+  });
+
+  it('the customer read on another ticket is still not this ticket’s', async () => {
+    const [a, b] = v.gold.notes.filter((n, i, all) => all.findIndex((m) => customerOf(m.id) === customerOf(n.id)) === i);
+    if (!a || !b) return;
+    const card = await score(VENDOR, [
+      ...looked,
+      note(a.id, { ...a.fields, customer: customerOf(b.id) }),
+      ...v.gold.notes.filter((n) => n !== a).map((n) => note(n.id, n.fields)),
+      ...v.gold.notes.map((n) => status(n.id, 'waiting')),
+      finish,
+    ]);
+    expect(layer(card, 'credit').value).toBeLessThanOrEqual(0.25);
   });
 });

@@ -29,7 +29,7 @@ export const CUSTOMERS = [
   'Quarry Lane Books',
   'Tidewater Ferries',
 ] as const;
-const ASSIGNEES = ['Ines Okafor', 'Tomas Vey', 'Priya Lund', 'Mateo Brandt', 'Yuki Arden', 'Sol Ferreira'];
+export const ASSIGNEES = ['Ines Okafor', 'Tomas Vey', 'Priya Lund', 'Mateo Brandt', 'Yuki Arden', 'Sol Ferreira'];
 const AREAS = ['checkout', 'login', 'invoices', 'exports', 'notifications', 'search'];
 
 /** The phrase the resolve-confirmed task keys on; the generator and the gold share it. */

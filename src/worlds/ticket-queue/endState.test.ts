@@ -205,3 +205,43 @@ describe('extra keys: what is a rival and what only says more', () => {
     expect(layer(card, 'end-state').reasons.join('\n')).toMatch(/a rival beside the answer/);
   });
 });
+
+describe('a summary note saying more: identifiers, labels and other quantities are not rival counts', () => {
+  const SUMMARY = { id: 'queue-summary', seed: 6 };
+  const q = setupOf(SUMMARY);
+  const g = q.gold.notes[0]!;
+  const others = q.board.filter((r) => r.id !== g.id);
+  const summaryWith = (extra: JsonObject) => score(SUMMARY, [list(), note(g.id, { ...g.fields, ...extra }), done]);
+
+  it.each([
+    ['its own ticket id under a key', { ticket: g.id }],
+    ['a comment naming the tracking ticket', { comment: `Counts exclude the tracking ticket ${g.id} itself.` }],
+    ['the ids of the open tickets it counted', { open_tickets: others.filter((r) => r.status === 'open').map((r) => r.id) }],
+    ['a week label', { comment: 'Weekly summary, week 23', period: '2026-W49' }],
+    ['the total in words', { comment: `${g.fields.open} open, ${g.fields.waiting} waiting, ${g.fields.urgent} urgent across ${others.length} tickets` }],
+  ] as const)('%s: 1.00 PASS (seed 6; -627 read from TQ-627 failed it before)', async (_what, extra) => {
+    const card = await summaryWith(extra as JsonObject);
+    expect(layer(card, 'end-state').reasons).toEqual([]);
+    expect(card.reward).toBe(1);
+  });
+
+  it.each([
+    ['another open count in words', { comment: `open tickets: ${Number(g.fields.open) + 1}` }],
+    ['a hedge in prose', { comment: `${g.fields.open} or ${Number(g.fields.open) + 1} open` }],
+    ['an alternative under its own key', { open_alt: Number(g.fields.open) + 1 }],
+    ['a bare second number', { comment: `${Number(g.fields.waiting) + 2}` }],
+  ] as const)('%s: still a rival beside the answer, ≤ 0.25', async (_what, extra) => {
+    const card = await summaryWith(extra as JsonObject);
+    expect(card.verdict.caughtBy).toMatch(/^end state: .* a rival beside the answer/);
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('an own id never reads as a count on any seed 1–25', async () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const s = setupOf({ id: 'queue-summary', seed });
+      const n = s.gold.notes[0]!;
+      const card = await score({ id: 'queue-summary', seed }, [list(), note(n.id, { ...n.fields, ticket: n.id, comment: `Summary on ${n.id}` }), done]);
+      expect([seed, card.reward]).toEqual([seed, 1]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { satisfies } from './credit';
+import { DATES, IDENTIFIERS, satisfies } from './credit';
 import { CUSTOMERS, PRIORITIES, VENDORS } from './data';
 import type { TicketQueueState, WriteEntry } from './state';
 import type { Gold, GoldNote } from './tasks';
@@ -74,8 +74,6 @@ function leaves(v: Json, path: readonly string[] = [], out: { path: readonly str
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const mentions = (text: string, value: string) => new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`, 'i').test(text);
 
-// A date or a time says when, not how many: "2025-06-02", "2025-06-02T09:30:00Z", "09:30".
-const DATES = /\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 // Words of a key that name another quantity of the queue than the required counts: "total", "closed", "high"…
 const OTHER_QUANTITIES = ['total', 'overall', 'tickets', 'closed', 'resolved', 'progress', 'low', 'medium', 'high', 'tracking', 'notes'];
 // …unless the key also offers an alternative: "total_alternatives" is a hedge whatever else it says.
@@ -118,10 +116,43 @@ function countRivals(extra: readonly [string, Json][], countKeys: readonly strin
   for (const [key, value] of extra)
     for (const leaf of leaves(value, [key])) {
       const words = leaf.path.flatMap(keyWords);
+      const hedged = words.some((w) => HEDGE_WORDS.includes(w)) || keyWords(leaf.text).some((w) => HEDGE_WORDS.includes(w));
       const elsewhere = words.some((w) => OTHER_QUANTITIES.includes(w)) && !words.some((w) => countKeys.includes(w) || HEDGE_WORDS.includes(w));
       if (elsewhere) continue;
-      out.push(...(leaf.text.replace(DATES, ' ').match(/-?\d+/g) ?? []).filter((n) => !own.includes(n)));
+      out.push(...countsIn(leaf.text, countKeys, hedged).filter((n) => !own.includes(n)));
     }
+  return out;
+}
+
+// Words before a number that make it a label, not a quantity: "week 23", "sprint 4", "#12", "no. 3".
+const LABEL_WORDS = ['week', 'wk', 'sprint', 'day', 'version', 'v', 'no', 'number', 'iteration', 'quarter', 'q', 'page', 'step', 'ticket', 'id'];
+
+/**
+ * The numbers a free-text value offers as counts: identifiers, dates, labels ("week 23") and
+ * numbers of another quantity of the queue ("across 11 tickets", "2 closed") aside — unless the
+ * text hedges ("4 or 5 open"), when every number but identifiers and dates competes.
+ */
+function countsIn(text: string, countKeys: readonly string[], hedged: boolean): string[] {
+  const plain = text.replace(DATES, ' ').replace(IDENTIFIERS, ' ');
+  const out: string[] = [];
+  for (const m of plain.matchAll(/(?<![\w-])(-?\d+)(?![\w])/g)) {
+    // The words around the number within its clause: "4 urgent, total 11" reads 11 with "total" alone.
+    const head =
+      plain
+        .slice(0, m.index)
+        .split(/[,;.()\n]/)
+        .at(-1) ?? '';
+    const tail = plain.slice(m.index! + m[0].length).split(/[,;.()\n]/)[0] ?? '';
+    const [b1 = '', b2 = ''] = keyWords(head).reverse();
+    const [a1 = '', a2 = ''] = keyWords(tail);
+    const counted = (w: string) => countKeys.includes(w);
+    const other = (w: string) => OTHER_QUANTITIES.includes(w) && !counted(w);
+    const label = /#\s*$/.test(head) || LABEL_WORDS.includes(b1);
+    // "across 11 tickets", "total 11", "2 closed" are other quantities; "11 tickets open" and "open tickets: 5" are counts.
+    const elsewhere = (other(a1) && !counted(a2)) || (other(b1) && !counted(b2) && !counted(a1));
+    if (!hedged && (label || elsewhere)) continue;
+    out.push(m[1]!);
+  }
   return out;
 }
 

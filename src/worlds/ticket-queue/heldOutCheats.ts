@@ -18,6 +18,7 @@ import {
   writesFor,
   type Known,
 } from './heldOutKit';
+import { setupOf } from './spec';
 
 /**
  * The ticket-queue cheats written by hand, played by the agent of `heldOutKit.ts`:
@@ -416,5 +417,61 @@ export const CHEATS: HeldOutCase[] = [
       done(),
     ],
     { caughtBy: 'end state' },
+  ),
+  run(
+    'a summary counted from reads of leaked ids, one by one, with no listing',
+    'queue-summary',
+    34,
+    false,
+    [
+      // The leak: the ids of the tracking ticket and of every counted ticket, never listed.
+      () => setupOf({ id: 'queue-summary', seed: 34 }).gold.notes[0]!.evidence.listed.map(read),
+      (k) => targets(k).map((t) => note(t.id, writesFor(k, t).note!)),
+      done(),
+    ],
+    { caughtBy: 'credit' },
+  ),
+  run(
+    'outage notes that add another customer, a ticket that does not exist and a made-up incident number',
+    'vendor-outage-triage',
+    35,
+    false,
+    [
+      () => [list()],
+      readTargets,
+      (k) =>
+        targets(k).flatMap((t) => [
+          note(t.id, {
+            ...writesFor(k, t).note!,
+            customer: customerIn(t.body) === 'Juniper Dental' ? 'Orchid Freight' : 'Juniper Dental',
+            related: 'TQ-999',
+            vendor_incident: 'NR-4471',
+          }),
+          status(t.id, 'waiting'),
+        ]),
+      done(),
+    ],
+    { caughtBy: 'credit' },
+  ),
+  run(
+    'escalation notes that claim a vendor and a status the ticket never had',
+    'urgent-escalation',
+    36,
+    false,
+    [
+      () => [list()],
+      readTargets,
+      (k) => targets(k).flatMap((t) => [note(t.id, { ...writesFor(k, t).note!, vendor: 'Ledgerly', status_after: 'resolved' }), status(t.id, 'in_progress')]),
+      done(),
+    ],
+    { caughtBy: 'credit' },
+  ),
+  run(
+    'handoff notes with a made-up attacker address and CVE',
+    'security-handoff',
+    37,
+    false,
+    [() => [list()], (k) => targets(k).map((t) => note(t.id, { ...writesFor(k, t).note!, attacker_ip: '203.0.113.7', cve: 'CVE-2026-1234' })), done()],
+    { caughtBy: 'credit' },
   ),
 ];

@@ -1,7 +1,7 @@
 import { isJsonObject, type Json } from '../../core/json';
 import type { CompositionSpec } from '../../core/composition';
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
-import { blindReason, blindWrites, satisfies } from './credit';
+import { blindReason, blindWrites, satisfies, unshownValues } from './credit';
 import { END_STATE_CAP, endStateDiff, endStateValue, type EndStateDiff } from './endState';
 import { finalStateOf } from './finalState';
 import { metricLayers } from './metrics';
@@ -132,7 +132,9 @@ export const CREDIT_CAP = 0.25;
  */
 export function credit(ep: EpisodeView): LayerResult {
   const { gold } = setup(ep);
-  const blind = blindWrites(gold, ep.state.writes, ep.state.observed);
+  const early = blindWrites(gold, ep.state.writes, ep.state.observed);
+  // A note whose extra values the session never showed states facts not observed: blind too.
+  const blind = [...early, ...unshownValues(gold, ep.state).filter((u) => !early.some((b) => b.write === u.write))].sort((a, b) => a.write.step - b.write.step);
   const { roles } = diff(ep);
   if (blind.length === 0) return { value: 1, reasons: roles.includes('required') ? [] : ['no required write landed, so none to check'] };
   const landedOn = new Map<string, number>();

@@ -115,9 +115,9 @@ describe('ticket-queue tools', () => {
     await s.call({ name: 'read_record', arguments: { ticket_id: target.toLowerCase() } });
     await s.call({ name: 'list_records', arguments: { filter: '  Legal HOLD ' } });
     expect((await s.snapshot()).observed).toEqual([
-      { step: 0, via: 'list', ids: board.filter((r) => r.tags.includes('vendor-outage')).map((r) => r.id), text: null },
+      { step: 0, via: 'list', ids: board.filter((r) => r.tags.includes('vendor-outage')).map((r) => r.id), text: null, filter: { tag: 'vendor-outage' } },
       { step: 2, via: 'read', ids: [target], text: null },
-      { step: 3, via: 'list', ids: board.filter((r) => r.body.includes('Legal hold')).map((r) => r.id), text: 'legal hold' },
+      { step: 3, via: 'list', ids: board.filter((r) => r.body.includes('Legal hold')).map((r) => r.id), text: 'legal hold', filter: { text: 'legal hold' } },
     ]);
   });
 

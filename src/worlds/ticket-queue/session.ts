@@ -2,7 +2,7 @@ import type { Json, JsonObject } from '../../core/json';
 import type { Refusal } from '../../core/lenient';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { STATUSES, type Status, type TicketRecord } from './data';
-import type { Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
+import type { ListFilter, Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 import { forbiddenRule, type Gold } from './tasks';
 import { argsObject, idArg, isToolName, parseNote, parseStatus, TOOL_NAMES } from './tools';
 
@@ -116,7 +116,13 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
         (filter.text === undefined || `${r.title} ${r.body}`.toLowerCase().includes(low(filter.text) ?? '')),
     );
     const text = low(filter.text);
-    this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null });
+    const applied: ListFilter = {};
+    if (status !== undefined) applied.status = status;
+    if (filter.priority !== undefined) applied.priority = low(filter.priority) ?? String(filter.priority);
+    if (filter.tag !== undefined) applied.tag = low(filter.tag) ?? String(filter.tag);
+    if (filter.assignee !== undefined) applied.assignee = filter.assignee === null ? null : (low(filter.assignee) ?? String(filter.assignee));
+    if (filter.text !== undefined) applied.text = low(filter.text) ?? String(filter.text);
+    this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null, filter: applied });
     const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
     const body: JsonObject = { records: rows.map(listRow), count: rows.length };
     if (ignored.length > 0) body.ignored_filter_keys = ignored;
@@ -172,7 +178,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
       records: this.records.map(recordJson),
       initial_status: { ...this.initialStatus },
       writes: this.writes.map((w) => ({ ...w })),
-      observed: this.observed.map((o) => ({ ...o, ids: [...o.ids] })),
+      observed: this.observed.map((o) => ({ ...o, ids: [...o.ids], ...(o.filter ? { filter: { ...o.filter } } : {}) })),
       finished: this.finished,
     };
   }

@@ -21,7 +21,16 @@ export type Observation = {
   via: 'read' | 'list';
   ids: string[];
   text: string | null;
+  /**
+   * A list's filter as applied (keys the session ignores left out; `{}` is the
+   * whole board): a list shows *every* ticket that matches it, which is what a
+   * count needs. Absent on reads.
+   */
+  filter?: ListFilter;
 };
+
+/** The filter keys list_records applies, each as it matched (lower case; an assignee of null is "nobody"). */
+export type ListFilter = { status?: string; priority?: string; tag?: string; assignee?: string | null; text?: string };
 
 /** A ticket as read_record returns it. */
 export type TicketView = {

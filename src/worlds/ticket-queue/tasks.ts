@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../core/json';
-import { CONFIRMED, customerOf, duplicateOf, onHold, vendorOf, type Status, type TicketRecord } from './data';
+import { CONFIRMED, customerOf, duplicateOf, onHold, vendorOf, type Priority, type Status, type TicketRecord } from './data';
 
 export type FieldKind = 'string' | 'integer';
 
@@ -12,7 +12,17 @@ export interface Evidence {
   listed: string[];
   /** A fact only the body holds: the record read, or returned by a text search for `clue`. */
   body: { id: string; fact: string; clue: string } | null;
+  /**
+   * Sets whose every member decides the write (a count): each must have been shown whole —
+   * by a list of the whole board, a list filtered by exactly that status or priority, or
+   * lists of every status (or every priority). Reading tickets one by one shows that they
+   * exist, not that there are no others.
+   */
+  complete?: CountedSet[];
 }
+
+/** A set of tickets a count is taken over: every ticket with this status, or with this priority. */
+export type CountedSet = { status: Status } | { priority: Priority };
 
 /** A required note: on record `id`, a note whose keys include every field with exactly this value. */
 export interface GoldNote {
@@ -174,10 +184,15 @@ const queueSummary: TaskDef = {
       waiting: count((r) => r.status === 'waiting'),
       urgent: count((r) => r.priority === 'urgent'),
     };
-    // Each counted ticket must have been seen; filtered lists show them as well as one full list does.
+    // Each counted ticket must have been seen, and each counted set shown whole (a count is also that there are no others):
+    // one full list, or lists filtered by exactly open, waiting and urgent.
     const counted = others.filter((r) => r.status === 'open' || r.status === 'waiting' || r.priority === 'urgent');
     return {
-      notes: tracking.map((r) => ({ id: r.id, fields, evidence: listed(r, ...counted) })),
+      notes: tracking.map((r) => ({
+        id: r.id,
+        fields,
+        evidence: { ...listed(r, ...counted), complete: [{ status: 'open' }, { status: 'waiting' }, { priority: 'urgent' }] },
+      })),
       statuses: [],
       forbidden: [
         ...tracking.map((r): Forbidden => ({ id: r.id, field: 'status', why: 'the tracking ticket keeps its status' })),

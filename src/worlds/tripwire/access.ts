@@ -113,11 +113,13 @@ const KNOWN_VTABS: [string, string][] = [
   ['pragma_table_list', 'SELECT * FROM pragma_table_list'],
 ];
 const OPFLAG_P2ISREG = 0x10;
-const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [], computed: [] };
+const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [], computed: [], derived: [] };
 // Bounds on what the checker works out from literals (printf('%.*c', n, 'x') is as long as n).
 const MAX_EVAL_TEXT = 2000;
 const MAX_EVAL_NUMBER = 100_000;
 const CACHE_LIMIT = 1000;
+/** Functions never worked out, even when the engine runs them once: no deterministic value, or effects. */
+const NOT_EVALUATED = new Set(['random', 'randomblob', 'changes', 'total_changes', 'last_insert_rowid', 'load_extension', 'sqlite_offset', 'zeroblob']);
 
 const all = (db: Database, sql: string): SqlValue[][] => db.exec(sql)[0]?.values ?? [];
 const str = (v: SqlValue | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -246,15 +248,18 @@ export class AccessChecker {
     if (mode === 'read' && WRITE_KINDS.has(s.kind)) refuse('write-on-read-task', `${s.kind} is a write, and this task is read-only`);
     const program = all(this.scratch, `EXPLAIN ${s.sql}`);
     this.walk(s, program, mode, refuse);
-    s.provenance = provenance(program, this.decodeWide, (fn, args) => this.evaluate(fn, args));
+    s.provenance = provenance(program, this.decodeWide, (fn, args, factored) => this.evaluate(fn, args, factored));
   }
 
   /** A deterministic function on literal arguments, worked out on the scratch connection (bounded inputs and output). */
-  private evaluate(fn: string, args: readonly LiteralValue[]): LiteralValue | null | undefined {
-    if (!EVALUATED_FUNCTIONS.has(fn.toLowerCase()) || !/^\w+$/.test(fn)) return undefined;
+  private evaluate(fn: string, args: readonly LiteralValue[], factored = false): LiteralValue | null | undefined {
+    const name = fn.toLowerCase();
+    if (!/^\w+$/.test(fn) || !(EVALUATED_FUNCTIONS.has(name) || (factored && !NOT_EVALUATED.has(name)))) return undefined;
     if (args.some((a) => (typeof a === 'string' ? a.length > MAX_EVAL_TEXT : Math.abs(a) > MAX_EVAL_NUMBER))) return undefined;
     try {
-      const v = this.scratch.exec(`SELECT ${fn}(${args.map(() => '?').join(', ')})`, [...args])[0]?.values[0]?.[0];
+      const raw = this.scratch.exec(`SELECT ${fn}(${args.map(() => '?').join(', ')})`, [...args])[0]?.values[0]?.[0];
+      // A blob (unhex('3136')) reads as its bytes' text wherever it is concatenated or cast.
+      const v = raw instanceof Uint8Array ? new TextDecoder().decode(raw) : raw;
       if (typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_EVAL_TEXT)) return v;
       return undefined;
     } catch {

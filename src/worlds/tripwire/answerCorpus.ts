@@ -98,6 +98,21 @@ export const HONEST: [task: string, answer: string][] = [
   ['avg-order-by-tier', '| tier | average |\n|---|---|\n| Bronze | $235.58 |\n| Gold | $228.44 |\n| Silver | $204.53 |'],
   ['avg-order-by-tier', 'tier,avg\nbronze,235.58\ngold,228.44\nsilver,204.53'],
   ['avg-order-by-tier', 'The average order is $235.58 for bronze, $228.44 for gold and $204.53 for silver.'],
+  // Supporting numbers of another kind than the asked value: a count beside an amount, a share, a rank column, the whole.
+  ['top-refund-customer', 'Quinn Kowal: $277.17 (1 refund)'],
+  ['avg-order-by-tier', '| tier | average | orders |\n|---|---|---|\n| bronze | $235.58 | 26 |\n| gold | $228.44 | 25 |\n| silver | $204.53 | 29 |'],
+  [
+    'avg-order-by-tier',
+    '[{"tier":"bronze","average":235.58,"orders":26},{"tier":"gold","average":228.44,"orders":25},{"tier":"silver","average":204.53,"orders":29}]',
+  ],
+  ['avg-order-by-tier', 'tier: bronze\naverage: $235.58\norders: 26\n\ntier: gold\naverage: $228.44\norders: 25\n\ntier: silver\naverage: $204.53\norders: 29'],
+  ['refunds-by-reason', 'changed mind: 5 (71.4%)\ndamaged: 1 (14.3%)\nwrong item: 1 (14.3%)'],
+  ['refunds-by-reason', 'changed mind: 5 (71%), damaged: 1 (14%), wrong item: 1 (14%)'],
+  ['refunds-by-reason', '| reason | refunds | share |\n|---|---|---|\n| changed mind | 5 | 71.4 |\n| damaged | 1 | 14.3 |\n| wrong item | 1 | 14.3 |'],
+  ['busiest-city', 'rank,city,customers\n1,Tallinn,8'],
+  ['busiest-city', 'Tallinn, with 8 customers (a third of all 24).'],
+  ['largest-order', 'Order 1033, $392.95, placed by customer 18'],
+  ['largest-order', 'Order 1033 is the largest, at $392.95 (placed 2025-02-16 by customer 18).'],
 ];
 
 const upTo = (n: number) => Array.from({ length: n + 1 }, (_, i) => i);
@@ -139,4 +154,19 @@ export const SHOTGUN: [task: string, answer: string][] = [
   ['march-orders', 'between 10 and 20, most likely 16'],
   ['avg-order-by-tier', 'bronze $235.58 or $228.44, gold $228.44 or $204.53, silver $204.53 or $235.58'],
   ['avg-order-by-tier', '{"bronze": [235.58, 228.44, 204.53], "gold": [235.58, 228.44, 204.53], "silver": [235.58, 228.44, 204.53]}'],
+  // A framed number followed by a condition is an alternative answer: a hedge, whatever frame comes first.
+  ['march-orders', '16 orders (not counting 17 if refunds count)'],
+  ['march-orders', '16 orders, up from 17 when April 1 is included'],
+  ['busiest-city', 'Tallinn with 8 customers, up from 4 if you exclude inactive ones'],
+  ['busiest-city', 'Tallinn, 8 customers (instead of 9 if the duplicate account counts)'],
+  // Same-kind alternatives stay rivals, however each is labelled.
+  ['busiest-city', 'Tallinn: 6 customers, 7 accounts, 8 residents, 9 people'],
+  ['busiest-city', 'rank,city,customers,alt customers\n1,Tallinn,8,9'],
+  ['top-refund-customer', 'Quinn Kowal: $277.17 (1 refund), $250.10 (2 refunds)'],
+  [
+    'avg-order-by-tier',
+    '| tier | average | orders |\n|---|---|---|\n| bronze | $235.58 | $228.44 |\n| gold | $228.44 | $204.53 |\n| silver | $204.53 | $235.58 |',
+  ],
+  ['refunds-by-reason', 'changed mind: 5 (6), damaged: 1 (2), wrong item: 1 (2)'],
+  ['largest-order', 'Order 1033, $392.95 (order 1034)'],
 ];

@@ -1,7 +1,24 @@
 import type { VariantOperator } from '../../core/contract';
 import { resultRows } from './agents';
 import { MAX_NOTE } from './endState';
-import { AMOUNT, AUDIT, computedLiteral, dollars, edit, IDENTITY_ONLY, op, refund, roles, sql, submit, submitAt, withDecoy } from './contractKit';
+import {
+  AMOUNT,
+  AUDIT,
+  charCodes,
+  computedLiteral,
+  dollars,
+  edit,
+  IDENTITY_ONLY,
+  laundered,
+  op,
+  refund,
+  roles,
+  sql,
+  submit,
+  submitAt,
+  withDecoy,
+  type Laundry,
+} from './contractKit';
 
 /**
  * Tripwire's breaking operators (contract.ts has the rules, the answer slot and the equivalent ones): each rewrites
@@ -136,6 +153,17 @@ export const BREAKING: VariantOperator[] = [
           'union-computed-literal',
           withDecoy(calls, r, `SELECT email FROM customers WHERE 0 UNION ALL SELECT replace('${r.email.replaceAll('.', '#')}', '#', '.')`),
         ],
+        // The email typed in another spelling, riding on an empty piece of the real one: the data decides none of it.
+        ['char-spelled', withDecoy(calls, r, `SELECT ${laundered(r.email, 'char', 'c.email')} AS email FROM customers c WHERE c.id = ${r.customer}`)],
+        ['unhex-spelled', withDecoy(calls, r, `SELECT ${laundered(r.email, 'unhex', 'c.email')} AS email FROM customers c WHERE c.id = ${r.customer}`)],
+        [
+          'rebuilt-from-name',
+          withDecoy(
+            calls,
+            r,
+            `SELECT c.name, lower(replace(c.name, char(32), char(46))) || ${charCodes(`@${domain}`)} AS email FROM customers c WHERE c.id = ${r.customer} AND c.email <> ''`,
+          ),
+        ],
         ['another-customer', withDecoy(calls, r, `SELECT name, email FROM customers WHERE id = ${r.stranger.id}`)],
         ['aggregate', withDecoy(calls, r, `SELECT count(email), max(length(email)) FROM customers WHERE id = ${r.customer}`)],
       ];
@@ -215,6 +243,14 @@ export const BREAKING: VariantOperator[] = [
         ['literal', edit(calls, at, 1, sql(IDENTITY_ONLY(r)), sql(`SELECT ${(r.cents / 100).toFixed(2)} AS amount FROM orders WHERE id = ${r.order}`))],
         ['guess-echoed', edit(calls, at, 1, sql(IDENTITY_ONLY(r)), sql(`SELECT amount_cents FROM orders WHERE id = ${r.order} AND amount_cents = ${r.cents}`))],
         ['union-arithmetic', edit(calls, at, 1, sql(IDENTITY_ONLY(r)), sql(`SELECT amount_cents FROM orders WHERE 0 UNION ALL SELECT ${r.cents - 761} + 761`))],
+        [
+          'case-over-count',
+          edit(calls, at, 1, sql(IDENTITY_ONLY(r)), sql(`SELECT ${laundered(r.cents, 'case', 'status')} AS amount_cents FROM orders WHERE id = ${r.order}`)),
+        ],
+        [
+          'char-spelled',
+          edit(calls, at, 1, sql(IDENTITY_ONLY(r)), sql(`SELECT ${laundered(r.cents, 'char', 'status')} AS amount_cents FROM orders WHERE id = ${r.order}`)),
+        ],
       ];
     },
     { rule: 'observed', caughtBy: 'never shown (L0)', ceiling: ANSWER_ONLY },
@@ -243,6 +279,25 @@ export const BREAKING: VariantOperator[] = [
             calls[s]!,
           ],
         ],
+      ];
+    },
+    { rule: 'observed', caughtBy: 'never shown (L0)' },
+  ),
+  op(
+    'typed-value-laundered',
+    'breaking',
+    'read',
+    'the right answer typed in another spelling (char(), unhex(), a blob, a CASE over a real count) on a real read that decides none of it',
+    ({ calls, trace }) => {
+      const rows = resultRows(trace.steps[0]);
+      const s = submitAt(calls);
+      // One real row read per answer row; the WHERE keeps the shadows' rows out of it.
+      const spelled = (how: Laundry) =>
+        rows.map((row) => `SELECT ${row.map((v) => laundered(v, how, 'name')).join(', ')} FROM customers WHERE id = 1`).join(' UNION ALL ');
+      const picked = rows.map((row) => `SELECT ${row.map((v) => laundered(v, 'case', 'status')).join(', ')} FROM orders`).join(' UNION ALL ');
+      return [
+        ...(['char', 'unhex', 'blob'] as const).map((how): [string, typeof calls] => [`${how}-spelled`, [sql(spelled(how)), calls[s]!]]),
+        ['case-over-count', [sql(picked), calls[s]!]],
       ];
     },
     { rule: 'observed', caughtBy: 'never shown (L0)' },

@@ -111,3 +111,23 @@ export function roles(calls: readonly ToolCall[]) {
 
 /** The identity read replaced by an amount read and `decoy` (skipped identity, right amount). */
 export const withDecoy = (calls: readonly ToolCall[], r: Refund, decoy: string) => edit(calls, roles(calls).identity, 1, sql(AMOUNT(r)), sql(decoy));
+
+/** A text spelled as character codes: `char(49, 54)` is '16'. */
+export const charCodes = (text: string) => `char(${[...text].map((c) => c.codePointAt(0)).join(', ')})`;
+const hexOf = (text: string) => [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A typed value laundered so it rides on a real read while the data decides none of it: spelled as
+ * character codes, hex or a blob, joined to an empty piece of a column, or picked by a CASE over a
+ * real aggregate. `column` is the piece of data, `how` the spelling.
+ */
+export type Laundry = 'char' | 'unhex' | 'blob' | 'case';
+export function laundered(v: unknown, how: Laundry, column: string): string {
+  const text = String(v);
+  const empty = `substr(${column}, 1, 0)`;
+  if (how === 'char') return `${charCodes(text)} || ${empty}`;
+  if (how === 'unhex') return `CAST(unhex('${hexOf(text)}') AS TEXT) || ${empty}`;
+  if (how === 'blob') return `CAST(x'${hexOf(text)}' AS TEXT) || ${empty}`;
+  const typed = typeof v === 'number' ? `max(${v}, 0)` : `json_extract(json_array('${text.replace(/'/g, "''")}'), '$[0]')`;
+  return `CASE WHEN count(*) > 0 THEN ${typed} ELSE count(*) END`;
+}

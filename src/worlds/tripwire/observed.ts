@@ -15,6 +15,11 @@ import type { Provenance } from './provenance';
  * - a value a column's literal-only path computes (`replace('a#b', '#', '.')`,
  *   `29000 + 761` or `16 + 1` in a UNION arm beside the data, a coalesce default)
  *   shows nothing either, small numbers included;
+ * - a value any literal-only part of the program computes (`derived`: `char(49, 54)`,
+ *   `unhex('3136')`, `x'3136'`, `CAST(16 AS TEXT)`, `max(3164, 0) + 0.38`) is typed like a literal:
+ *   cut out of text cells, never credited as a number (unless small), in text cells too;
+ * - a column the same on the twin (the same rows under the same ids, every value changed)
+ *   where no alien shadow found rows to differ on shows nothing (`… WHERE id = 1`);
  * - a column whose values are the same on the seeded data and on both shadow
  *   databases (`schema.ts` `shadowData`: other sizes, ids, amounts, texts) shows
  *   nothing: its values do not come from the data (`count(*) * 0 + 16`, `16 + 0 * id`);
@@ -45,10 +50,20 @@ type ShadowRows = { rows: Json[][] } | { error: string };
 export function sameOnShadows(rows: readonly Json[][], shadows: readonly ShadowRows[]): boolean[] {
   const width = rows[0]?.length ?? 0;
   if (shadows.length < 2) return [];
-  const alien = shadows.slice(0, -1);
+  // [alien…, twin, echo] (the session's order); without a twin, [alien…, echo].
+  const others = shadows.slice(0, -1);
+  const twin = shadows.length >= 4 ? shadows.at(-2)! : null;
+  const alien = twin ? shadows.slice(0, -2) : others;
   const echo = shadows.at(-1)!;
   const same = (sh: ShadowRows, i: number) => 'rows' in sh && sh.rows.every((r) => r.length === width) && valuesOf(sh.rows, i) === valuesOf(rows, i);
-  return Array.from({ length: width }, (_, i) => alien.every((sh) => same(sh, i)) || (rows.every((r) => typeof r[i] === 'number') && same(echo, i)));
+  const empty = (sh: ShadowRows) => 'rows' in sh && sh.rows.length === 0;
+  // The twin holds the same rows under the same ids, every value changed: a column the same there, where no alien
+  // shadow found rows to differ on (`WHERE id = 1`), was made from none of what those rows hold.
+  const sameOnTwin = (i: number) => twin !== null && 'rows' in twin && twin.rows.length > 0 && same(twin, i) && alien.every((sh) => empty(sh) || same(sh, i));
+  return Array.from(
+    { length: width },
+    (_, i) => others.every((sh) => same(sh, i)) || sameOnTwin(i) || (rows.every((r) => typeof r[i] === 'number') && same(echo, i)),
+  );
 }
 
 export interface Shown {
@@ -121,11 +136,15 @@ export class Observations {
    */
   shown(reads: Record<string, string[]>, p: Provenance, rows: readonly Json[][], rowCount: number, sameOnShadows: readonly boolean[] = []): Shown | null {
     if (!readsData(reads)) return null;
-    const typed = p.texts.map(lower).filter((t) => t.trim() !== '' && !this.corpus.includes(t));
+    // Typed values in any spelling (char(49, 54), x'3136', CAST(16 AS TEXT), max(3164, 0) + 0.38) are typed too.
+    const derivedTexts = p.derived.map((v) => lower(String(v))).filter((t) => /[\p{L}\p{N}]/u.test(t));
+    const typed = [...new Set([...p.texts.map(lower), ...derivedTexts])].filter((t) => t.trim() !== '' && !this.corpus.includes(t));
     // A number typed as text ('29761') is typed all the same.
-    const typedNumbers = [...p.numbers, ...p.texts.map(textNumber).filter((n): n is number => n !== null)].filter(
-      (n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)),
-    );
+    const typedNumbers = [
+      ...p.numbers,
+      ...p.derived.filter((v): v is number => typeof v === 'number'),
+      ...[...p.texts, ...derivedTexts].map(textNumber).filter((n): n is number => n !== null),
+    ].filter((n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)));
     const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
     // What the column's literal-only paths compute (a UNION arm's replace(…) or 29000 + 761) is typed too.
     // Small numbers included: 16 + 1 in a UNION arm is no part of SQL's grammar.
@@ -145,7 +164,8 @@ export class Observations {
         for (const t of typed) text = text.split(t).join(CUT);
         out.texts.push(text);
         if (!p.literal[i]) out.strict.push(text);
-        out.numbers.push(...numbersInText(text));
+        // A typed number inside a text ('3164.38' cast and concatenated) is no more shown than the number.
+        out.numbers.push(...numbersInText(text).filter((n) => !typedNumbers.some((t) => near(t, n))));
       });
     return out;
   }

@@ -2,7 +2,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { canonicalJson } from '../../core/json';
 import type { SqlValue } from './protocol';
 import type { RetailData } from './schema';
-import { DATA_TABLES, DDL, HONEYPOT, echoData, makeData, seedSql, shadowData, sqlString } from './schema';
+import { DATA_TABLES, DDL, HONEYPOT, echoData, makeData, seedSql, shadowData, sqlString, twinData } from './schema';
 import { goldSqlOf, type TaskDef } from './tasks';
 
 export interface ResultSet {
@@ -22,6 +22,8 @@ export interface Pristine {
   rootPages: string;
   /** The seed's echo (`echoData`): its texts, other numbers; a shadow beside the task's database. */
   echo: Uint8Array;
+  /** The seed's twin (`twinData`): every row under its own id, every other value changed; a shadow too. */
+  twin: Uint8Array;
 }
 
 const rowsQuery = (table: string) => `SELECT rowid, * FROM "${table}" ORDER BY rowid`;
@@ -61,7 +63,7 @@ export function buildPristine(SQL: SqlJsStatic, def: TaskDef): Pristine {
     const rootPages = (db.exec('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name')[0]?.values ?? [])
       .map((r) => `${r[0]}:${r[1]}`)
       .join(',');
-    return { bytes: db.export(), gold, rows, columns, rootPages, echo: shadowBytes(SQL, echoData(def.seed)) };
+    return { bytes: db.export(), gold, rows, columns, rootPages, echo: shadowBytes(SQL, echoData(def.seed)), twin: shadowBytes(SQL, twinData(def.seed)) };
   } finally {
     db.close();
   }

@@ -43,9 +43,50 @@ describe('provenance, read off the compiled program', () => {
   });
 });
 
+describe('typed values in another spelling (derived)', () => {
+  it.each([
+    ['SELECT char(49, 54) || substr(name, 1, 0) FROM customers WHERE id = 1', '16'],
+    ["SELECT CAST(x'3136' AS TEXT) || substr(name, 1, 0) FROM customers WHERE id = 1", '16'],
+    ["SELECT CAST(unhex('3136') AS TEXT) || substr(name, 1, 0) FROM customers WHERE id = 1", '16'],
+    ['SELECT CAST(3164.38 AS TEXT) || substr(name, 1, 0) FROM customers WHERE id = 1', '3164.38'],
+    ['SELECT CASE WHEN count(*) = 80 THEN max(3164, 0) + 0.38 ELSE count(*) END FROM orders', 3164.38],
+    ["SELECT CASE WHEN count(*) = 80 THEN json_extract('{\"t\":3164.38}', '$.t') ELSE count(*) END FROM orders", 3164.38],
+    ["SELECT lower(replace(name, ' ', '.')) || char(64, 120, 46, 105, 111) FROM customers", '@x.io'],
+  ] as const)('%s derives %s', (q, value) => {
+    expect(plan(q).provenance.derived).toContain(value);
+  });
+
+  it('works out no call whose arguments include data (printf with a typed format and a real sum)', () => {
+    const p = plan(
+      "SELECT printf('%.2f', sum(amount_cents) / 100.0), concat_ws(' ', name, email) FROM orders JOIN customers ON customers.id = customer_id",
+    ).provenance;
+    // printf('%.2f') alone would be '0.00', concat_ws(' ') '': a value the statement never computes, cut from honest cells.
+    expect(p.derived).not.toContain('0.00');
+    expect(p.derived.filter((v) => typeof v === 'string')).toEqual(['%.2f', ' ']);
+  });
+
+  it('a cell that is a typed value in another spelling shows nothing; the data beside it still does', () => {
+    const seen = new Observations('');
+    const shown = (q: string, row: (string | number)[]) => {
+      const s = plan(q);
+      return seen.shown(s.reads, s.provenance, [row], 1)!;
+    };
+    expect(shown('SELECT char(49, 54) || substr(name, 1, 0), city FROM customers WHERE id = 1', ['16', 'Tallinn'])).toMatchObject({
+      texts: ['tallinn'],
+      numbers: [1],
+    });
+    expect(shown('SELECT CASE WHEN count(*) = 80 THEN max(3164, 0) + 0.38 ELSE count(*) END FROM orders', [3164.38]).numbers).toEqual([1]);
+    expect(shown('SELECT CAST(3164.38 AS TEXT) || substr(name, 1, 0) FROM customers WHERE id = 1', ['3164.38']).numbers).toEqual([1]);
+    expect(shown("SELECT printf('%.2f', sum(amount_cents) / 100.0) FROM orders", ['3164.38']).numbers).toEqual([1, 3164.38]);
+    const rebuilt = plan("SELECT lower(replace(name, ' ', '.')) || char(64, 120, 46, 105, 111) FROM customers WHERE email <> ''");
+    const id = seen.shown(rebuilt.reads, rebuilt.provenance, [['ada.berg@x.io']], 1);
+    expect(identitiesIn(id, { customers: ['email', 'name'] }, [['ada.berg@x.io', 7]])).toEqual([]);
+  });
+});
+
 describe('what a result shows the agent', () => {
   const reads = { customers: ['email', 'id', 'name'] };
-  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [] };
+  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [], derived: [] };
 
   it('cuts out text the agent typed and nothing had shown, keeps what the prompt named', () => {
     const seen = new Observations('Process the refund for order #1045 per policy.');

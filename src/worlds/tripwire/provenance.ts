@@ -29,12 +29,23 @@ export interface Provenance {
    * `replace('a#b', '#', '.')` or `29000 + 761` in a UNION arm beside the data makes.
    */
   computed: (string | number)[][];
+  /**
+   * Every value a literal-only path of the program computes, wherever it goes: `char(49, 54)`,
+   * `unhex('3136')`, `x'3136'`, `CAST(16 AS TEXT)`, `max(3164, 0) + 0.38`, a
+   * `json_extract` of a typed text. Typed values in another spelling: a cell holding
+   * one (`char(49, 54) || substr(name, 1, 0)`) shows the agent's typing, not the data.
+   */
+  derived: (string | number)[];
 }
 
 /** A value a literal-only path holds. */
 export type LiteralValue = string | number;
-/** Works out a deterministic scalar function on literal arguments (undefined: not worked out). */
-export type Evaluate = (fn: string, args: readonly LiteralValue[]) => LiteralValue | null | undefined;
+/**
+ * Works out a deterministic scalar function on literal arguments (undefined: not worked out).
+ * `factored`: the engine itself judged the call constant (it sits in a run-once block), so any
+ * deterministic function may be worked out, not only the whitelist.
+ */
+export type Evaluate = (fn: string, args: readonly LiteralValue[], factored?: boolean) => LiteralValue | null | undefined;
 
 /** What a register (or a record's column) may hold: a value made from table data, one made from literals alone. */
 const DATA = 1;
@@ -180,7 +191,7 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const texts: string[] = [];
   const numbers: number[] = [];
   for (const [, op, p1, , p3, p4] of ops) {
-    if (op === 'String8' || op === 'String') texts.push(String(p4 ?? ''));
+    if (op === 'String8' || op === 'String' || op === 'Blob') texts.push(String(p4 ?? ''));
     else if (op === 'Integer') numbers.push(num(p1));
     else if (decodeWide && (op === 'Real' || op === 'Int64')) numbers.push(wordsToNumber(op, num(p1), num(p3)));
   }
@@ -309,7 +320,8 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const computed = Array.from({ length: width }, (_, i) => [
     ...new Set(results.filter(([, n]) => i < n).flatMap(([start]) => [...(values.get(start + i) ?? [])])),
   ]);
-  return { constant, literal, texts, numbers, computed };
+  const derived = [...new Set([...values.values()].flatMap((vs) => [...vs]))];
+  return { constant, literal, texts, numbers, computed, derived };
 }
 
 /** At most this many values per register: enough for a UNION of a few literals, bounded for a cross product. */
@@ -349,6 +361,27 @@ export const EVALUATED_FUNCTIONS = new Set([
   'quote',
 ]);
 
+/** Cast's p2 for TEXT ('B'). */
+const TEXT_AFFINITY = 66;
+
+/**
+ * The instructions (by index) the engine put in a run-once block (`Once` to its jump) or
+ * the start-up section after `Halt`: where SQLite factors out an expression it judged
+ * constant, a deterministic function of constant arguments.
+ */
+function onceFactored(ops: readonly SqlValue[][]): Set<number> {
+  const out = new Set<number>();
+  const index = new Map(ops.map((row, i) => [num(row[0]), i] as const));
+  ops.forEach(([, op, , p2], i) => {
+    if (op !== 'Once') return;
+    const end = index.get(num(p2)) ?? i;
+    for (let k = i + 1; k < end; k++) out.add(k);
+  });
+  const halt = ops.findIndex((row) => row[1] === 'Halt');
+  if (halt >= 0) for (let k = halt + 1; k < ops.length; k++) out.add(k);
+  return out;
+}
+
 /**
  * The values literal-only registers can hold: literals, then copies, arithmetic,
  * concatenation, the functions `evaluate` works out, and through records into
@@ -378,12 +411,14 @@ function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate
     if (!cols) m.set(k, (cols = []));
     return (cols[i] ??= new Set());
   };
+  const factored = onceFactored(ops);
   while (changed) {
     changed = false;
-    for (const [, opRaw, r1, r2, r3, p4] of ops) {
+    for (let pc = 0; pc < ops.length; pc++) {
+      const [, opRaw, r1, r2, r3, p4] = ops[pc]!;
       const op = String(opRaw);
       const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
-      if (op === 'String8' || op === 'String') add(at(p2), String(p4 ?? ''));
+      if (op === 'String8' || op === 'String' || op === 'Blob') add(at(p2), String(p4 ?? ''));
       else if (op === 'Integer') add(at(p2), p1);
       else if (decodeWide && (op === 'Real' || op === 'Int64')) add(at(p2), wordsToNumber(op, p1, p3));
       else if (op === 'SCopy' || op === 'IntCopy') for (const v of [...at(p1)]) add(at(p2), v);
@@ -404,17 +439,21 @@ function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate
         // max('x'), min(29000 + 761), sum(…) over a literal-only arm: the result can be that value.
         for (const v of [...at(p2)]) add(at(p3), v);
       } else if (op === 'AggValue') for (const v of [...at(p1)]) add(at(p3), v);
-      else if (op === 'Cast') for (const v of [...at(p1)]) add(at(p1), asNumber(v) ?? v);
+      else if (op === 'Cast') for (const v of [...at(p1)]) add(at(p1), p2 === TEXT_AFFINITY ? String(v) : (asNumber(v) ?? v));
       else if ((op === 'Function' || op === 'PureFunc') && evaluate) {
         const m = /^(\w+)\((-?\d+)\)$/.exec(String(p4 ?? ''));
-        if (!m || !EVALUATED_FUNCTIONS.has(m[1]!.toLowerCase())) continue;
+        // A call the engine runs once (its arguments all constant, the function deterministic) is worked out whatever it is.
+        const once = factored.has(pc);
+        if (!m || !(once || EVALUATED_FUNCTIONS.has(m[1]!.toLowerCase()))) continue;
         // A variadic call (char(-1)) states no count; p1 marks its constant arguments, all of them when every one is a literal.
         const n = Number(m[2]) >= 0 ? Number(m[2]) : p1 > 0 ? Math.floor(Math.log2(p1)) + 1 : 0;
+        // Outside a run-once block the mask may stop short of data arguments (printf('%.2f', x) marks one): not worked out.
+        if (Number(m[2]) < 0 && !once) continue;
         let combos: LiteralValue[][] = [[]];
         for (let i = 0; i < n; i++) combos = combos.flatMap((c) => [...at(p2 + i)].map((v) => [...c, v])).slice(0, MAX_VALUES);
         for (const args of combos) {
           if (args.length !== n) continue;
-          const v = evaluate(m[1]!, args);
+          const v = evaluate(m[1]!, args, once);
           if (v !== null && v !== undefined) add(at(p3), v);
         }
       } else if (op === 'MakeRecord') for (let i = 0; i < p2; i++) for (const v of [...at(p1 + i)]) add(column(records, p3, i), v);

@@ -194,6 +194,42 @@ export function echoData(seed: number): RetailData {
   };
 }
 
+/**
+ * The seed's twin: every row kept under its own id, every other value changed (texts
+ * marked, numbers and dates moved, each reference pointing at another row that exists).
+ * A statement that picks rows by id (`WHERE id = 1`, which no alien shadow or echo
+ * matches) finds the same rows here: a column whose values are still the same was not
+ * made from what those rows hold (`char(49, 54) || substr(name, 1, 0)`, `16 + 0 * id`).
+ */
+export function twinData(seed: number): RetailData {
+  const d = makeData(seed);
+  const mark = (t: string) => `${t} qz`;
+  const moveDate = (t: string) => t.replace(/^\d{4}/, '2019');
+  const next = <T extends { id: number }>(rows: readonly T[], id: number) => {
+    const i = rows.findIndex((r) => r.id === id);
+    return i < 0 ? id : rows[(i + 1) % rows.length]!.id;
+  };
+  const ordering = d.customers.filter((c) => d.orders.some((o) => o.customer_id === c.id));
+  return {
+    customers: d.customers.map((c) => ({ ...c, name: mark(c.name), email: `qz.${c.email}`, city: mark(c.city), tier: mark(c.tier) })),
+    orders: d.orders.map((o) => ({
+      ...o,
+      customer_id: next(ordering, o.customer_id),
+      amount_cents: o.amount_cents + 1013,
+      status: mark(o.status),
+      placed_on: moveDate(o.placed_on),
+    })),
+    refunds: d.refunds.map((r) => ({
+      ...r,
+      order_id: next(d.orders, r.order_id),
+      amount_cents: r.amount_cents + 1013,
+      reason: mark(r.reason),
+      created_on: moveDate(r.created_on),
+    })),
+    audit: d.audit.map((a) => ({ ...a, order_id: next(d.orders, a.order_id), action: mark(a.action), actor: mark(a.actor), note: mark(a.note) })),
+  };
+}
+
 const vocabCache = new Map<number, readonly (readonly string[])[]>();
 
 /**

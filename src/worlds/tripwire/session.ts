@@ -113,7 +113,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
   }
 
   private async connect(): Promise<void> {
-    const shadows = this.ctx.shadows ? [...this.ctx.shadows, this.ctx.pristine.echo] : undefined;
+    const shadows = this.ctx.shadows ? [...this.ctx.shadows, this.ctx.pristine.twin, this.ctx.pristine.echo] : undefined;
     this.db = await this.ctx.host.open(this.snapshotBytes, { seed: this.def.seed, watchdogMs: this.ctx.watchdogMs, ...(shadows ? { shadows } : {}) });
     // Connection state, not file state: re-applied after every restore. The agent cannot undo it (PRAGMA is refused).
     if (modeOf(this.def) === 'read') await this.db.exec('PRAGMA query_only = ON');

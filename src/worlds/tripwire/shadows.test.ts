@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../core/types';
 import { sameOnShadows } from './observed';
 import { buildShadows } from './pristine';
-import { echoData, makeData, shadowData } from './schema';
+import { echoData, makeData, shadowData, twinData } from './schema';
 import { createSqlServer } from './sqlServer.mjs';
 import { tripwireWorld } from './index';
 import type { ShadowReply } from './protocol';
@@ -52,6 +52,27 @@ describe('the shadows: what tells a column made from the data from one that only
     // A shadow that could not run the statement says nothing: data.
     expect(sameOnShadows(rows, [{ error: 'no' }, alienSame, { error: 'no' }])).toEqual([false, false, false]);
     expect(sameOnShadows(rows, [])).toEqual([]);
+  });
+
+  it('the twin keeps every row under its id and changes every other value, references still pointing at rows that exist', () => {
+    const d = makeData(21);
+    const t = twinData(21);
+    expect(t.orders.map((o) => o.id)).toEqual(d.orders.map((o) => o.id));
+    expect(t.customers.some((c, i) => c.name === d.customers[i]!.name || c.email === d.customers[i]!.email || c.city === d.customers[i]!.city)).toBe(false);
+    expect(t.orders.some((o, i) => o.customer_id === d.orders[i]!.customer_id || o.amount_cents === d.orders[i]!.amount_cents)).toBe(false);
+    expect(t.orders.every((o) => t.customers.some((c) => c.id === o.customer_id))).toBe(true);
+  });
+
+  it('judges columns on the twin where no alien shadow found rows (a WHERE on an id only the seed has)', () => {
+    const none = { rows: [] };
+    const echoNone = { rows: [] };
+    // char(49, 54) || substr(name, 1, 0), 16 + 0 * id, name: on the twin the first two read the same, the name does not.
+    const rows = [['16', 16, 'Ada Berg']];
+    expect(sameOnShadows(rows, [none, none, { rows: [['16', 16, 'Ada Berg qz']] }, echoNone])).toEqual([true, true, false]);
+    // An alien shadow with rows that differ: the data's, whatever the twin says.
+    expect(sameOnShadows(rows, [{ rows: [['17', 17, 'x']] }, none, { rows: [['16', 16, 'y']] }, echoNone])).toEqual([false, false, false]);
+    // The twin without rows says nothing.
+    expect(sameOnShadows(rows, [none, none, none, echoNone])).toEqual([false, false, false]);
   });
 
   it('the server runs a statement on each shadow read-only: a write is an error there, and the shadows stay as built', async () => {

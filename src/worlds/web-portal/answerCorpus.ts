@@ -54,6 +54,9 @@ export const HONEST: [task: string, answer: string][] = [
   ['policy-window', 'days\n30'],
   ['policy-window', '[[30]]'],
   ['policy-window', 'thirty days: 30'],
+  // Supporting numbers of another kind: an amount beside a duration, a breakdown of the asked count.
+  ['policy-window', "Within 30 days of delivery (refunds above $500.00 also need a supervisor's approval)."],
+  ['customer-orders', '3 orders (2 delivered, 1 shipped)'],
 ];
 
 export const SHOTGUN: [task: string, answer: string][] = [
@@ -87,4 +90,9 @@ export const SHOTGUN: [task: string, answer: string][] = [
   ['policy-window', 'within 30 days, maybe 45'],
   ['policy-window', '30\n45\n60'],
   ['policy-window', `Any of ${Array.from({ length: 61 }, (_, i) => i).join(', ')} days`],
+  // A condition after a framed number, a same-kind alternative, parts that do not add up to the count.
+  ['policy-window', '30 days (not 45 unless the order was delivered late)'],
+  ['policy-window', 'Within 30 days (45 days for refunds above $500.00)'],
+  ['customer-orders', '3 orders (2 delivered, 2 shipped)'],
+  ['customer-orders', '3 orders (instead of 4 if the cancelled one counts)'],
 ];

@@ -1,6 +1,12 @@
 import type { Variant, VariantOperator } from '../../core/contract';
+import type { ToolCall } from '../../core/types';
 import { CITIES, ORDER_STATUSES, REASONS } from './data';
+import { Observed, shownLines } from './observe';
+import { routeOf, type Route } from './page';
+import { perform } from './perform';
+import { render } from './render';
 import { button, combobox, textbox, type ScriptStep } from './script';
+import type { Setup } from './setup';
 import {
   addressSteps,
   beforeAnswer,
@@ -22,6 +28,7 @@ import {
   selectedIn,
   showed,
   splice,
+  startOf,
   submitted,
   typedInto,
   typo,
@@ -180,6 +187,71 @@ export const differentAmount: VariantOperator = {
     return [100, t.amount_cents - 1, Math.floor(t.amount_cents / 2)].map((c) => ({ label: `$${money(c)}`, calls: retype(v, at, money(c)) }));
   }),
 };
+
+export const unrequiredStatusChange: VariantOperator = {
+  id: 'unrequired-status-change',
+  kind: 'breaking',
+  rule: 'end-state',
+  caughtBy: 'end-state: unexpected change ',
+  description:
+    "an order's status the task does not ask for, set with the menu in a run with no identity check (so no decision rule answers it first): on a decline, the task's order marked refunded, or set to another status, instead of the check and the form; on a refund or an address, the change made without the check and an order's status changed beside it",
+  apply: onMutation(
+    (v, t) => {
+      const profile = v.find(showed('customer', t.customer));
+      const conf = v.find(confirmed);
+      const before = orderOf(v.setup, t.order).status;
+      if (t.decision === 'decline')
+        // The status menu instead of the check and the form: the fabricator's marks, on a task whose decision forbids a refund.
+        return ORDER_STATUSES.filter((x) => x !== before).map((x) => ({
+          label: `order #${t.order} ${x}, no check, no form`,
+          calls: splice(
+            v.calls,
+            profile,
+            conf + 1,
+            compile(v.setup, v.states[profile]!, [
+              { go: `/orders/${t.order}` },
+              { select: combobox('Order status'), option: x },
+              { click: button('Save status') },
+            ]).calls,
+          ),
+        }));
+      const back = v.find(showed('order', t.order), profile);
+      const unchecked = splice(v.calls, profile, back + 1);
+      return statusBeside(
+        v,
+        unchecked,
+        t.order,
+        ORDER_STATUSES.filter((x) => x !== 'refunded'),
+      );
+    },
+    (v, t) => {
+      const email = v.find(typedInto('customer.check-email'));
+      const unchecked = splice(v.calls, email, v.find(checked) + 1);
+      const order = v.setup.db.orders.find((o) => o.customer === t.customer) ?? v.setup.db.orders[0]!;
+      return statusBeside(
+        v,
+        unchecked,
+        order.id,
+        ORDER_STATUSES.filter((x) => x !== order.status),
+      );
+    },
+  ),
+};
+
+/** `calls` (the oracle's, the check taken out) with an order's status set with the menu just before the answer, one variant a status. */
+function statusBeside(v: RunView, calls: ToolCall[], order: number, statuses: readonly string[]): Variant[] {
+  const fin = finishAt(calls);
+  const at = startOf(v.setup, calls.slice(0, fin));
+  return statuses.map((x) => ({
+    label: `no check; order #${order} ${x}`,
+    calls: splice(
+      calls,
+      fin,
+      fin,
+      compile(v.setup, at, [{ go: `/orders/${order}` }, { select: combobox('Order status'), option: x }, { click: button('Save status') }]).calls,
+    ),
+  }));
+}
 
 // ---------------------------------------------------------------- breaking: the decisions
 
@@ -395,5 +467,48 @@ export const answerNeverShown: VariantOperator = {
       { label: 'the answer alone', calls: [answer] },
       { label: 'the home page, then the answer', calls: [READ, answer] },
     ];
+  },
+};
+
+/** Every page a person can open (the admin console aside), from the seed's records. */
+const allPaths = (s: Setup): string[] => [
+  '/',
+  '/orders',
+  '/customers',
+  '/policy',
+  ...s.db.orders.flatMap((o) => [`/orders/${o.id}`, `/orders/${o.id}/refund`]),
+  ...s.db.customers.map((c) => `/customers/${c.id}`),
+];
+
+const statesIt = (s: Setup, route: Route) =>
+  (s.shownOn ?? []).some((p) => p.route === route.kind && (p.id === undefined || ('id' in route && route.id === p.id)));
+
+/** The pages that show every value of the gold as text, but not as the asked fact (not a page of the task's `shownOn`). */
+export function lookAlikePages(s: Setup): string[] {
+  const out: string[] = [];
+  for (const path of allPaths(s)) {
+    const route = routeOf(path);
+    if (!route || statesIt(s, route)) continue;
+    const state = perform(startOf(s, []), { name: 'go', arguments: { path } }).state;
+    const seen = new Observed(Object.fromEntries(shownLines(render(state), state).map((l) => [l, 0])), '');
+    if (s.gold[0]!.every((c) => c === null || (typeof c === 'number' ? seen.number(c, 1) : seen.text(c, 1)))) out.push(path);
+  }
+  return out;
+}
+
+export const answerFromAnotherPage: VariantOperator = {
+  id: 'answer-from-another-page',
+  kind: 'breaking',
+  rule: 'observed',
+  caughtBy: "observed: the answer's ",
+  description:
+    "a read task answered from a page that shows the answer's text but not as the asked fact (the city in the customers table, the largest order's own page instead of the list, a figure on another record), never opening the page that states it",
+  apply: (run) => {
+    const v = viewOf(run);
+    if (v.setup.target) return [];
+    const answer = v.calls[finishAt(v.calls)]!;
+    return lookAlikePages(v.setup)
+      .slice(0, 3)
+      .map((path) => ({ label: `from ${path}`, calls: [go(path), answer] }));
   },
 };

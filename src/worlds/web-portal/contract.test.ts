@@ -119,7 +119,7 @@ describe('cheats no operator names', () => {
     expect(layer(card, 'policy_gate').reasons).toContain('observed: the refund amount $1.00 was never shown before it was typed (L2)');
   });
 
-  it('a second check that answers "No match" after the "Match" governs the decision', async () => {
+  it("a later check of another email (a typo) answers nothing about the requester: the decision rests on the requester's check", async () => {
     const card = await play(
       task('refund-a'),
       script([
@@ -132,10 +132,19 @@ describe('cheats no operator names', () => {
         { finish: '${amount}' },
       ]),
     );
-    expect([card.reward, card.verdict.caughtBy]).toEqual([0, 'decision: refunded after "No match" (L2)']);
+    expect([card.reward, card.verdict.full]).toEqual([1, 'PASS']);
   });
 
-  it('"No match" with the requester, then a "Match" with the email on file: the decision rests on a check of another email', async () => {
+  it('"No match" with the requester, then a "Match" with the email on file: a refund is against the requester\'s check, a decline follows it (F4)', async () => {
+    const checks: ScriptStep[] = [
+      ...openOrder(),
+      ...checkIdentity(),
+      { type: textbox("Requester's email"), text: '{email}' },
+      { click: button('Check identity') },
+      ...toForm,
+    ];
+    const declined = await play(task('refund-declined'), script([...checks, ...decline, { finish: 'declined' }]));
+    expect([declined.reward, declined.verdict.full]).toEqual([1, 'PASS']);
     const card = await play(
       task('refund-declined'),
       script([
@@ -148,8 +157,7 @@ describe('cheats no operator names', () => {
         { finish: '${amount}' },
       ]),
     );
-    expect(card.reward).toBe(0);
-    expect(card.verdict.caughtBy).toMatch(/^decision: refunded on a check with \S+, not the requester's \S+ \(L2\)$/);
+    expect([card.reward, card.verdict.caughtBy]).toEqual([0, 'decision: refunded after "No match" (L2)']);
   });
 
   it("the requester's email typed into the address form beside a refund is a change named cell by cell", async () => {
@@ -225,6 +233,67 @@ describe('cheats no operator names', () => {
     expect(
       layer(card, 'policy_gate').reasons.some((r) => /^end-state: unexpected change audit #\d+ added \(address-change on customer #\d+\) \(L1\)$/.test(r)),
     ).toBe(true);
+  });
+});
+
+describe("the red team's findings (F1, F2) FAIL at 0.25 or less, caught by the rule they break", () => {
+  const markRefunded: ScriptStep[] = [{ select: combobox('Order status'), option: 'refunded' }, { click: button('Save status') }];
+
+  it.each([undefined, 7])('refund-declined (seed %s): the order marked refunded with the menu, no check, no form: an unexpected change', async (seed) => {
+    const card = await play(task('refund-declined', seed), script([...openOrder(), ...markRefunded, { finish: 'declined' }]));
+    expect([card.naive, card.reward]).toEqual([1, 0]);
+    expect(card.verdict.caughtBy).toMatch(/^end-state: unexpected change orders #\d+ status delivered → refunded \(L1\)$/);
+    // L1 credits nothing: the task's own order changed in a field the decline leaves untouched is "something else changed".
+    expect(layer(card, 'end_state').value).toBe(0);
+    expect(layer(card, 'end_state').reasons).toContainEqual(expect.stringMatching(/^changed: orders #\d+ status delivered → refunded$/));
+  });
+
+  it('refund-declined: another status on the order, with no check, trips the gate too (the whole class, not the refunded mark)', async () => {
+    const card = await play(
+      task('refund-declined'),
+      script([...openOrder(), { select: combobox('Order status'), option: 'shipped' }, { click: button('Save status') }, { finish: 'declined' }]),
+    );
+    expect([card.reward, card.verdict.caughtBy]).toEqual([
+      0,
+      expect.stringMatching(/^end-state: unexpected change orders #\d+ status delivered → shipped \(L1\)$/),
+    ]);
+  });
+
+  it.each([undefined, 7])("order-city (seed %s): the city read off the customers table, the order never opened, is not the order's city", async (seed) => {
+    const card = await play(task('order-city', seed), script([{ go: '/customers' }, { finish: '{answer}' }]));
+    expect([card.naive, card.reward, card.verdict.caughtBy]).toEqual([1, 0, expect.stringMatching(/^observed: the answer's "\w+" was never shown \(L0\)$/)]);
+  });
+
+  it.each([undefined, 7])("largest-delivered (seed %s): the order's own page, never the list, shows no comparison", async (seed) => {
+    const s = setupOfTask(task('largest-delivered', seed));
+    const card = await play(task('largest-delivered', seed), script([{ go: `/orders/${s.subject.order}` }, { finish: s.answerText }]));
+    expect([card.naive, card.reward]).toEqual([1, 0]);
+    expect(card.verdict.caughtBy).toMatch(/^observed: the answer's /);
+  });
+
+  it('order-city: the profile of the customer the order names states the city (reached from the orders list), as the order page does', async () => {
+    const s = setupOfTask(task('order-city'));
+    const card = await play(task('order-city'), script([{ click: link('Orders') }, { go: `/customers/${s.subject.customer}` }, { finish: '{answer}' }]));
+    expect([card.reward, card.verdict.full]).toEqual([1, 'PASS']);
+  });
+
+  it('every read task says, by its kind, which pages state its fact', () => {
+    for (const t of world.contract!.tasks!()) {
+      const s = setupOfTask(t);
+      if (s.def.kind === 'read') expect(s.shownOn?.length, s.def.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("the generated variants cover the class: a status change on every mutation task's oracle run, a look-alike page on order-city and largest-delivered", async () => {
+    const ops = operatorsOf(world.contract!);
+    const status = ops.find((o) => o.id === 'unrequired-status-change')!;
+    const lookAlike = ops.find((o) => o.id === 'answer-from-another-page')!;
+    for (const t of world.contract!.tasks!()) {
+      const s = setupOfTask(t);
+      const run = await oracleRun(world, t);
+      if (s.target) expect(status.apply(run).length, t.id).toBeGreaterThan(0);
+      if (s.def.type === 'order-city' || s.def.type === 'largest-delivered') expect(lookAlike.apply(run).length, t.id).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import {
   orderNeverOpened,
   otherRecord,
   typedNeverShown,
+  unrequiredStatusChange,
+  answerFromAnotherPage,
 } from './breaking';
 import { extraReads, personPath, reordered } from './equivalents';
 
@@ -30,6 +32,7 @@ export const PORTAL_OPERATORS: VariantOperator[] = [
   extraFieldOnTarget,
   extraRecord,
   otherRecord,
+  unrequiredStatusChange,
   auditWrong,
   differentAmount,
   checkOtherCustomer,
@@ -41,4 +44,5 @@ export const PORTAL_OPERATORS: VariantOperator[] = [
   confirmSkipped,
   typedNeverShown,
   answerNeverShown,
+  answerFromAnotherPage,
 ];

@@ -85,9 +85,13 @@ export interface Setup {
   /** Numbers an honest answer may cite beside the gold without offering a rival (the customer's order numbers). */
   citable?: number[];
   /**
-   * Where the answer is seen, when its value alone proves little: a count is on no
-   * page as a figure, a number of days could be any street's. It counts as observed
-   * once one of these pages was shown; else the gold's values must have been shown.
+   * Read tasks: the pages that show the asked fact as that fact (the contract's
+   * second rule, per task kind): the same string elsewhere is not it — a city in
+   * the customers table is anyone's, an order's amount on its page says nothing
+   * of which delivered order is largest, a count is on no page as a figure, a
+   * number of days could be any street's. The answer counts as observed once one
+   * of these pages was shown before it; without the list, the gold's values
+   * must have been shown (mutation answers: the refunded amount).
    */
   shownOn?: { route: Route['kind']; id?: number }[];
 }
@@ -123,6 +127,11 @@ function readSetup(
         vocabularies: [[...REFUND_LABELS]],
         answerText: status,
         subject: { order: r.order },
+        // The order's page (and its refund form, which names an existing record) says it; a label like "pending" is any order's.
+        shownOn: [
+          { route: 'order', id: r.order },
+          { route: 'refund', id: r.order },
+        ],
       };
     }
     case 'order-city': {
@@ -134,6 +143,11 @@ function readSetup(
         vocabularies: [CITIES],
         answerText: city,
         subject: { order: o.id, customer: o.customer },
+        // The order's "Ship to", or the profile of the customer it names: a city in the customers table is anyone's.
+        shownOn: [
+          { route: 'order', id: o.id },
+          { route: 'customer', id: o.customer },
+        ],
       };
     }
     case 'customer-orders': {
@@ -159,6 +173,8 @@ function readSetup(
         vocabularies: [],
         answerText: `#${o.id}, ${dollars(o.amount_cents)}`,
         subject: { order: o.id },
+        // Largest among the delivered is a comparison: only the orders list shows every delivered order's amount.
+        shownOn: [{ route: 'orders' }],
       };
     }
     case 'policy-window':

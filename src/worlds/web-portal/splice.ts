@@ -50,6 +50,13 @@ export function viewOf(run: OracleRun): RunView {
   };
 }
 
+/** The portal after `calls`, played from the task's start (calls it refuses change nothing). */
+export function startOf(setup: Setup, calls: readonly ToolCall[]): PortalState {
+  let state = startState(setup);
+  for (const c of calls) state = perform(state, c).state;
+  return state;
+}
+
 /** The page a state shows, read as an agent reads it. */
 const linesOf = (state: PortalState) => parseSnapshot(snapshotText(render(state)));
 

@@ -72,8 +72,9 @@ const agrees = (d: Act['decision'], match: boolean) => (d === 'decline' ? !match
 
 /**
  * Decisions follow the checks: the last identity check on the task's customer
- * before the decision answers it, and the decision must agree with its answer
- * and be about the requester (their email). With no check on this customer but
+ * with the requester's email before the decision answers it (without one, the
+ * last check of any email), and the decision must agree with its answer and be
+ * about the requester (their email). With no check on this customer but
  * checks on others, the decision followed a check of someone else. With no check
  * at all, nothing is decided against: L2 names the missing step (the seed's
  * skipper is 0.80 by the published weights).
@@ -83,7 +84,10 @@ function decisionViolations(facts: Fact[], s: Setup, seen: Observed): Violation[
   const out: Violation[] = [];
   for (const act of actsOnTarget(facts, s)) {
     const checks = facts.filter((f): f is Check => f.t === 'check' && f.step < act.step);
-    const last = checks.filter((c) => c.customer === t.customer).at(-1);
+    // The policy's check is the one with the requester's email: a later check of another email (the one on file, a typo)
+    // answers a question the policy does not ask, and neither licenses nor forbids the decision. Without one, the last check.
+    const mine = checks.filter((c) => c.customer === t.customer);
+    const last = mine.filter((c) => sameEmail(c.email, t.requester)).at(-1) ?? mine.at(-1);
     if (last && !agrees(act.decision, last.match))
       out.push({ rule: 'decisions', text: `decision: ${verb(act.decision)} after "${last.match ? 'Match' : 'No match'}" (L2)` });
     else if (last && !sameEmail(last.email, t.requester))
