@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from './limits';
 import { scoreAnswer, type Gold } from './answer';
 import { labelKind, numbersIn, numbersWithKinds, wordsToDigits } from './answerNumbers';
 
@@ -209,4 +210,27 @@ describe('kinds of quantity', () => {
     // a percentage competes with a bare count only when the question asks for one
     ['16 (17%)', { rows: [[16]], context: 'What percentage of orders were placed in March?' }],
   ])('%j: a same-kind alternative stays a rival', (answer, gold) => expect(value(answer, gold)).toBeLessThanOrEqual(0.25));
+});
+
+describe('answers too long to read', () => {
+  const gold = { rows: [[16]] };
+  it('a list of thousands of numbers is not read: 0, and the reason says why (it once took over a minute to score)', () => {
+    const list = '1,2,3,4,5,6,7,8,9,'.repeat(1100);
+    const s = scoreAnswer(list, gold);
+    expect(s).toMatchObject({ value: 0, matched: 0, contentRows: 9900 });
+    expect(s.over).toBe('the answer holds 9,900 numbers, more than the 1,000 any answer here offers: a list, not an answer');
+    // The answer among them changes nothing; under the cap the same text is read as before.
+    expect(scoreAnswer(`16\n${list}`, gold).value).toBe(0);
+    expect(scoreAnswer('16', gold)).toMatchObject({ value: 1 });
+  });
+
+  it('an answer over the answerChars limit is not read, and says so', () => {
+    const long = `16 ${'word '.repeat(4001)}`;
+    expect(long.length).toBeGreaterThan(LIMITS.answerChars.value);
+    const s = scoreAnswer(long, gold);
+    expect(s.value).toBe(0);
+    expect(s.over).toBe(
+      `the answer: ${long.length.toLocaleString('en-US')} characters, over the answerChars limit of 20,000 characters (one answer the verifier reads)`,
+    );
+  });
 });

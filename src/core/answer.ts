@@ -1,4 +1,5 @@
 import { allNumbersIn, countNoun, kindClass, numbersWithKinds, sameNumber, withoutLabels, type Kind } from './answerNumbers';
+import { LIMITS, overLimit } from './limits';
 import { readings } from './answerReadings';
 import { tryParseJson } from './json';
 
@@ -41,6 +42,8 @@ export interface AnswerScore {
   contentRows: number;
   /** Rows that held every cell of a gold row beside a competing candidate. */
   hedged: number;
+  /** Why the answer was not read: longer than the answerChars limit, or a list of more numbers than any answer holds. */
+  over?: string;
 }
 
 const normText = (s: string) =>
@@ -373,6 +376,20 @@ function scoreRows(texts: string[], r: Reader): AnswerScore {
   return { value: (matched / G) * precision * precision, matched, gold: G, contentRows: candidates, hedged };
 }
 
+/** More numbers than any answer of these worlds offers: read as a list, not an answer (see scoreAnswer). */
+export const MAX_NUMBERS = 1000;
+
+function countNumbers(text: string): number {
+  let n = 0;
+  for (let i = 0, inNumber = false; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    if (digit && !inNumber) n++;
+    inNumber = digit;
+  }
+  return n;
+}
+
 /**
  * value = (matched gold rows / gold rows) × (gold rows / max(gold rows, candidate rows))².
  * Honest partial answers keep their share; one extra row in a one-row question
@@ -381,6 +398,18 @@ function scoreRows(texts: string[], r: Reader): AnswerScore {
 export function scoreAnswer(answer: string | null, gold: Gold): AnswerScore {
   const empty: AnswerScore = { value: 0, matched: 0, gold: gold.rows.length, contentRows: 0, hedged: 0 };
   if (answer === null || !answer.trim()) return empty;
+  // Reading an answer takes time that grows faster than its length: a longer one, or a list of thousands of numbers
+  // (a table pasted whole, a broken call; each a candidate row, so precision makes it 0 however it is read), is not read.
+  if (answer.length > LIMITS.answerChars.value)
+    return { ...empty, over: overLimit('answerChars', 'the answer', `${answer.length.toLocaleString('en-US')} characters`) };
+  const numbers = countNumbers(answer);
+  const cap = Math.max(MAX_NUMBERS, 50 * gold.rows.reduce((n, r) => n + r.length, 0));
+  if (numbers > cap)
+    return {
+      ...empty,
+      contentRows: numbers,
+      over: `the answer holds ${numbers.toLocaleString('en-US')} numbers, more than the ${cap.toLocaleString('en-US')} any answer here offers: a list, not an answer`,
+    };
   const r = readerOf(gold);
   const core = withoutCommentary(answer, r);
   let best: AnswerScore | null = null;

@@ -99,6 +99,12 @@ export const LIMITS = {
     what: 'characters of one field shown before "show all (N MB)"',
     why: 'layout of a long unbroken string is what froze the page',
   },
+  answerChars: {
+    value: 20_000,
+    unit: 'characters',
+    what: "one answer the verifier reads (a read task's answer text)",
+    why: 'reading an answer takes time that grows faster than its length; a longer one scores 0 and says so',
+  },
   importRows: {
     value: 200_000,
     unit: 'count',

@@ -52,6 +52,7 @@ export function finalAnswer(ep: EpisodeView): LayerResult {
   const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (s.matched < s.gold) reasons.push(`${s.matched} of ${s.gold} gold rows found in the answer`);
   if (s.hedged > 0) reasons.push(`${s.hedged} gold ${s.hedged === 1 ? 'row' : 'rows'} given beside a competing candidate (not a match)`);
+  if (s.over) reasons.push(s.over);
   if (s.contentRows > s.gold)
     reasons.push(`${s.contentRows - s.gold} more candidate rows than the answer has (precision ${(s.gold / s.contentRows).toFixed(2)}, counted squared)`);
   const never = unshown.flat().map(show);

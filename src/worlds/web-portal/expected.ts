@@ -49,7 +49,6 @@ const fieldText = (table: Table, id: number, field: string, expected: Json | und
 type Row = { id: number } & { [field: string]: Json };
 const rows = (db: Db, t: Table): Row[] => db[t] as Row[];
 
-/** Field by field, the record's expected values against its final ones; `sameAs` relaxes a field's comparison. */
 /**
  * The task's own seeded record changed in a field the task does not ask for (on a
  * decline, the order's status: it must stay untouched) is "something else
@@ -58,6 +57,7 @@ const rows = (db: Db, t: Table): Row[] => db[t] as Row[];
 const unasked = (changes: Change[], table: Table, id: number, asked: readonly string[]): Change[] =>
   changes.map((c) => (c.scope === 'target' && c.table === table && c.id === id && c.field !== null && !asked.includes(c.field) ? { ...c, scope: 'other' } : c));
 
+/** Field by field, the record's expected values against its final ones; `sameAs` relaxes a field's comparison. */
 function fieldChanges(
   table: Table,
   expected: Row,

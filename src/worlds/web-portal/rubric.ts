@@ -24,6 +24,7 @@ export function finalAnswer(ep: PortalEpisode): LayerResult {
   const reasons: string[] = hedge ? [ONE_VALUE_REASON] : [];
   if (a.matched < a.gold) reasons.push(`the answer does not give ${JSON.stringify(s.answerText)}`);
   if (a.hedged > 0) reasons.push('the right value was given beside a competing one (not a match)');
+  if (a.over) reasons.push(a.over);
   if (a.contentRows > a.gold)
     reasons.push(`${a.contentRows - a.gold} more candidates than the answer has (precision ${(a.gold / a.contentRows).toFixed(2)}, counted squared)`);
   const what = a.hedged > 0 ? ', hedged answer' : a.contentRows > a.gold ? ', extra candidates' : '';
