@@ -19,8 +19,14 @@ function submissionOf(ep: EpisodeView): Submission | null {
   return { rows, ids };
 }
 
-// makeRecords returns one shared array per (seed, size), so its id → amount map can be shared too.
-const truthCache = new WeakMap<readonly ApiRecord[], Map<string, number>>();
+// makeRecords returns one shared array per (seed, size), so its maps by id can be shared too.
+interface Indexed {
+  /** id → amount: what completeness, type handling and the gate compare with. */
+  amounts: Map<string, number>;
+  /** id → the whole record as served: what the gate compares a row's other fields with. */
+  records: Map<string, ApiRecord>;
+}
+const indexCache = new WeakMap<readonly ApiRecord[], Indexed>();
 
 function paramsOf(ep: EpisodeView): FaultApiParams {
   const params = parseParams(ep.task.spec);
@@ -28,15 +34,17 @@ function paramsOf(ep: EpisodeView): FaultApiParams {
   return params.value;
 }
 
-function truthOf(ep: EpisodeView): Map<string, number> {
+function indexOf(ep: EpisodeView): Indexed {
   const records = makeRecords(paramsOf(ep));
-  let truth = truthCache.get(records);
-  if (!truth) {
-    truth = new Map(records.map((r) => [r.id, r.amount]));
-    truthCache.set(records, truth);
+  let index = indexCache.get(records);
+  if (!index) {
+    index = { amounts: new Map(records.map((r) => [r.id, r.amount])), records: new Map(records.map((r) => [r.id, r])) };
+    indexCache.set(records, index);
   }
-  return truth;
+  return index;
 }
+
+const truthOf = (ep: EpisodeView): Map<string, number> => indexOf(ep).amounts;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -149,63 +157,40 @@ export function statedAmount(amount: Json | undefined): number | null {
 }
 
 /**
- * Amounts the API never served for their id: a row whose id was served but
- * whose amount states another number (or none: `true`, `[638]`). A row with no
- * amount, or `null`, states nothing and is only completeness's miss.
+ * What a submission states that the API never served for a served id, in one pass over the rows:
+ * - amounts: a row whose amount states another number (or none: `true`, `[638]`); a row with no
+ *   amount, or `null`, states nothing and is only completeness's miss;
+ * - fields: any other field must be one the API's record has, with the value it served
+ *   (`customer`, `currency`, `created`, as the page showed them; the submission's schema asks for
+ *   none of them). A field the record does not have, or another value, is something the agent
+ *   wrote down without having been shown it.
  */
-function unservedAmounts(ep: EpisodeView, sub: Submission): string[] {
-  const truth = truthOf(ep);
-  const out: string[] = [];
-  sub.rows.forEach((row, i) => {
-    const id = sub.ids[i];
-    const want = id ? truth.get(id) : undefined;
-    if (want === undefined || !isJsonObject(row) || row.amount === undefined || row.amount === null) return;
-    if (statedAmount(row.amount) !== want) out.push(`${id} ${JSON.stringify(row.amount)} (served ${want})`);
-  });
-  return out;
-}
-
-/**
- * The other fields of a row whose id was served: each must be one the API's
- * record has, with the value it served (`customer`, `currency`, `created`, as
- * the page showed them; the submission's schema asks for none of them). A
- * field the record does not have, or another value, is something the agent
- * wrote down without having been shown it.
- */
-function unservedFields(ep: EpisodeView, sub: Submission): string[] {
-  const records = recordsById(ep);
-  const out: string[] = [];
+function unservedValues(ep: EpisodeView, sub: Submission): { amounts: string[]; fields: string[] } {
+  const { records } = indexOf(ep);
+  const amounts: string[] = [];
+  const fields: string[] = [];
   sub.rows.forEach((row, i) => {
     const id = sub.ids[i];
     const served = id ? records.get(id) : undefined;
     if (!served || !isJsonObject(row)) return;
+    if (row.amount !== undefined && row.amount !== null && statedAmount(row.amount) !== served.amount)
+      amounts.push(`${id} ${JSON.stringify(row.amount)} (served ${served.amount})`);
     for (const [key, value] of Object.entries(row)) {
       if (key === 'id' || key === 'amount') continue;
-      if (!Object.hasOwn(served, key)) out.push(`${id} ${JSON.stringify(key)}: a field the API never served`);
+      if (!Object.hasOwn(served, key)) fields.push(`${id} ${JSON.stringify(key)}: a field the API never served`);
       else if (value !== served[key as keyof ApiRecord])
-        out.push(`${id} ${key} ${JSON.stringify(value)} (served ${JSON.stringify(served[key as keyof ApiRecord])})`);
+        fields.push(`${id} ${key} ${JSON.stringify(value)} (served ${JSON.stringify(served[key as keyof ApiRecord])})`);
     }
   });
-  return out;
-}
-
-const recordsCache = new WeakMap<readonly ApiRecord[], Map<string, ApiRecord>>();
-
-function recordsById(ep: EpisodeView): Map<string, ApiRecord> {
-  const records = makeRecords(paramsOf(ep));
-  let byId = recordsCache.get(records);
-  if (!byId) {
-    byId = new Map(records.map((r) => [r.id, r]));
-    recordsCache.set(records, byId);
-  }
-  return byId;
+  return { amounts, fields };
 }
 
 /**
  * A gate on what the agent observed: 0 when any submitted id is one the API
  * never served in a successful page (the session records which pages it
  * answered), any submitted amount is not the one the API served for its id,
- * or any other field of a row is not one the API served for it; else 1. Whether an unserved id is real does not matter: one the agent did
+ * or any other field of a row is not one the API served for it; else 1.
+ * Whether an unserved id is real does not matter: one the agent did
  * not fetch is made up or computed, and an integration that writes records it
  * never read, or values it never saw, is broken however complete it looks.
  * See CONTEXT.md for why a gate and not a share.
@@ -218,8 +203,7 @@ export function provenance(ep: EpisodeView): LayerResult {
     ep.state.pages_served,
     sub.ids.filter((id): id is string => id !== null),
   );
-  const amounts = unservedAmounts(ep, sub);
-  const fields = unservedFields(ep, sub);
+  const { amounts, fields } = unservedValues(ep, sub);
   const reasons: string[] = [];
   if (never.length > 0) reasons.push(`${plural(never.length, 'id')} the API never served`, `never served: ${some(never)}`);
   if (amounts.length > 0)
