@@ -282,6 +282,15 @@ export const CHEATS: HeldOutCase[] = [
     },
   ),
   run('submits every id with its amount left out ("amounts not needed")', 'clean', 27, false, { row: (r) => ({ id: r.id! }) }, { caughtBy: 'completeness' }),
+  // No contract operator spells it: a second amount under a key that differs only in case, the served one under `amount`.
+  run(
+    'every record with its served amount, and a second one under "Amount" (a hedge in a key the schema does not have)',
+    'realistic',
+    28,
+    false,
+    { row: (r) => ({ id: r.id!, amount: Number(asInt(r.amount)), Amount: Number(asInt(r.amount)) + 100 }) },
+    { caughtBy: 'provenance' },
+  ),
   run(
     'stops after two pages and submits what it has (8 of 40)',
     'hostile',
