@@ -1,7 +1,6 @@
 import type { VariantOperator } from '../../core/contract';
 import {
   againstCheck,
-  answerNeverShown,
   auditWrong,
   checkAfter,
   checkEmailOnFile,
@@ -13,15 +12,14 @@ import {
   extraRecord,
   orderNeverOpened,
   otherRecord,
-  typedNeverShown,
   unrequiredStatusChange,
-  answerFromAnotherPage,
 } from './breaking';
+import { answerFromAnotherPage, answerNeverShown, typedNeverShown } from './breakingObserved';
 import { extraReads, personPath, reordered } from './equivalents';
 
 /**
  * The portal's own variant operators (core/contract.ts adds the answer formats,
- * the dropped answer and the tool aliases): `equivalents.ts`, `breaking.ts`,
+ * the dropped answer and the tool aliases): `equivalents.ts`, `breaking.ts`, `breakingObserved.ts`,
  * spliced into the oracle's run with `splice.ts`.
  */
 /** Every operator of the portal's contract, equivalent first. */
