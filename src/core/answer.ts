@@ -1,6 +1,7 @@
 import { allNumbersIn, countNoun, kindClass, numbersWithKinds, sameNumber, withoutLabels, type Kind } from './answerNumbers';
 import { LIMITS, overLimit } from './limits';
-import { readings } from './answerReadings';
+import { readings, SENTENCE } from './answerReadings';
+import { plainSpelling } from './answerSpelling';
 import { tryParseJson } from './json';
 
 /** One cell of a gold row: what a SQL result or a page shows. */
@@ -46,9 +47,18 @@ export interface AnswerScore {
   over?: string;
 }
 
+/** One spelling of a word where English has two (`canceled`, `cancelled`): the one the data uses. */
+const VARIANTS: Record<string, string> = { canceled: 'cancelled', canceling: 'cancelling', cancelation: 'cancellation' };
+const VARIANT = new RegExp(`\\b(?:${Object.keys(VARIANTS).join('|')})\\b`, 'g');
+
 const normText = (s: string) =>
   s
+    .normalize('NFKD')
+    // Accents dropped ("Zoë", "Zoe"), hyphens between letters a space ("wrong-item"), as people write either.
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
+    .replace(VARIANT, (w) => VARIANTS[w]!)
     .replace(/["'`“”‘’]/g, '')
     .replace(/[^\p{L}\p{N}.@\-\s]/gu, ' ')
     .replace(/\.(?=\s|$)/g, '')
@@ -118,6 +128,26 @@ function affirmed(hay: string, needle: string): boolean {
   for (let at = hay.indexOf(` ${needle} `); at >= 0; at = hay.indexOf(` ${needle} `, at + 1)) if (!negated(hay.slice(0, at + 1))) return true;
   return false;
 }
+
+/**
+ * The spellings of a name a row may use: as given, and surname first (`Kowal, Quinn`
+ * for `Quinn Kowal`; the comma is gone once normalised) for a name of two or three words.
+ */
+const SPELLINGS = new Map<string, readonly string[]>();
+function spellings(needle: string): readonly string[] {
+  let out = SPELLINGS.get(needle);
+  if (!out) {
+    const words = needle.split(' ');
+    const name = words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{L}[\p{L}'-]*$/u.test(w));
+    out = name ? [needle, [words.at(-1)!, ...words.slice(0, -1)].join(' ')] : [needle];
+    // Needles are gold cells and vocabulary entries, a few hundred per world: the cache stays small.
+    if (SPELLINGS.size < 10_000) SPELLINGS.set(needle, out);
+  }
+  return out;
+}
+
+/** Whether the row names `needle` in any of its spellings, affirmed. */
+const names = (hay: string, needle: string) => spellings(needle).some((n) => affirmed(hay, n));
 
 /** A candidate number and the kind of quantity the answer says it is (`answerNumbers.ts`). */
 interface Num {
@@ -214,8 +244,8 @@ function judge(row: Row, gold: Cell[], r: Reader): 'match' | 'hedge' | null {
       continue;
     }
     const needle = normText(cell);
-    if (!affirmed(row.words, needle)) return null;
-    rest = rest.replaceAll(` ${needle} `, ' | ');
+    if (!names(row.words, needle)) return null;
+    for (const n of spellings(needle)) rest = rest.replaceAll(` ${n} `, ' | ');
   }
   const goldNums = gold.filter((c): c is number => typeof c === 'number');
   // A list of names has no number to compete with: "4 customers never ordered: …" names a count, not a rival.
@@ -230,7 +260,7 @@ function judge(row: Row, gold: Cell[], r: Reader): 'match' | 'hedge' | null {
         !goldNums.some((g) => sameNumber(o.value, g) || (sameNumber(o.value, Math.round(g * 100)) && restated(row, o.value))) &&
         !isContext(r, row, o.value),
     );
-  const rivalText = gold.some((cell) => typeof cell === 'string' && r.rivals(cell).some((x) => affirmed(rest, x)));
+  const rivalText = gold.some((cell) => typeof cell === 'string' && r.rivals(cell).some((x) => names(rest, x)));
   return extraNumber || rivalText || HEDGE_WORDS.test(rest) ? 'hedge' : 'match';
 }
 
@@ -282,7 +312,7 @@ const restated = (row: Row, n: number) => Number.isInteger(n) && row.nums.some((
 function carries(row: Row, r: Reader): { values: string[][]; numbers: number[] } {
   const off = r.numeric ? offKind(row, r.goldNums, r) : [];
   return {
-    values: r.kinds.map((v) => v.filter((x) => affirmed(row.words, x))),
+    values: r.kinds.map((v) => v.filter((x) => names(row.words, x))),
     numbers: r.numeric ? row.occ.filter((o, i) => !off[i] && !isContext(r, row, o.value) && !restated(row, o.value)).map((o) => o.value) : [],
   };
 }
@@ -330,12 +360,10 @@ function isCommentary(sentence: string, r: Reader): boolean {
   return prose.split(' ').filter((w) => /^\p{L}+$/u.test(w)).length >= 3;
 }
 
-const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z(“"'])/;
-
 /** The answer without its closing commentary, or null when it has none. */
 function withoutCommentary(answer: string, r: Reader): string | null {
   if (tryParseJson(answer.trim()).ok) return null;
-  const lines = answer.split(/\r?\n/).map((l) => l.split(SENTENCE_END));
+  const lines = answer.split(/\r?\n/).map((l) => l.split(SENTENCE));
   let cut = false;
   for (let i = lines.length - 1; i >= 0; i--)
     for (let j = lines[i]!.length - 1; j >= 0; j--) {
@@ -346,6 +374,34 @@ function withoutCommentary(answer: string, r: Reader): string | null {
       cut = true;
     }
   return null;
+}
+
+/**
+ * Whether another row gives a matched gold row's label another value: "Bronze averages
+ * $41.20. … Bronze could also be $42.00." A hedge is two values offered for one label
+ * wherever they are written. The other row must name that row's labels and no other
+ * gold row's (a sentence comparing two tiers is not one tier's answer), and offer a
+ * candidate number of the kind the matched row gave (`compatible`: "Bronze orders: 12"
+ * beside "$41.20" is context).
+ */
+function rivalledElsewhere(content: readonly Row[], k: number, g: readonly Cell[], r: Reader): boolean {
+  const labels = g.filter((c): c is string => typeof c === 'string').map(normText);
+  const nums = g.filter((c): c is number => typeof c === 'number');
+  if (labels.length === 0 || nums.length === 0) return false;
+  const others = r.gold.flatMap((o) => o.filter((c): c is string => typeof c === 'string').map(normText)).filter((l) => !labels.includes(l));
+  const anchors = content[k]!.occ.filter((o) => nums.some((n) => sameNumber(o.value, n)));
+  return content.some((row, j) => {
+    if (j === k || !labels.every((l) => names(row.words, l)) || others.some((l) => names(row.words, l))) return false;
+    const off = offKind(row, nums, r);
+    return row.occ.some(
+      (o, i) =>
+        !off[i] &&
+        !nums.some((n) => sameNumber(o.value, n)) &&
+        !isContext(r, row, o.value) &&
+        !restated(row, o.value) &&
+        anchors.every((a) => compatible(a, o, r)),
+    );
+  });
 }
 
 function scoreRows(texts: string[], r: Reader): AnswerScore {
@@ -365,6 +421,10 @@ function scoreRows(texts: string[], r: Reader): AnswerScore {
       if (verdict === 'match') k = i;
       else if (verdict === 'hedge') sawHedge = true;
     });
+    if (k >= 0 && rivalledElsewhere(content, k, g, r)) {
+      k = -1;
+      sawHedge = true;
+    }
     if (k >= 0) {
       used.add(k);
       matched++;
@@ -402,7 +462,9 @@ export function scoreAnswer(answer: string | null, gold: Gold): AnswerScore {
   // (a table pasted whole, a broken call; each a candidate row, so precision makes it 0 however it is read), is not read.
   if (answer.length > LIMITS.answerChars.value)
     return { ...empty, over: overLimit('answerChars', 'the answer', `${answer.length.toLocaleString('en-US')} characters`) };
-  const numbers = countNumbers(answer);
+  // Numbers in words, Unicode digits, locale separators and currency codes become the digits the cap counts and the reader reads.
+  const text = plainSpelling(answer);
+  const numbers = countNumbers(text);
   const cap = Math.max(MAX_NUMBERS, 50 * gold.rows.reduce((n, r) => n + r.length, 0));
   if (numbers > cap)
     return {
@@ -411,10 +473,10 @@ export function scoreAnswer(answer: string | null, gold: Gold): AnswerScore {
       over: `the answer holds ${numbers.toLocaleString('en-US')} numbers, more than the ${cap.toLocaleString('en-US')} any answer here offers: a list, not an answer`,
     };
   const r = readerOf(gold);
-  const core = withoutCommentary(answer, r);
+  const core = withoutCommentary(text, r);
   let best: AnswerScore | null = null;
-  for (const text of core === null ? [answer] : [answer, core])
-    for (const texts of readings(text)) {
+  for (const whole of core === null ? [text] : [text, core])
+    for (const texts of readings(whole)) {
       const s = scoreRows(texts, r);
       if (!best || s.value > best.value) best = s;
     }

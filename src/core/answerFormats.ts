@@ -36,6 +36,12 @@ export const ANSWER_FORMATS = [
   'units',
   'explained',
   'words',
+  'sentence-per-row',
+  'continental',
+  'amount-words',
+  'unicode-digits',
+  'currency-code',
+  'surname-first',
 ] as const;
 
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
@@ -50,6 +56,63 @@ function money(n: number): string {
 const withUnit = (t: AnswerTable, c: AnswerCell, i: number): string => (typeof c === 'number' && t.money?.[i] ? money(c) : plain(c));
 
 const inWords = (c: AnswerCell): string => (typeof c === 'number' && c <= 20 ? (numberInWords(c) ?? plain(c)) : plain(c));
+
+const BELOW_THOUSAND = (n: number): string => {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  const tail = rest === 0 ? '' : numberInWords(rest)!;
+  if (hundreds === 0) return tail || 'zero';
+  return `${numberInWords(hundreds)!} hundred${tail ? ` ${tail}` : ''}`;
+};
+
+/** An integer below a million in words: "twelve thousand three hundred forty-five"; null outside. */
+function integerInWords(n: number): string | null {
+  if (!Number.isInteger(n) || n < 0 || n >= 1_000_000) return null;
+  const thousands = Math.floor(n / 1000);
+  const rest = n % 1000;
+  if (thousands === 0) return BELOW_THOUSAND(rest);
+  return `${BELOW_THOUSAND(thousands)} thousand${rest ? ` ${BELOW_THOUSAND(rest)}` : ''}`;
+}
+
+/** An amount in words, as a cheque writes it: "forty-one dollars and twenty cents". */
+function moneyInWords(n: number): string {
+  const cents = Math.round(Math.abs(n) * 100);
+  const dollars = integerInWords(Math.floor(cents / 100));
+  if (dollars === null) return money(n);
+  const c = cents % 100;
+  return `${n < 0 ? 'minus ' : ''}${dollars} ${dollars === 'one' ? 'dollar' : 'dollars'}${c ? ` and ${numberInWords(c)!} ${c === 1 ? 'cent' : 'cents'}` : ''}`;
+}
+
+/** Continental separators: "12.345,67 $" for money, "71,4" for other decimals. */
+function continental(t: AnswerTable, c: AnswerCell, i: number): string {
+  if (typeof c !== 'number') return plain(c);
+  if (!t.money?.[i]) return Number.isInteger(c) ? plain(c) : plain(c).replace('.', ',');
+  const [whole, cents] = Math.abs(c).toFixed(2).split('.');
+  return `${c < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents} $`;
+}
+
+/** Digits of other scripts, a script per row: full-width, Arabic-Indic, Devanagari. */
+const SCRIPTS = [0xff10, 0x0660, 0x0966];
+const scriptDigits = (text: string, row: number) => text.replace(/\d/g, (d) => String.fromCodePoint(SCRIPTS[row % SCRIPTS.length]! + Number(d)));
+
+/** Two or three capitalised words, as names are written: "Quinn Kowal" → "Kowal, Quinn". */
+const surnameFirst = (c: AnswerCell): string => {
+  const words = plain(c).split(' ');
+  if (words.length < 2 || words.length > 3 || !words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return plain(c);
+  return `${words.at(-1)!}, ${words.slice(0, -1).join(' ')}`;
+};
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Each row its own sentence, all on one line: "For bronze, the average is $41.20. For gold, the average is $63.05." */
+function sentencePerRow(t: AnswerTable): string {
+  return t.rows
+    .map((r) => {
+      if (isLabelled(t)) return `For ${plain(r[0]!)}, the ${t.columns[1]} is ${withUnit(t, r[1]!, 1)}.`;
+      return `${capitalised(r.map((c, i) => `the ${t.columns[i]} is ${withUnit(t, c, i)}`).join(' and '))}.`;
+    })
+    .join(' ');
+}
 
 /** "a", "a and b", "a, b and c" */
 const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -136,5 +199,17 @@ export function renderAnswer(t: AnswerTable, format: AnswerFormat): string {
     }
     case 'words':
       return sentence(t, (c) => inWords(c));
+    case 'sentence-per-row':
+      return sentencePerRow(t);
+    case 'continental':
+      return t.rows.map((r) => r.map((c, i) => continental(t, c, i)).join('; ')).join('\n');
+    case 'amount-words':
+      return sentence(t, (c, i) => (typeof c !== 'number' ? plain(c) : t.money?.[i] ? moneyInWords(c) : (integerInWords(c) ?? plain(c))));
+    case 'unicode-digits':
+      return t.rows.map((r, k) => scriptDigits(r.map((c, i) => withUnit(t, c, i)).join(', '), k)).join('\n');
+    case 'currency-code':
+      return t.rows.map((r) => r.map((c, i) => (typeof c === 'number' && t.money?.[i] ? `${Math.abs(c).toFixed(2)} USD` : plain(c))).join(' — ')).join('\n');
+    case 'surname-first':
+      return t.rows.map((r) => r.map((c, i) => (i === 0 ? surnameFirst(c) : withUnit(t, c, i))).join(': ')).join('\n');
   }
 }

@@ -49,6 +49,9 @@ const items = (line: string, split: RegExp) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A sentence ends at . ! ? before a space and a capital, a digit, a sign, an opening bracket or quote ("$41.20 per order. The gold…"). */
+export const SENTENCE = /(?<=[.!?])\s+(?=[\p{Lu}\p{Nd}$(“"'])/u;
+
 const BULLET = /^(\s*)(?:[-*•+]|\d+[.)])\s+(?=\S)/;
 // A separator line of a markdown table, a fence, a rule: no content.
 const isRule = (l: string) => /^[|\s:+=_-]*$/.test(l) || /^(?:`{3,}|~{3,})[\w-]*$/.test(l);
@@ -157,6 +160,8 @@ function textReadings(answer: string): string[][] {
   const table = labelledTable(lines);
   const out = [
     lines,
+    // One sentence per row, several on a line: "The bronze tier averages $41.20. The gold tier averages $63.05."
+    lines.flatMap((l) => items(l, SENTENCE)),
     lines.flatMap((l) => items(l, /;/)),
     lines.flatMap((l) => items(l, ITEM_SPLIT)),
     records(raw, true),

@@ -1,3 +1,7 @@
+import { LIMITS } from './limits';
+
+const JSON_DEPTH = LIMITS.jsonDepth.value;
+
 /** JSON values as they cross every boundary: tool arguments, results, traces. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -27,8 +31,31 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Parse text as JSON without throwing. */
-export function tryParseJson(text: string): { ok: true; value: Json } | { ok: false; error: string } {
+/** How deep arrays and objects nest in a JSON text, read without parsing (strings skipped); stops counting past `cap`. */
+export function jsonNesting(text: string, cap = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > deepest && (deepest = depth) > cap) return deepest;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Parse text as JSON without throwing. Nesting deeper than `maxDepth` (the `jsonDepth`
+ * limit by default) is refused before parsing: every walk of the value after it
+ * (readers, canonical JSON) recurses once per level, and 10,000 levels overflow the stack.
+ */
+export function tryParseJson(text: string, maxDepth = JSON_DEPTH): { ok: true; value: Json } | { ok: false; error: string } {
+  if (jsonNesting(text, maxDepth) > maxDepth) return { ok: false, error: `nested deeper than ${maxDepth} levels (the jsonDepth limit)` };
   try {
     return { ok: true, value: JSON.parse(text) as Json };
   } catch (e) {

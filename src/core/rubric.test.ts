@@ -43,6 +43,28 @@ describe('scoreEpisode', () => {
     expect(scoreEpisode(rubric({ a: 0.9999, b: 1, g: 1 }), view()).verdict.full).toBe('FAIL');
   });
 
+  it('scores a layer that throws as 0 with the error, and the naive reading that throws as 0: the card is still made', () => {
+    const throwing = rubric(
+      { a: 1, b: 1, g: 1 },
+      {
+        naive: () => {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      },
+    );
+    throwing.layers[0] = {
+      ...throwing.layers[0]!,
+      score: () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    };
+    const card = scoreEpisode(throwing, view());
+    expect(card.layers[0]).toMatchObject({ value: 0, pass: false, reasons: ['this layer could not be scored: Maximum call stack size exceeded'] });
+    expect(card.naive).toBe(0);
+    expect(card.reward).toBeCloseTo(0.25, 6);
+    expect(card.verdict).toEqual({ naive: 'FAIL', full: 'FAIL', caughtBy: 'A: could not be scored' });
+  });
+
   it('clamps values and marks a running episode provisional', () => {
     const card = scoreEpisode(rubric({ a: 1.5, b: -1, g: 1 }), view(false));
     expect(card.layers.map((l) => l.value)).toEqual([1, 0, 1, 0]);

@@ -67,11 +67,26 @@ export function perEpisode<V extends object, T>(read: (ep: V) => T): (ep: V) => 
 
 export { clamp01, round6 };
 
+const failure = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * A layer's result, or a 0 that says the layer could not be scored: a verifier that throws on
+ * an input nobody foresaw (an answer nested 10,000 deep) scores that episode 0 and says why, the
+ * same in every caller (play, score, eval, MCP, the page), instead of crashing the run it judges.
+ */
+function scoreLayer<S extends JsonObject, E extends WorldEvent>(layer: RewardFn<S, E>, episode: EpisodeView<S, E>): LayerResult {
+  try {
+    return layer.score(episode);
+  } catch (e) {
+    return { value: 0, reasons: [`this layer could not be scored: ${failure(e)}`], caughtBy: `${layer.label}: could not be scored` };
+  }
+}
+
 export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric: Rubric<S, E>, episode: EpisodeView<S, E>): Scorecard {
   const results = new Map<string, LayerResult>();
   const values = new Map<string, number>();
   for (const layer of rubric.layers) {
-    const r = layer.score(episode);
+    const r = scoreLayer(layer, episode);
     const value = round6(clamp01(r.value));
     results.set(layer.id, { ...r, value });
     values.set(layer.id, value);
@@ -90,7 +105,12 @@ export function scoreEpisode<S extends JsonObject, E extends WorldEvent>(rubric:
     return out;
   });
   const { reward, composition } = compose(rubric.layers, rubric.compose ? rubric.compose(episode.task) : defaultSpec(rubric.layers), values);
-  const naive = round6(clamp01(rubric.naive(episode, results)));
+  let naive = 0;
+  try {
+    naive = round6(clamp01(rubric.naive(episode, results)));
+  } catch {
+    // The naive reading failing is the same input the layers met: 0, as they scored it.
+  }
   const fullPass = reward >= PASS_AT;
   let caughtBy: string | null = null;
   if (!fullPass) {

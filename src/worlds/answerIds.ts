@@ -8,11 +8,12 @@
  * number taken out can neither match nor compete, so writing a rival as "#21"
  * gains nothing, and an answer that gives the gold only as an id is not credited.
  *
- * Only whole integers count (an amount with cents is never an id), and only after
- * "#" or an id word: "refund: 194" and "order amount: 194" keep their number.
+ * Only whole integers count (an amount with cents is never an id), in digits of any
+ * script ("#２７５"), and only after "#" or an id word: "refund: 194" and "order
+ * amount: 194" keep their number.
  */
 const ID_LABEL =
-  /(#\s*|\b(?:(?:customer|order|audit|ticket|record|row|entry)(?:[ _-]?(?:id|no|number|row|entry|log row))?|id)\b["']?\s*[:=]?\s*(?:#\s*)?)(\d+)\b(?![.,]\d)/gi;
+  /(#\s*|\b(?:(?:customer|order|audit|ticket|record|row|entry)(?:[ _-]?(?:id|no|number|row|entry|log row))?|id)\b["']?\s*[:=]?\s*(?:#\s*)?)(\p{Nd}+)(?!\p{Nd}|[.,]\p{Nd})/giu;
 
 // `null` keeps a JSON answer JSON (`"customer_id": null`) and reads as no value in prose or inside a string.
 export const withoutIds = (answer: string): string => answer.replace(ID_LABEL, (_m, label: string) => `${label}null`);
