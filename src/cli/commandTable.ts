@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { findReferenceAgent } from '../core/world';
 import { WORLD_CLIS } from '../worlds/cliRegistry';
@@ -18,7 +17,7 @@ import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
 import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
 import { validateWorlds } from './commands/validate';
-import { checkWritable, CliError, fmt, table } from './io';
+import { checkWritable, CliError, fmt, table, writeWhole } from './io';
 import { boundedLines } from './boundedLines';
 import { cliOf, requireWorld, worldsForNode } from './worlds';
 
@@ -76,7 +75,7 @@ const play: Command = {
     // Lines are held up to stdinLineBytes: readline would build a 512 MiB line whole and die with a RangeError.
     await playLines(world, task, boundedLines(io.stdin as AsyncIterable<Uint8Array | string>), (line) => io.out(line), {
       ...(fork ? { episode: fork.episode, meta: { parent: { ...fork.parent } } } : {}),
-      ...(out !== undefined ? { onTrace: (trace) => writeFileSync(out, exportTraceJson(trace)) } : {}),
+      ...(out !== undefined ? { onTrace: (trace) => writeWhole(out, exportTraceJson(trace)) } : {}),
     });
     return 0;
   },

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync, accessSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** A bad-input failure: printed as one line on stderr, exit code 2, never a stack trace. */
 export class CliError extends Error {}
@@ -83,18 +84,50 @@ export function readTextFile(file: string, maxBytes: number = READ_LIMITS.docume
   }
 }
 
+/** The temporary name a file is written under before it is renamed whole: beside it, so the rename stays on one file system. */
+const partialName = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}-${process.pid}`);
+
 /**
  * Fails at once when `file` cannot be written, before any work whose result
- * would be lost. Opening for append creates a missing file and truncates nothing.
+ * would be lost — and creates nothing: an existing file must be a writable
+ * file, and its folder must take a new file (probed under a temporary name
+ * and removed at once), since the file itself is written by `writeWhole`.
  */
 export function checkWritable(file: string): void {
-  let fd: number;
   try {
-    fd = openSync(file, 'a');
+    if (existsSync(file)) {
+      if (statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      accessSync(file, constants.W_OK);
+    }
+    const probe = partialName(file, 'probe');
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
   } catch (e) {
     throw new CliError(`cannot write ${file}: ${describeFsError(e)}`);
   }
-  closeSync(fd);
+}
+
+/**
+ * Writes `data` to `file` whole or not at all: to a temporary name beside it,
+ * flushed, then renamed over it. A crash, a kill or a full disk leaves the
+ * file as it was (or absent), never empty or cut short.
+ */
+export function writeWhole(file: string, data: string | Uint8Array): void {
+  const partial = partialName(file, 'partial');
+  try {
+    const fd = openSync(partial, 'w');
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, file);
+  } catch (e) {
+    if (existsSync(partial)) unlinkSync(partial);
+    throw new CliError(`cannot write ${file}: ${describeFsError(e)}; it was left as it was`);
+  }
 }
 
 const MAX_LINE = 1000;

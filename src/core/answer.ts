@@ -2,7 +2,7 @@ import { allNumbersIn, countNoun, kindClass, numbersWithKinds, sameNumber, witho
 import { LIMITS, overLimit } from './limits';
 import { readings, SENTENCE } from './answerReadings';
 import { plainSpelling } from './answerSpelling';
-import { tryParseJson } from './json';
+import { AGENT_JSON_DEPTH, tryParseJson } from './json';
 
 /** One cell of a gold row: what a SQL result or a page shows. */
 export type Cell = number | string | null;
@@ -362,7 +362,7 @@ function isCommentary(sentence: string, r: Reader): boolean {
 
 /** The answer without its closing commentary, or null when it has none. */
 function withoutCommentary(answer: string, r: Reader): string | null {
-  if (tryParseJson(answer.trim()).ok) return null;
+  if (tryParseJson(answer.trim(), AGENT_JSON_DEPTH).ok) return null;
   const lines = answer.split(/\r?\n/).map((l) => l.split(SENTENCE));
   let cut = false;
   for (let i = lines.length - 1; i >= 0; i--)

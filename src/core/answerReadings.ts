@@ -1,5 +1,5 @@
 import { labelled } from './answerNumbers';
-import { tryParseJson, type Json } from './json';
+import { AGENT_JSON_DEPTH, tryParseJson, type Json } from './json';
 
 /**
  * The ways an answer's text can be read as rows, for `answer.ts`. Each reading
@@ -180,12 +180,12 @@ const FENCE = /^[ \t]*(?:```|~~~)[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*(?:```|~~
 /** The ways an answer can be read as rows. */
 export function readings(answer: string): string[][] {
   const trimmed = answer.trim();
-  const parsed = tryParseJson(trimmed);
+  const parsed = tryParseJson(trimmed, AGENT_JSON_DEPTH);
   if (parsed.ok) return jsonReadings(parsed.value);
   // JSON in a code fence, with prose around it: the prose stays, as rows of its own.
   const blocks: Json[] = [];
   const outside = trimmed.replace(FENCE, (m, body: string) => {
-    const inner = tryParseJson(body.trim());
+    const inner = tryParseJson(body.trim(), AGENT_JSON_DEPTH);
     if (!inner.ok) return m;
     blocks.push(inner.value);
     return '\n';

@@ -1,6 +1,7 @@
 import { LIMITS } from './limits';
 
-const JSON_DEPTH = LIMITS.jsonDepth.value;
+/** The nesting an agent's own JSON text may have (`tryParseJson`'s `maxDepth` for answers and string arguments). */
+export const AGENT_JSON_DEPTH = LIMITS.jsonDepth.value;
 
 /** JSON values as they cross every boundary: tool arguments, results, traces. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -50,12 +51,15 @@ export function jsonNesting(text: string, cap = Infinity): number {
 }
 
 /**
- * Parse text as JSON without throwing. Nesting deeper than `maxDepth` (the `jsonDepth`
- * limit by default) is refused before parsing: every walk of the value after it
- * (readers, canonical JSON) recurses once per level, and 10,000 levels overflow the stack.
+ * Parse text as JSON without throwing. With `maxDepth` (text an agent wrote: an answer,
+ * arguments sent as a string), nesting deeper than it is refused before parsing: every
+ * walk of the value after it (readers, canonical JSON) recurses once per level, and
+ * 10,000 levels overflow the stack. Callers that check depth themselves, with a
+ * message of their own (`vp play`, MCP, imports), parse without it.
  */
-export function tryParseJson(text: string, maxDepth = JSON_DEPTH): { ok: true; value: Json } | { ok: false; error: string } {
-  if (jsonNesting(text, maxDepth) > maxDepth) return { ok: false, error: `nested deeper than ${maxDepth} levels (the jsonDepth limit)` };
+export function tryParseJson(text: string, maxDepth = Infinity): { ok: true; value: Json } | { ok: false; error: string } {
+  if (maxDepth !== Infinity && jsonNesting(text, maxDepth) > maxDepth)
+    return { ok: false, error: `nested deeper than ${maxDepth} levels (the jsonDepth limit)` };
   try {
     return { ok: true, value: JSON.parse(text) as Json };
   } catch (e) {

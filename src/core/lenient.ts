@@ -1,4 +1,4 @@
-import { isJsonObject, tryParseJson, type Json, type JsonObject } from './json';
+import { AGENT_JSON_DEPTH, isJsonObject, tryParseJson, type Json, type JsonObject } from './json';
 import type { Session, Step, StepResult, Task, ToolCall, ToolErrorEvent, ToolSpec, WorldEvent } from './types';
 
 /**
@@ -85,7 +85,7 @@ function structuredType(spec: ToolSpec, key: string): 'array' | 'object' | null 
 function decoded(spec: ToolSpec, key: string, v: Json): Json | undefined {
   const type = typeof v === 'string' ? structuredType(spec, key) : null;
   if (type === null) return undefined;
-  const json = tryParseJson((v as string).trim());
+  const json = tryParseJson((v as string).trim(), AGENT_JSON_DEPTH);
   if (!json.ok) return undefined;
   return (type === 'array' ? Array.isArray(json.value) : isJsonObject(json.value)) ? json.value : undefined;
 }
@@ -100,7 +100,7 @@ function normaliseArgs(spec: ToolSpec, raw: Json, lenient: Leniency | undefined)
   let parsed = false;
   if (typeof raw === 'string') {
     const text = raw.trim();
-    const json = text === '' ? { ok: true as const, value: {} } : tryParseJson(text);
+    const json = text === '' ? { ok: true as const, value: {} } : tryParseJson(text, AGENT_JSON_DEPTH);
     if (json.ok && isJsonObject(json.value)) [value, parsed] = [json.value, true];
   }
   if (!isJsonObject(value)) return { ok: true, value, renamed: [], parsed, decoded: [] };

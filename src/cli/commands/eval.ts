@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { isJsonObject, tryParseJson, type Json } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
@@ -12,7 +11,7 @@ import { DIVERGENCE_KINDS, divergence, divergenceLabel, type Divergence, type Di
 import { exportTracesJsonl, scrubber } from '../../traces/export/index';
 import { printedScorecard, type PrintedScorecard } from '../../traces/printedScorecard';
 import { LIMITS, overLimit } from '../../core/limits';
-import { checkWritable, CliError, fmt, readTextFile, table } from '../io';
+import { checkWritable, CliError, fmt, readTextFile, table, writeWhole } from '../io';
 import { requireWorld } from '../worlds';
 
 export interface EvalOptions {
@@ -167,7 +166,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalScorecard[]> {
   // Everything below leaves memory (the file, stdout): a server that echoed the key or a URL credential must not get it written.
   const scrub = scrubber(secretsOf(config));
   const runs = result.runs.map((r) => ({ rollout: r.rollout, trace: scrub.value(r.trace) }));
-  if (opts.out) writeFileSync(opts.out, exportTracesJsonl(runs.map((r) => r.trace)));
+  if (opts.out) writeWhole(opts.out, exportTracesJsonl(runs.map((r) => r.trace)));
   if (result.failed.length > 0) throw new CliError(scrub.text(`the world failed to open: ${result.failed[0]!.error}`));
   const cards = runs.map((r) => evalScorecard(r.trace, r.rollout.index, config.model));
   if (cards.length > 0 && cards.every((c) => c.stop === 'agent-error'))

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describeAmount, LIMITS, overLimit } from '../../core/limits';
 import { basename, dirname, extname, join } from 'node:path';
 import { convert, TARGET_FORMATS, type ConvertItem, type TargetFormat } from '../../traces/export/convert';
@@ -26,10 +26,11 @@ function targetFormat(raw: string | undefined): TargetFormat {
 const withSuffix = (out: string, suffix: string) => (suffix === '' ? out : join(dirname(out), `${basename(out, extname(out))}${suffix}${extname(out)}`));
 
 /**
- * Read every input as `vp import` does, convert the rows, write OUT. OUT is
- * opened before any work (as `eval --out` is), so a path that cannot be
- * written fails at once. Several Inspect logs (one per env × model) are
- * written as OUT-1, OUT-2 ….
+ * Read every input as `vp import` does, convert the rows, write OUT. Whether
+ * OUT can be written is checked before any work (as `eval --out` does), so a
+ * path that cannot be written fails at once, and nothing is created until the
+ * files are whole. Several Inspect logs (one per env × model) are written as
+ * OUT-1, OUT-2 ….
  */
 export async function exportFiles(
   inputs: readonly string[],
@@ -40,40 +41,26 @@ export async function exportFiles(
 ): Promise<ExportReport> {
   const format = targetFormat(formatRaw);
   if (out === undefined || out === '') throw new CliError('export needs --out FILE');
-  const existed = existsSync(out);
   checkWritable(out);
-  const removePlaceholder = () => {
-    if (!existed && existsSync(out) && statSync(out).size === 0) unlinkSync(out);
-  };
   const items: ConvertItem[] = [];
-  let read;
-  try {
-    read = await importFiles(inputs, ({ item, source, identity }) => items.push({ item, source, env: identity.env, model: identity.model, run: identity.run }));
-  } catch (e) {
-    removePlaceholder();
-    throw e;
-  }
+  const read = await importFiles(inputs, ({ item, source, identity }) =>
+    items.push({ item, source, env: identity.env, model: identity.model, run: identity.run }),
+  );
   const ext = extname(out).toLowerCase();
   let converted: Awaited<ReturnType<typeof convert>>;
   try {
     converted = await convert(items, format, { worlds: worldsForNode(true), created: now().toISOString(), zip: ext === '.eval', document: ext === '.json' });
   } catch (e) {
-    removePlaceholder();
     // V8's own string limit (~512 MiB): one file cannot hold it, and nothing is written.
     if (e instanceof RangeError) throw new CliError(overLimit('exportFileChars', `export to ${out}`, 'more text than one string can hold', limits.fileChars));
     throw e;
   }
-  if (converted.rows === 0) {
-    removePlaceholder();
-    throw new CliError(`nothing to write as ${format}: ${converted.notes[0] ?? 'no rows'}`);
-  }
+  if (converted.rows === 0) throw new CliError(`nothing to write as ${format}: ${converted.notes[0] ?? 'no rows'}`);
   const big = converted.outputs.find((o) => o.data.length > limits.fileChars);
-  if (big) {
-    removePlaceholder();
+  if (big)
     throw new CliError(
       `${overLimit('exportFileChars', `export to ${withSuffix(out, big.suffix)}`, `${describeAmount(big.data.length, 'characters')} of ${big.label}`, limits.fileChars)}: nothing was written`,
     );
-  }
   // Every file goes to a temporary name beside it and is renamed when whole: a failed write leaves no partial file.
   const written: string[] = [];
   const outputs = converted.outputs.map((o) => {
@@ -84,13 +71,11 @@ export async function exportFiles(
       written.push(partial);
     } catch (e) {
       for (const f of [partial, ...written]) if (existsSync(f)) unlinkSync(f);
-      removePlaceholder();
       throw new CliError(`cannot write ${file}: ${describeFsError(e)}; nothing was written`);
     }
     return { file, partial, rows: o.rows, label: o.label };
   });
   for (const o of outputs) renameSync(o.partial, o.file);
-  if (outputs.every((o) => o.file !== out)) removePlaceholder();
   return {
     format,
     read: { rows: read.rows, errors: read.errors },

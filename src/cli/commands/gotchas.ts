@@ -1,9 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import type { World } from '../../core/world';
 import { redTeamSuite } from '../../traces/redTeam';
 import { parseSuite, serializeSuite, type ExpectedVerdicts, type GotchaSuite } from '../../traces/suite';
 import { rescoreSuite, type EntryResult, type SuiteReport } from '../../traces/suiteScore';
-import { CliError, fmt, readTextFile, table } from '../io';
+import { CliError, fmt, readTextFile, table, writeWhole } from '../io';
 
 /** A suite file, or CliError (exit 2) naming the file and where it is wrong. */
 export function readSuiteFile(file: string, worlds: readonly World[]): GotchaSuite {
@@ -72,10 +71,6 @@ export function formatSuite(report: SuiteReport): string {
 export async function writeRedTeamSuite(file: string, worlds: readonly World[]): Promise<{ entries: number; bytes: number }> {
   const suite = await redTeamSuite(worlds);
   const text = serializeSuite(suite);
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw new CliError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  writeWhole(file, text);
   return { entries: suite.entries.length, bytes: Buffer.byteLength(text) };
 }

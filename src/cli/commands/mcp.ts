@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
@@ -6,6 +5,7 @@ import { exportTraceJson } from '../../traces/export/native';
 import { printedScorecard } from '../../traces/printedScorecard';
 import { serveEpisode } from '../mcp/server';
 import { LineTransport } from '../mcp/stdio';
+import { writeWhole } from '../io';
 
 export interface McpStdio {
   stdin: Readable;
@@ -22,7 +22,7 @@ export interface McpStdio {
 export async function serveMcp(world: World, task: Task, out: string | undefined, io: McpStdio): Promise<Trace> {
   const episode = await serveEpisode(world, task);
   const written = episode.ended.then((trace) => {
-    if (out) writeFileSync(out, exportTraceJson(trace));
+    if (out) writeWhole(out, exportTraceJson(trace));
     const s = printedScorecard(trace, 'n/a');
     io.err(
       `vp mcp: ${trace.world} ${JSON.stringify(trace.task)} ended (${s.stop}): naive ${s.naive} ${s.verdict.naive}, full ${s.reward} ${s.verdict.full}${out ? `; trace written to ${out}` : ''}`,
