@@ -2,6 +2,7 @@ import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { outcomeOf } from './outcome';
+import { readSubmission } from './reading';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
 import type { FaultApiEvent, FaultApiState } from './state';
 
@@ -128,7 +129,7 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
 
   /** A trip on the timeline for submitted ids no successful page carried (the provenance gate scores it). */
   private provenanceEvents(rows: Json[]): FaultApiEvent[] {
-    const submitted = rows.flatMap((r) => (isJsonObject(r) && typeof r.id === 'string' ? [r.id] : []));
+    const submitted = readSubmission(rows).rows.flatMap(({ id }) => (id === null ? [] : [id]));
     const ids = unservedIds(this.params, this.state.pagesServed, submitted);
     if (ids.length === 0) return [];
     const message = `${ids.length} submitted ${ids.length === 1 ? 'id was' : 'ids were'} never served by the API (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}).`;
