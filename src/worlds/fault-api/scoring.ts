@@ -42,7 +42,9 @@ export const truthOf = (ep: EpisodeView): Map<string, number> => indexOf(ep).amo
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** How many ids a reason names before "…". */
+/** How many ids a reason names before "…", and how much of each it shows (a served id has 11 characters; a submitted one may have any). */
 const EXAMPLES = 3;
-export const some = (ids: readonly string[]) => ids.slice(0, EXAMPLES).join(', ') + (ids.length > EXAMPLES ? ', …' : '');
+const EXAMPLE_CHARS = 120;
+const clipped = (s: string) => (s.length > EXAMPLE_CHARS ? `${s.slice(0, EXAMPLE_CHARS)}…` : s);
+export const some = (ids: readonly string[]) => ids.slice(0, EXAMPLES).map(clipped).join(', ') + (ids.length > EXAMPLES ? ', …' : '');
 export const named = (n: number, one: string, ids: readonly string[]) => `${plural(n, one)}: ${some(ids)}`;
