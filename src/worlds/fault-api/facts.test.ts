@@ -28,7 +28,13 @@ describe('fault-api: a record counts only whole', () => {
   it('ids and amounts each served but sorted apart fail the gate', async () => {
     const ids = records.map((r) => r.id).sort();
     const amounts = records.map((r) => r.amount).sort((a, b) => a - b);
-    const t = await play(p, fetchesThen(p, ids.map((id, i) => ({ id, amount: amounts[i]! }))));
+    const t = await play(
+      p,
+      fetchesThen(
+        p,
+        ids.map((id, i) => ({ id, amount: amounts[i]! })),
+      ),
+    );
     expect(summary(t)).toEqual({ reward: 0, caughtBy: expect.stringMatching(/^provenance: \d+ amounts the API never served for their ids/) });
   });
 
@@ -77,7 +83,14 @@ describe('fault-api: one submission ends the episode', () => {
     const invented = await play(p, fetchesThen(p, [...right, { id: 'rec-zzzzzzz', amount: 1 }], right));
     expect(invented.steps.filter((s) => s.call.name === 'submit_records')).toHaveLength(1);
     expect(summary(invented)).toEqual({ reward: 0, caughtBy: 'provenance: 1 id the API never served' });
-    const wrong = await play(p, fetchesThen(p, right.map((r, i) => (i === 0 ? { ...r, amount: Number(r.amount) + 1 } : r)), right));
+    const wrong = await play(
+      p,
+      fetchesThen(
+        p,
+        right.map((r, i) => (i === 0 ? { ...r, amount: Number(r.amount) + 1 } : r)),
+        right,
+      ),
+    );
     expect(summary(wrong).reward).toBe(0);
     const missing = await play(p, fetchesThen(p, right.slice(1), right));
     expect(summary(missing).reward).toBe(0.985);
@@ -109,15 +122,35 @@ describe('fault-api: evidence by content', () => {
 
 describe('fault-api: honest spellings', () => {
   it('ids padded with whitespace or in full-width forms are the ids served: 1.00', async () => {
-    const padded = rowsOf(p).map((r, i) => ({ ...r, id: i % 2 ? ` ${String(r.id)}\n` : String(r.id).normalize('NFKD').replace(/[a-z0-9-]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)) }));
+    const padded = rowsOf(p).map((r, i) => ({
+      ...r,
+      id:
+        i % 2
+          ? ` ${String(r.id)}\n`
+          : String(r.id)
+              .normalize('NFKD')
+              .replace(/[a-z0-9-]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)),
+    }));
     expect(summary(await play(p, fetchesThen(p, padded)))).toEqual({ reward: 1, caughtBy: null });
   });
 
   it('amounts as strings in any honest spelling are the amounts served, and cost type handling alone (the API’s drift, not normalised to a number)', async () => {
-    const spell = [(n: number) => `$${n.toLocaleString('en-US')}.00`, (n: number) => `${n.toLocaleString('de-DE')},00 €`, (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))];
+    const spell = [
+      (n: number) => `$${n.toLocaleString('en-US')}.00`,
+      (n: number) => `${n.toLocaleString('de-DE')},00 €`,
+      (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+    ];
     for (const s of spell) {
-      const t = await play(p, fetchesThen(p, rowsOf(p).map((r) => ({ ...r, amount: s(Number(r.amount)) }))));
-      expect([layer(t, 'completeness'), layer(t, 'provenance'), layer(t, 'type_handling'), Number(t.scorecard!.reward.toFixed(6))], s(1234)).toEqual([1, 1, 0, 0.8]);
+      const t = await play(
+        p,
+        fetchesThen(
+          p,
+          rowsOf(p).map((r) => ({ ...r, amount: s(Number(r.amount)) })),
+        ),
+      );
+      expect([layer(t, 'completeness'), layer(t, 'provenance'), layer(t, 'type_handling'), Number(t.scorecard!.reward.toFixed(6))], s(1234)).toEqual([
+        1, 1, 0, 0.8,
+      ]);
     }
   });
 

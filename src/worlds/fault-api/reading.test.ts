@@ -31,7 +31,22 @@ describe('fault-api reading of a submission', () => {
   });
 
   it('reads no amount from a hedge, a range, an exponent, a malformed grouping, a non-number or an endless string', () => {
-    const none: Json[] = ['638 or 639', '638-639', '4e1', '1,23,4', '1.234.56', 'n/a', '', true, [638], { value: 638 }, null, Number.NaN, `${'1,'.repeat(100)}1`, '9'.repeat(20_000).replace(/^/, 'x')];
+    const none: Json[] = [
+      '638 or 639',
+      '638-639',
+      '4e1',
+      '1,23,4',
+      '1.234.56',
+      'n/a',
+      '',
+      true,
+      [638],
+      { value: 638 },
+      null,
+      Number.NaN,
+      `${'1,'.repeat(100)}1`,
+      '9'.repeat(20_000).replace(/^/, 'x'),
+    ];
     expect(none.map((a) => statedAmount(a))).toEqual(none.map(() => null));
   });
 
@@ -70,7 +85,13 @@ describe('fault-api reading of a submission', () => {
   });
 
   it('shows a value in a reason as JSON, clipped: long strings, long lists and deep nesting never make a long reason', () => {
-    expect([preview(638), preview('638'), preview([638]), preview({ a: [1, 2] }), preview(undefined)]).toEqual(['638', '"638"', '[638]', '{"a":[1,2]}', 'undefined']);
+    expect([preview(638), preview('638'), preview([638]), preview({ a: [1, 2] }), preview(undefined)]).toEqual([
+      '638',
+      '"638"',
+      '[638]',
+      '{"a":[1,2]}',
+      'undefined',
+    ]);
     let deep: Json = 1;
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(preview(deep)).toBe('[[[…]]]');
