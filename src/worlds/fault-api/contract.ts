@@ -21,7 +21,7 @@ export const FAULT_API_RULES = {
   'end-state':
     'The submission is the end state: exactly the true records, every id once with its true amount. An extra, missing, duplicated or altered record costs completeness, and its reason names the record.',
   observed:
-    'Only observed facts count: every submitted id must have been served in a page that answered (provenance gate), every amount must be the one the API served for that id (an integer, or a string stating it), and any other field of a row one its record has, with the value served; a value never served zeroes the reward.',
+    'Only observed facts count: every submitted row must name a record served in a page that answered (provenance gate), and every value in it must be the one the API served for that id — the amount (an integer, or a string stating it) and any other field; a value served under another id, written by the agent and read back, or never served zeroes the reward.',
   decisions:
     'Decisions follow the checks: a 429 means the quota is spent and never resets; every request after it costs budget discipline (1 / (1 + 429s)), and careful stops at the first one.',
 } as const;

@@ -66,15 +66,16 @@ describe('fault-api reading of a submission', () => {
   });
 
   it('reads an id trimmed and compatibility-folded, keeping its case; a row without a string id names no record', () => {
-    expect([readId(' rec-0a1b2c3\n'), readId('ｒｅｃ－０ａ１'), readId('REC-0A1B2C3'), readId(''), readId('  '), readId(7), readId(null)]).toEqual([
-      'rec-0a1b2c3',
-      'rec-0a1',
-      'REC-0A1B2C3',
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      readId(' rec-0a1b2c3\n'),
+      readId('\ufeffrec-0a1\u200b'),
+      readId('ｒｅｃ－０ａ１'),
+      readId('REC-0A1B2C3'),
+      readId(''),
+      readId('  '),
+      readId(7),
+      readId(null),
+    ]).toEqual(['rec-0a1b2c3', 'rec-0a1', 'rec-0a1', 'REC-0A1B2C3', null, null, null, null]);
     expect(readSubmission([null, { amount: 3 }, { id: ['rec-x'] }, 'rec-x']).rows.map((r) => r.id)).toEqual([null, null, null, null]);
     expect([sameText(' Acme Ltd ', 'Acme Ltd'), sameText('ＵＳＤ', 'USD'), sameText('acme ltd', 'Acme Ltd'), sameText(' '.repeat(10_000), 'USD')]).toEqual([
       true,

@@ -30,8 +30,9 @@ const AMOUNT_CHARS = 200;
 const ID_CHARS = 200;
 
 /**
- * The id a row names: its `id` string with surrounding whitespace trimmed and
- * compatibility forms folded (full-width letters: NFKC), or null when the row
+ * The id a row names: its `id` string with surrounding whitespace trimmed,
+ * compatibility forms folded (full-width letters: NFKC) and invisible format
+ * characters a copy leaves dropped (a zero-width space, a BOM), or null when the row
  * has no string id. Case is kept: an id is an opaque key, and `REC-…` is
  * another key to any store that compares them byte for byte.
  */
@@ -39,15 +40,21 @@ export function readId(id: Json | undefined): string | null {
   if (typeof id !== 'string') return null;
   const trimmed = id.trim();
   if (trimmed === '') return null;
-  return trimmed.length > ID_CHARS ? trimmed : trimmed.normalize('NFKC').trim();
+  return trimmed.length > ID_CHARS ? trimmed : folded(trimmed);
 }
 
-/** Two strings a person would call the same value: equal once trimmed and compatibility-folded (NFKC); case counts. */
+const folded = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim();
+
+/** Two strings a person would call the same value: equal once trimmed, compatibility-folded (NFKC) and rid of format characters; case counts. */
 export function sameText(a: string, served: string): boolean {
   if (a === served) return true;
   // A value far longer than the one served cannot fold down to it: never normalise an unbounded string.
   if (a.length > 4 * served.length + 16) return false;
-  return a.normalize('NFKC').trim() === served;
+  return folded(a) === served;
 }
 
 const ND = /\p{Nd}/u;
