@@ -10,12 +10,14 @@ import { fetchesThen, params, rowsOf } from './testing';
 /**
  * Every reader of agent input in fault-api is bounded: a session driven with
  * hostile records, amounts, arguments and cursors answers every call, and its
- * rubric returns a scorecard, within a small budget each. The budget is a
- * wall-clock one (generous for a shared CI machine): a reader that recursed
- * without a limit throws, and one that is superlinear takes seconds here.
+ * rubric returns a scorecard, within a budget each. The budget is wall-clock
+ * time, five times the 200 ms an answer may take to read, because CI machines
+ * are shared: a reader that recursed without a limit throws, and one that is
+ * superlinear takes many seconds on these inputs (40 rows of 20,000
+ * characters, 10,000 rows), so the margin hides nothing.
  */
 const p = params('hostile', 2);
-const BUDGET_MS = 500;
+const BUDGET_MS = 1_000;
 
 const deepArray = (n: number): Json => {
   let v: Json = 1;
@@ -49,24 +51,22 @@ const SUBMISSIONS: [string, Json[]][] = [
 describe('fault-api bounded readers', () => {
   it.each(SUBMISSIONS)('%s: the session answers and the rubric scores it, fast', async (_label, records) => {
     const session = await faultApiWorld.open(taskFromParams(p));
-    const started = performance.now();
-    for (const call of fetchesThen(p, records)) await session.call(call);
-    const card = scoreEpisode(faultApiRubric, {
-      task: taskFromParams(p),
-      steps: [],
-      stop: { reason: 'submitted', terminated: true, truncated: false },
-      state: await session.snapshot(),
-    });
-    const ms = performance.now() - started;
+    const calls = fetchesThen(p, records);
+    let started = performance.now();
+    for (const call of calls) await session.call(call);
+    const sessionMs = performance.now() - started;
+    const state = await session.snapshot();
+    started = performance.now();
+    const card = scoreEpisode(faultApiRubric, { task: taskFromParams(p), steps: [], stop: { reason: 'submitted', terminated: true, truncated: false }, state });
+    const rubricMs = performance.now() - started;
     expect(card.verdict.full).toBe('FAIL');
     expect(card.reward).toBeLessThanOrEqual(0.25);
     expect(card.layers.flatMap((l) => l.reasons).join('\n').length).toBeLessThan(2_000);
-    expect(ms).toBeLessThan(BUDGET_MS);
+    expect({ session: sessionMs < BUDGET_MS, rubric: rubricMs < BUDGET_MS }).toEqual({ session: true, rubric: true });
   });
 
   it('a 20,000-character cursor and arguments nested 100,000 deep are answered as errors or ignored, and spend what a request spends', async () => {
     const session = await faultApiWorld.open(taskFromParams(p));
-    const started = performance.now();
     const calls: ToolCall[] = [
       { name: 'fetch_page', arguments: { cursor: long('c_') } },
       { name: 'fetch_page', arguments: { cursor: null, limit: deepArray(100_000) } },
@@ -74,6 +74,7 @@ describe('fault-api bounded readers', () => {
       { name: 'submit_records', arguments: { records: deepObject(100_000) } },
     ];
     const results = [];
+    const started = performance.now();
     for (const c of calls) results.push(await session.call(c));
     expect(performance.now() - started).toBeLessThan(BUDGET_MS);
     expect(results.map((r) => r.ok)).toEqual([false, true, false, false]);
