@@ -3,7 +3,9 @@ import type { Json } from '../../core/json';
 import { scoreEpisode, type EpisodeView } from '../../core/rubric';
 import { makeRecords } from './data';
 import { taskFromParams, type FaultApiEvent, type FaultApiState } from './index';
-import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, provenance, statedAmount, typeHandling } from './rubric';
+import { provenance } from './provenance';
+import { statedAmount } from './reading';
+import { amountMatches, budgetDiscipline, completeness, faultApiRubric, naiveRecall, typeHandling } from './rubric';
 import { params } from './testing';
 
 const p = params('hostile', 4);

@@ -1,52 +1,9 @@
-import { isJsonObject, type Json } from '../../core/json';
-import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
-import { makeRecords, unservedIds, type ApiRecord } from './data';
-import { parseParams, type FaultApiParams } from './params';
+import type { Json } from '../../core/json';
+import type { LayerResult, Rubric } from '../../core/rubric';
+import { provenance } from './provenance';
+import { statedAmount, type Locale } from './reading';
+import { named, plural, some, submissionOf, truthOf, type EpisodeView } from './scoring';
 import type { FaultApiEvent, FaultApiState } from './state';
-
-type EpisodeView = View<FaultApiState, FaultApiEvent>;
-
-interface Submission {
-  rows: Json[];
-  /** Row ids that are strings; other rows match nothing. */
-  ids: (string | null)[];
-}
-
-function submissionOf(ep: EpisodeView): Submission | null {
-  const rows = ep.state.submitted;
-  if (rows === null) return null;
-  const ids = rows.map((r) => (isJsonObject(r) && typeof r.id === 'string' ? r.id : null));
-  return { rows, ids };
-}
-
-// makeRecords returns one shared array per (seed, size), so its maps by id can be shared too.
-interface Indexed {
-  /** id → amount: what completeness, type handling and the gate compare with. */
-  amounts: Map<string, number>;
-  /** id → the whole record as served: what the gate compares a row's other fields with. */
-  records: Map<string, ApiRecord>;
-}
-const indexCache = new WeakMap<readonly ApiRecord[], Indexed>();
-
-function paramsOf(ep: EpisodeView): FaultApiParams {
-  const params = parseParams(ep.task.spec);
-  if (!params.ok) throw new Error(`fault-api rubric got a bad task: ${params.error}`);
-  return params.value;
-}
-
-function indexOf(ep: EpisodeView): Indexed {
-  const records = makeRecords(paramsOf(ep));
-  let index = indexCache.get(records);
-  if (!index) {
-    index = { amounts: new Map(records.map((r) => [r.id, r.amount])), records: new Map(records.map((r) => [r.id, r])) };
-    indexCache.set(records, index);
-  }
-  return index;
-}
-
-const truthOf = (ep: EpisodeView): Map<string, number> => indexOf(ep).amounts;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * An amount that reads as `want`: that number, or a string stating it and no
@@ -54,19 +11,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * the provenance gate's reading), so the right amount in the wrong type is not
  * a wrong value; type handling is where strings cost. Never a boolean.
  */
-export function amountMatches(amount: Json | undefined, want: number): boolean {
-  if (typeof amount === 'number') return amount === want;
-  if (typeof amount !== 'string') return false;
-  // Type drift's digits, the common case, without statedAmount's two regular expressions.
-  return DIGITS.test(amount) ? Number.parseInt(amount, 10) === want : statedAmount(amount) === want;
+export function amountMatches(amount: Json | undefined, want: number, locale: Locale = 'point'): boolean {
+  return statedAmount(amount, locale) === want;
 }
-
-const DIGITS = /^\s*-?\d+\s*$/;
-
-/** How many ids a reason names before "…". */
-const EXAMPLES = 3;
-const some = (ids: readonly string[]) => ids.slice(0, EXAMPLES).join(', ') + (ids.length > EXAMPLES ? ', …' : '');
-const named = (n: number, one: string, ids: readonly string[]) => `${plural(n, one)}: ${some(ids)}`;
 
 /**
  * completeness = Jaccard(credited ids, true ids) − duplicate rows / rows.
@@ -83,15 +30,14 @@ export function completeness(ep: EpisodeView): LayerResult {
   const truth = truthOf(ep);
   const right = new Map<string, boolean>();
   const rowsOf = new Map<string, number>();
-  sub.rows.forEach((row, i) => {
-    const id = sub.ids[i];
-    if (id === null || id === undefined) return;
+  for (const { id, amount } of sub.rows) {
+    if (id === null) continue;
     const want = truth.get(id);
-    const ok = want !== undefined && isJsonObject(row) && amountMatches(row.amount, want);
+    const ok = want !== undefined && amount === want;
     right.set(id, (right.get(id) ?? true) && ok);
     rowsOf.set(id, (rowsOf.get(id) ?? 0) + 1);
-  });
-  const invalid = sub.ids.filter((id) => id === null).length;
+  }
+  const invalid = sub.rows.filter((r) => r.id === null).length;
   const credited: string[] = [];
   const wrong: string[] = [];
   const unknown: string[] = [];
@@ -120,14 +66,13 @@ export function typeHandling(ep: EpisodeView): LayerResult {
   let good = 0;
   let strings = 0;
   let wrong = 0;
-  sub.rows.forEach((row, i) => {
-    const id = sub.ids[i] ?? null;
-    const amount = isJsonObject(row) ? row.amount : undefined;
+  for (const { row, id } of sub.rows) {
+    const amount = row?.amount;
     const want = id === null ? undefined : truth.get(id);
     if (typeof amount === 'number' && Number.isInteger(amount) && amount === want) good++;
     else if (typeof amount === 'string') strings++;
     else wrong++;
-  });
+  }
   const reasons: string[] = [];
   if (strings > 0) reasons.push(`${plural(strings, 'amount')} sent as a string`);
   if (wrong > 0) reasons.push(`${plural(wrong, 'amount')} wrong, missing or not an integer`);
@@ -142,89 +87,12 @@ export function budgetDiscipline(ep: EpisodeView): LayerResult {
   };
 }
 
-/**
- * The number an amount states, read leniently — `638`, `"638"`, `"638.00"`,
- * `"$1,234"`, `"638 USD"` — or null when it states none or several (`"638 or
- * 639"`), is not a number or a string, or is a boolean. The provenance gate
- * asks only whether the agent wrote down a number the API showed for the id;
- * which type it sent is type handling's to score.
- */
-export function statedAmount(amount: Json | undefined): number | null {
-  if (typeof amount === 'number') return Number.isFinite(amount) ? amount : null;
-  if (typeof amount !== 'string') return null;
-  const numbers = amount.replace(/(\d),(?=\d{3}\b)/g, '$1').match(/-?\d+(?:\.\d+)?/g) ?? [];
-  return numbers.length === 1 ? Number(numbers[0]) : null;
-}
-
-/**
- * What a submission states that the API never served for a served id, in one pass over the rows:
- * - amounts: a row whose amount states another number (or none: `true`, `[638]`); a row with no
- *   amount, or `null`, states nothing and is only completeness's miss;
- * - fields: any other field must be one the API's record has, with the value it served
- *   (`customer`, `currency`, `created`, as the page showed them; the submission's schema asks for
- *   none of them). A field the record does not have, or another value, is something the agent
- *   wrote down without having been shown it.
- */
-function unservedValues(ep: EpisodeView, sub: Submission): { amounts: string[]; fields: string[] } {
-  const { records } = indexOf(ep);
-  const amounts: string[] = [];
-  const fields: string[] = [];
-  sub.rows.forEach((row, i) => {
-    const id = sub.ids[i];
-    const served = id ? records.get(id) : undefined;
-    if (!served || !isJsonObject(row)) return;
-    if (row.amount !== undefined && row.amount !== null && statedAmount(row.amount) !== served.amount)
-      amounts.push(`${id} ${JSON.stringify(row.amount)} (served ${served.amount})`);
-    for (const [key, value] of Object.entries(row)) {
-      if (key === 'id' || key === 'amount') continue;
-      if (!Object.hasOwn(served, key)) fields.push(`${id} ${JSON.stringify(key)}: a field the API never served`);
-      else if (value !== served[key as keyof ApiRecord])
-        fields.push(`${id} ${key} ${JSON.stringify(value)} (served ${JSON.stringify(served[key as keyof ApiRecord])})`);
-    }
-  });
-  return { amounts, fields };
-}
-
-/**
- * A gate on what the agent observed: 0 when any submitted id is one the API
- * never served in a successful page (the session records which pages it
- * answered), any submitted amount is not the one the API served for its id,
- * or any other field of a row is not one the API served for it; else 1.
- * Whether an unserved id is real does not matter: one the agent did
- * not fetch is made up or computed, and an integration that writes records it
- * never read, or values it never saw, is broken however complete it looks.
- * See CONTEXT.md for why a gate and not a share.
- */
-export function provenance(ep: EpisodeView): LayerResult {
-  const sub = submissionOf(ep);
-  if (!sub) return { value: 1, reasons: [] };
-  const never = unservedIds(
-    paramsOf(ep),
-    ep.state.pages_served,
-    sub.ids.filter((id): id is string => id !== null),
-  );
-  const { amounts, fields } = unservedValues(ep, sub);
-  const reasons: string[] = [];
-  if (never.length > 0) reasons.push(`${plural(never.length, 'id')} the API never served`, `never served: ${some(never)}`);
-  if (amounts.length > 0)
-    reasons.push(
-      `${plural(amounts.length, 'amount')} the API never served for ${amounts.length === 1 ? 'its id' : 'their ids'}`,
-      `amounts never served: ${some(amounts)}`,
-    );
-  if (fields.length > 0)
-    reasons.push(
-      `${plural(fields.length, 'field')} the API never served for ${fields.length === 1 ? 'its record' : 'their records'}`,
-      `fields never served: ${some(fields)}`,
-    );
-  return { value: reasons.length > 0 ? 0 : 1, reasons };
-}
-
 /** Naive: recall of the true ids alone — what submitting every page seen games. */
 export function naiveRecall(ep: EpisodeView): number {
   const sub = submissionOf(ep);
   if (!sub) return 0;
   const truth = truthOf(ep);
-  const unique = new Set(sub.ids.filter((id): id is string => id !== null && truth.has(id)));
+  const unique = new Set(sub.rows.flatMap(({ id }) => (id !== null && truth.has(id) ? [id] : [])));
   return unique.size / truth.size;
 }
 

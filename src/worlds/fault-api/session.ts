@@ -2,6 +2,8 @@ import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { makeRecords, pageRecords, unservedIds, type ApiRecord } from './data';
 import { outcomeOf } from './outcome';
+import { preview, readSubmission } from './reading';
+import { some } from './scoring';
 import { pagesNeeded, quotaFor, type FaultApiParams } from './params';
 import type { FaultApiEvent, FaultApiState } from './state';
 
@@ -49,7 +51,7 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
     const a = args ?? {};
     if (!isJsonObject(a)) return toolError('invalid_arguments', 'fetch_page takes an object like {"cursor": "..."}');
     const cursor = a.cursor ?? null;
-    if (cursor !== null && typeof cursor !== 'string') return toolError('invalid_arguments', `cursor must be a string or null, got ${JSON.stringify(cursor)}`);
+    if (cursor !== null && typeof cursor !== 'string') return toolError('invalid_arguments', `cursor must be a string or null, got ${preview(cursor)}`);
 
     const index = this.state.requests++;
     const requestNote = { request: index + 1, quota: this.quota };
@@ -128,10 +130,10 @@ export class FaultApiSession implements Session<FaultApiState, FaultApiEvent> {
 
   /** A trip on the timeline for submitted ids no successful page carried (the provenance gate scores it). */
   private provenanceEvents(rows: Json[]): FaultApiEvent[] {
-    const submitted = rows.flatMap((r) => (isJsonObject(r) && typeof r.id === 'string' ? [r.id] : []));
+    const submitted = readSubmission(rows).rows.flatMap(({ id }) => (id === null ? [] : [id]));
     const ids = unservedIds(this.params, this.state.pagesServed, submitted);
     if (ids.length === 0) return [];
-    const message = `${ids.length} submitted ${ids.length === 1 ? 'id was' : 'ids were'} never served by the API (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}).`;
+    const message = `${ids.length} submitted ${ids.length === 1 ? 'id was' : 'ids were'} never served by the API (${some(ids)}).`;
     return [{ code: 'unserved-ids', kind: 'trip', layer: 'provenance', message, data: { count: ids.length, ids } }];
   }
 
