@@ -1,4 +1,5 @@
 import { wordsToDigits } from './answerNumbers';
+import { foldDigits } from './digits';
 
 /**
  * The spellings of a number a person or a model writes, rewritten once, before an
@@ -25,34 +26,6 @@ import { wordsToDigits } from './answerNumbers';
  *   one (`175 dollars and 68 cents`, `one hundred dollars and five cents`);
  *   `12 thousand`, `1.5 million` are their value.
  */
-
-const ZERO = new Map<number, number>();
-const isDigit = (cp: number) => /\p{Nd}/u.test(String.fromCodePoint(cp));
-
-/** The value of a decimal digit of any script: its offset in its block of ten (Unicode keeps each script's 0–9 contiguous). */
-function digitValue(cp: number): number {
-  let zero = ZERO.get(cp);
-  if (zero === undefined) {
-    zero = cp;
-    // Blocks of ten can sit back to back (the mathematical digits): the offset is taken modulo ten from the run's start.
-    while (zero > 0 && cp - zero < 60 && isDigit(zero - 1)) zero--;
-    ZERO.set(cp, zero);
-  }
-  return (cp - zero) % 10;
-}
-
-function asciiDigits(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text;
-  return (
-    text
-      .replace(/\p{Nd}/gu, (d) => (d.charCodeAt(0) < 128 ? d : String(digitValue(d.codePointAt(0)!))))
-      // Before NFKC, which makes every one of these spaces a plain one.
-      .replace(/(?<=\d)[\u00a0\u2007\u2009\u202f\u066c](?=\d{3}(?!\d))/g, '')
-      .normalize('NFKC')
-      .replace(/\u2212/g, '-')
-  );
-}
 
 /** Digit groups split by a plain space, when a decimal comma closes them: `12 345,67` (`3 100.50` may be a rank and an amount). */
 const SPACED = /(?<![\d.,])(\d{1,3})((?: \d{3})+)(,\d{1,2})(?![\d])/g;
@@ -111,7 +84,7 @@ const joined = (head: string, groups: string, dec = '') => `${head}${groups.repl
 
 /** The answer in the spelling the reader reads (see above); the same text when it holds none of these spellings. */
 export function plainSpelling(text: string): string {
-  let t = wordsToDigits(asciiDigits(text).replace(APOSTROPHE, '')).replace(ARABIC_DECIMAL, '.');
+  let t = wordsToDigits(foldDigits(text).replace(APOSTROPHE, '')).replace(ARABIC_DECIMAL, '.');
   t = currencies(t)
     .replace(SPACED, (_m, head: string, groups: string, dec: string) => joined(head, groups, dec))
     .replace(SPACED_AMOUNT, (_m, head: string, groups: string) => joined(head, groups));

@@ -1,3 +1,4 @@
+import { foldDigits } from '../../core/digits';
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 
 /**
@@ -57,35 +58,8 @@ export function sameText(a: string, served: string): boolean {
   return folded(a) === served;
 }
 
-const ND = /\p{Nd}/u;
-const digitCache = new Map<number, string>();
-
-/**
- * The ASCII digit for any Unicode decimal digit (Arabic-Indic ٣, Devanagari ३, …):
- * Unicode lays every decimal digit out in contiguous runs of ten from zero, so
- * its value is its distance from the run's start, modulo ten.
- */
-function asciiDigit(d: string): string {
-  const cp = d.codePointAt(0)!;
-  let out = digitCache.get(cp);
-  if (out === undefined) {
-    let start = cp;
-    for (let steps = 0; steps < 100 && start > 0 && ND.test(String.fromCodePoint(start - 1)); steps++) start--;
-    out = String((cp - start) % 10);
-    digitCache.set(cp, out);
-  }
-  return out;
-}
-
-/** An amount string with its digits, minus signs and Arabic separators in ASCII (NFKC already folds full-width forms). */
-function foldDigits(s: string): string {
-  return s
-    .normalize('NFKC')
-    .replace(/[^ -~]/gu, (c) => (ND.test(c) ? asciiDigit(c) : c))
-    .replace(/[\u2212\u2012\u2013\ufe63]/g, '-')
-    .replace(/\u066b/g, '.')
-    .replace(/\u066c/g, ',');
-}
+/** An amount string with its digits, signs and Arabic separators in ASCII; dashes a person types for a minus too. */
+const foldAmount = (s: string) => foldDigits(s).replace(/[\u2012\u2013]/g, '-');
 
 /** Digits grouped by spaces, apostrophes or underscores (`1 234`, `1'234`, `1_234`): one number. */
 const GROUPED = /(\d)[ '\u2019_](?=\d{3}(?!\d))/g;
@@ -134,7 +108,7 @@ function tokenValue(token: string, locale: Locale): number | null {
 /** The number tokens of an amount string, in ASCII; null when it is too long to be an amount. */
 function tokensOf(amount: string): string[] | null {
   if (amount.length > AMOUNT_CHARS) return null;
-  return foldDigits(amount).replace(GROUPED, '$1').match(TOKEN) ?? [];
+  return foldAmount(amount).replace(GROUPED, '$1').match(TOKEN) ?? [];
 }
 
 const DIGITS = /^\s*-?\d+\s*$/;
