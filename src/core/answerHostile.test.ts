@@ -59,6 +59,10 @@ const WORST: Record<string, string> = {
   'huge numbers': fill('99999999999999999999999999 1e308 '),
   'no numbers at all': fill('a'),
   'names only': fill('Kowal, Quinn Ada Berg or '),
+  'a digit, then spaces': `1${' '.repeat(MAX - 2)}x`,
+  'a digit, then tabs': `a1${'\t'.repeat(MAX - 3)}b`,
+  'a digit, then blank lines': `1${' \n'.repeat(MAX / 2 - 1)}`,
+  'digits, each before a long run': fill(`1${' '.repeat(200)}`),
 };
 
 const FRAGMENTS = [
@@ -117,6 +121,9 @@ const FRAGMENTS = [
   '\u00a0',
   '\t',
   "'",
+  ' '.repeat(300),
+  '\n'.repeat(50),
+  '\t'.repeat(100),
 ];
 
 const hostile = fc

@@ -57,7 +57,7 @@ function decimals(text: string): string {
 }
 
 // Two units of one amount, written in words or digits: "175 dollars and 68 cents", "$175 and 68 cents".
-const DOLLARS_AND_CENTS = /(\$?)(\d+)[^\S\n]*(?:dollars?|bucks)?[^\S\n]+(?:and[^\S\n]+)?(\d{1,2})[^\S\n]+cents?\b/gi;
+const DOLLARS_AND_CENTS = /(\$?)(\d+)(?:[^\S\n]+(?:dollars?|bucks))?[^\S\n]+(?:and[^\S\n]+)?(\d{1,2})[^\S\n]+cents?\b/gi;
 const SCALED = /(?<![\d.,])(\d+(?:\.\d+)?)[^\S\n]+(thousand|million)\b/gi;
 
 function scaled(text: string): string {
@@ -82,9 +82,21 @@ const ARABIC_DECIMAL = /(?<=\d)\u066b(?=\d)/g;
 const SPACED_AMOUNT = /(?<=\$)(\d{1,3})((?: \d{3})+)(?![\d])/g;
 const joined = (head: string, groups: string, dec = '') => `${head}${groups.replace(/ /g, '')}${dec}`;
 
+/**
+ * A run of whitespace longer than any layout needs, shortened: at most two line breaks (a blank line
+ * still parts records) and 64 characters of the rest (tabs kept). The readers' patterns allow spaces
+ * around a number (`$ 41`, `16 of 80`); over a run of 20,000 they backtrack for seconds.
+ */
+const LONG_SPACE = /\s{65,}/g;
+function shortSpaces(run: string): string {
+  const breaks = run.split('\n').length - 1;
+  const tail = run.slice(run.lastIndexOf('\n') + 1).slice(0, 64);
+  return breaks === 0 ? tail : `${breaks > 1 ? '\n\n' : '\n'}${tail}`;
+}
+
 /** The answer in the spelling the reader reads (see above); the same text when it holds none of these spellings. */
 export function plainSpelling(text: string): string {
-  let t = wordsToDigits(foldDigits(text).replace(APOSTROPHE, '')).replace(ARABIC_DECIMAL, '.');
+  let t = wordsToDigits(foldDigits(text.replace(LONG_SPACE, shortSpaces)).replace(APOSTROPHE, '')).replace(ARABIC_DECIMAL, '.');
   t = currencies(t)
     .replace(SPACED, (_m, head: string, groups: string, dec: string) => joined(head, groups, dec))
     .replace(SPACED_AMOUNT, (_m, head: string, groups: string) => joined(head, groups));
