@@ -1,0 +1,158 @@
+import { isJsonObject, type Json } from '../../core/json';
+import { CUSTOMERS, PRIORITIES, VENDORS } from './data';
+import { DATES, IDENTIFIERS } from './noteFacts';
+import { fold, foldDigits, plainText, spelledAsDigits } from './noteValues';
+import type { GoldNote } from './tasks';
+
+/**
+ * Rival answers in a note's extra keys (the end state's hedges): another value of the kind a
+ * required key takes. Every reader here is linear in the note's length — no recursion, and each
+ * number is read with a window of its clause, not the whole text before it.
+ */
+
+// Words of a key that name another quantity of the queue than the required counts: "total", "closed", "high"…
+const OTHER_QUANTITIES = ['total', 'overall', 'tickets', 'closed', 'resolved', 'progress', 'low', 'medium', 'high', 'tracking', 'notes'];
+// …unless the key also offers an alternative: "total_alternatives" is a hedge whatever else it says.
+const HEDGE_WORDS = [
+  'alt',
+  'alts',
+  'alternative',
+  'alternatives',
+  'alternate',
+  'or',
+  'maybe',
+  'possibly',
+  'perhaps',
+  'candidate',
+  'candidates',
+  'option',
+  'options',
+  'guess',
+  'else',
+  'instead',
+  'either',
+  'approx',
+  'approximately',
+  'range',
+];
+const keyWords = (key: string) =>
+  key
+    .toLowerCase()
+    .split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/)
+    .filter(Boolean);
+
+/** A leaf of a note's extra value, with what the keys on the way to it say: an alternative, another quantity, a counted one. */
+interface Leaf {
+  text: string;
+  hedgeKey: boolean;
+  otherKey: boolean;
+  countedKey: boolean;
+}
+
+/** Every string and number under `key`, walked with its own stack, each with the flags of the keys above it. */
+function leavesUnder(key: string, value: Json, countKeys: readonly string[]): Leaf[] {
+  const flags = (k: string, up: Omit<Leaf, 'text'>): Omit<Leaf, 'text'> => {
+    const words = keyWords(k);
+    return {
+      hedgeKey: up.hedgeKey || words.some((w) => HEDGE_WORDS.includes(w)),
+      otherKey: up.otherKey || words.some((w) => OTHER_QUANTITIES.includes(w)),
+      countedKey: up.countedKey || words.some((w) => countKeys.includes(w)),
+    };
+  };
+  const out: Leaf[] = [];
+  const stack: [Json, Omit<Leaf, 'text'>][] = [[value, flags(key, { hedgeKey: false, otherKey: false, countedKey: false })]];
+  while (stack.length > 0) {
+    const [v, up] = stack.pop()!;
+    if (typeof v === 'string' || typeof v === 'number') out.push({ text: String(v), ...up });
+    else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push([v[i]!, up]);
+    else if (isJsonObject(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], flags(entries[i]![0], up)]);
+    }
+  }
+  return out;
+}
+
+/**
+ * A number under an extra key competes with the required counts unless its key
+ * names another quantity of the queue ("total": 13, "closed": 2) and none of the
+ * required ones ("open_alt": 4 is a rival) — as a "Total" row is context to a
+ * table's counts.
+ */
+function countRivals(extra: readonly [string, Json][], countKeys: readonly string[], own: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [key, value] of extra)
+    for (const leaf of leavesUnder(key, value, countKeys)) {
+      const hedged = leaf.hedgeKey || keyWords(leaf.text).some((w) => HEDGE_WORDS.includes(w));
+      if (leaf.otherKey && !leaf.countedKey && !leaf.hedgeKey) continue;
+      out.push(...countsIn(leaf.text, countKeys, hedged).filter((n) => !own.includes(n)));
+    }
+  return out;
+}
+
+// Words before a number that make it a label, not a quantity: "week 23", "sprint 4", "#12", "no. 3".
+const LABEL_WORDS = ['week', 'wk', 'sprint', 'day', 'version', 'v', 'no', 'number', 'iteration', 'quarter', 'q', 'page', 'step', 'ticket', 'id'];
+const CLAUSE = /[,;.()\n]/;
+/** How far around a number its clause is read: far more than the two words either side that decide it. */
+const WINDOW = 120;
+
+/**
+ * The numbers a free-text value offers as counts — in digits of any script or in words ("four or
+ * five open") — identifiers, dates, labels ("week 23") and numbers of another quantity of the queue
+ * ("across 11 tickets", "2 closed") aside, unless the text hedges ("4 or 5 open"), when every number
+ * but identifiers and dates competes.
+ */
+export function countsIn(text: string, countKeys: readonly string[], hedged: boolean): string[] {
+  const plain = spelledAsDigits(foldDigits(text)).replace(DATES, ' ').replace(IDENTIFIERS, ' ');
+  const out: string[] = [];
+  for (const m of plain.matchAll(/(?<![\w-])(-?\d+)(?![\w])/g)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    // The words around the number within its clause: "4 urgent, total 11" reads 11 with "total" alone.
+    const before = plain.slice(Math.max(0, start - WINDOW), start).split(CLAUSE);
+    const after = plain.slice(end, end + WINDOW).split(CLAUSE);
+    // A window that began (or ended) inside its clause may have cut a word in two: that part is left out.
+    const head = before.length === 1 && start > WINDOW ? before[0]!.replace(/^\w+/, '') : before.at(-1)!;
+    const tail = after.length === 1 && end + WINDOW < plain.length ? after[0]!.replace(/\w+$/, '') : after[0]!;
+    const [b1 = '', b2 = ''] = keyWords(head).slice(-2).reverse();
+    const [a1 = '', a2 = ''] = keyWords(tail).slice(0, 2);
+    const counted = (w: string) => countKeys.includes(w);
+    const other = (w: string) => OTHER_QUANTITIES.includes(w) && !counted(w);
+    const label = /#\s*$/.test(head) || LABEL_WORDS.includes(b1);
+    // "across 11 tickets", "total 11", "2 closed" are other quantities; "11 tickets open" and "open tickets: 5" are counts.
+    const elsewhere = (other(a1) && !counted(a2)) || (other(b1) && !counted(b2) && !counted(a1));
+    if (!hedged && (label || elsewhere)) continue;
+    out.push(String(Number(m[1]!)));
+  }
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const mentions = (text: string, value: string) => new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`, 'i').test(text);
+
+/**
+ * Rival answers an honest agent's extra keys ("comment", "summary") do not hold:
+ * another value of the kind a required key takes — another vendor, customer,
+ * priority or ticket id on the board (the note's own ticket aside: it is never
+ * its own original), or another count where a key is a count (dates and other
+ * quantities of the queue aside). Extra keys are otherwise free: a note may say
+ * more than the task asks.
+ */
+export function rivalsIn(extra: readonly [string, Json][], gold: GoldNote, ids: readonly string[], self: string): string[] {
+  const texts: string[] = [];
+  for (const [key, value] of extra) for (const leaf of leavesUnder(key, value, [])) texts.push(leaf.text);
+  const text = foldDigits(texts.join(' \n '));
+  if (text.trim() === '') return [];
+  const own = Object.entries(gold.fields)
+    .filter(([k]) => k !== 'type')
+    .map(([, v]) => fold(plainText(v)));
+  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids.filter((i) => i.toLowerCase() !== self.toLowerCase())].filter((vocab) =>
+    own.some((v) => vocab.some((x) => x.toLowerCase() === v)),
+  );
+  const named = kinds.flat().filter((x) => !own.includes(x.toLowerCase()) && mentions(text, x));
+  const countKeys = Object.entries(gold.fields)
+    .filter(([, v]) => typeof v === 'number')
+    .map(([k]) => k.toLowerCase());
+  const counts = countKeys.length > 0 ? countRivals(extra, countKeys, own) : [];
+  return [...new Set([...named, ...counts])];
+}
