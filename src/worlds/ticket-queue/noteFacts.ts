@@ -97,7 +97,8 @@ export function unshownValues(gold: Gold, state: Board): BlindWrite[] {
   };
   const observed = [...state.observed].sort((a, b) => a.step - b.step);
   let next = 0;
-  const ids = state.records.map((r) => r.id);
+  // The kinds of value a required key takes (vendors, customers, priorities, ticket ids), folded once.
+  const vocabularies = [VENDORS, CUSTOMERS, PRIORITIES, state.records.map((r) => r.id)].map((vocab) => new Set(vocab.map((v) => fold(v))));
 
   return checked.flatMap((write) => {
     while (next < observed.length && observed[next]!.step < write.step) absorb(observed[next++]!);
@@ -110,8 +111,11 @@ export function unshownValues(gold: Gold, state: Board): BlindWrite[] {
     // A rival of the answer's own kind (another vendor beside the vendor, another original id) is a
     // hedge, the end state's to name (noteRivals.ts); here only the facts of other kinds.
     const answers = Object.values(g.fields).map((v) => fold(plainText(v)));
-    const rivalKind = (x: string) =>
-      [VENDORS, CUSTOMERS, PRIORITIES, ids].some((vocab) => vocab.some((v) => fold(v) === fold(x)) && vocab.some((v) => answers.includes(fold(v))));
+    const answerKinds = vocabularies.filter((vocab) => answers.some((a) => vocab.has(a)));
+    const rivalKind = (x: string) => {
+      const folded = fold(x);
+      return answerKinds.some((vocab) => vocab.has(folded));
+    };
     const statuses = new Set([...mine.statuses, record?.status, ...gold.statuses.filter((x) => x.id === write.id).map((x) => x.status)]);
     const gaps = new Set<string>();
     for (const key of Object.keys(note).filter((k) => !(k in g.fields)))

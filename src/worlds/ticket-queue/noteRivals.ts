@@ -93,36 +93,50 @@ function countRivals(extra: readonly [string, Json][], countKeys: readonly strin
 // Words before a number that make it a label, not a quantity: "week 23", "sprint 4", "#12", "no. 3".
 const LABEL_WORDS = ['week', 'wk', 'sprint', 'day', 'version', 'v', 'no', 'number', 'iteration', 'quarter', 'q', 'page', 'step', 'ticket', 'id'];
 const CLAUSE = /[,;.()\n]/;
-/** How far around a number its clause is read: far more than the two words either side that decide it. */
-const WINDOW = 120;
+
+/** The words of a text as `keyWords` cuts them (runs of letters and digits, cut again where a digit follows a letter), with where each stands. */
+function wordsOf(text: string): { word: string; start: number; end: number }[] {
+  const out: { word: string; start: number; end: number }[] = [];
+  for (const m of text.matchAll(/[a-z]+|[0-9][a-z0-9]*/gi)) out.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+const WORD_CHAR = /\w/;
+const DIGITS = /^\d+$/;
+const LABEL_MARK = /#\s*$/;
 
 /**
  * The numbers a free-text value offers as counts — in digits of any script or in words ("four or
  * five open") — identifiers, dates, labels ("week 23") and numbers of another quantity of the queue
  * ("across 11 tickets", "2 closed") aside, unless the text hedges ("4 or 5 open"), when every number
- * but identifiers and dates competes.
+ * but identifiers and dates competes. One pass over the words: each number is read with the two
+ * words either side of it in its clause.
  */
 export function countsIn(text: string, countKeys: readonly string[], hedged: boolean): string[] {
   const plain = spelledAsDigits(foldDigits(text)).replace(DATES, ' ').replace(IDENTIFIERS, ' ');
+  const words = wordsOf(plain);
+  // The clause each word is in: a new one wherever a clause mark stands between two words.
+  const clause = new Array<number>(words.length);
+  for (let k = 0; k < words.length; k++) clause[k] = k === 0 ? 0 : clause[k - 1]! + (CLAUSE.test(plain.slice(words[k - 1]!.end, words[k]!.start)) ? 1 : 0);
+  const near = (j: number, k: number) => (j >= 0 && j < words.length && clause[j] === clause[k] ? words[j]!.word : '');
+  const counted = (x: string) => countKeys.includes(x);
+  const other = (x: string) => OTHER_QUANTITIES.includes(x) && !counted(x);
   const out: string[] = [];
-  for (const m of plain.matchAll(/(?<![\w-])(-?\d+)(?![\w])/g)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    // The words around the number within its clause: "4 urgent, total 11" reads 11 with "total" alone.
-    const before = plain.slice(Math.max(0, start - WINDOW), start).split(CLAUSE);
-    const after = plain.slice(end, end + WINDOW).split(CLAUSE);
-    // A window that began (or ended) inside its clause may have cut a word in two: that part is left out.
-    const head = before.length === 1 && start > WINDOW ? before[0]!.replace(/^\w+/, '') : before.at(-1)!;
-    const tail = after.length === 1 && end + WINDOW < plain.length ? after[0]!.replace(/\w+$/, '') : after[0]!;
-    const [b1 = '', b2 = ''] = keyWords(head).slice(-2).reverse();
-    const [a1 = '', a2 = ''] = keyWords(tail).slice(0, 2);
-    const counted = (w: string) => countKeys.includes(w);
-    const other = (w: string) => OTHER_QUANTITIES.includes(w) && !counted(w);
-    const label = /#\s*$/.test(head) || LABEL_WORDS.includes(b1);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    // A number as a quantity: digits alone, not inside a word, not after a hyphen joining it to one ("5-6" reads 5).
+    if (!DIGITS.test(w.word) || WORD_CHAR.test(plain[w.end] ?? '')) continue;
+    const before = plain[w.start - 1] ?? '';
+    const signed = before === '-' && !/[\w-]/.test(plain[w.start - 2] ?? '');
+    if (WORD_CHAR.test(before) || (before === '-' && !signed)) continue;
+    const [b1, b2, a1, a2] = [near(k - 1, k), near(k - 2, k), near(k + 1, k), near(k + 2, k)];
+    // "#12": the mark right before the number (its sign aside), in its clause.
+    const gap = plain.slice(k > 0 ? words[k - 1]!.end : 0, signed ? w.start - 1 : w.start);
+    const label = LABEL_MARK.test(gap.split(CLAUSE).at(-1)!) || LABEL_WORDS.includes(b1);
     // "across 11 tickets", "total 11", "2 closed" are other quantities; "11 tickets open" and "open tickets: 5" are counts.
     const elsewhere = (other(a1) && !counted(a2)) || (other(b1) && !counted(b2) && !counted(a1));
     if (!hedged && (label || elsewhere)) continue;
-    out.push(String(Number(m[1]!)));
+    out.push(String(Number(`${signed ? '-' : ''}${w.word}`)));
   }
   return out;
 }

@@ -50,7 +50,9 @@ function digitValue(cp: number): number {
 }
 
 /** NFKC (full-width letters and digits, ligatures) with every script's decimal digits as 0–9: the text's layout kept. */
-export const foldDigits = (s: string): string => s.normalize('NFKC').replace(/\p{Nd}/gu, (d) => String(digitValue(d.codePointAt(0)!)));
+export const foldDigits = (s: string): string =>
+  // ASCII text is its own NFKC form and has no other digits: most text is, so it skips both passes.
+  /[\u0080-\uffff]/.test(s) ? s.normalize('NFKC').replace(/(?![0-9])\p{Nd}/gu, (d) => String(digitValue(d.codePointAt(0)!))) : s;
 
 /** Text as the verifier compares it: `foldDigits`, lower case, whitespace as one space, trimmed. */
 export function fold(s: string): string {
