@@ -124,11 +124,13 @@ export function countsIn(text: string, countKeys: readonly string[], hedged: boo
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
-    // A number as a quantity: digits alone, not inside a word, not after a hyphen joining it to one ("5-6" reads 5).
+    // A number as a quantity: digits alone, not inside a word; after a hyphen, a sign ("-5") or the far end
+    // of a range ("4-5", every other joined token being an identifier, already left out).
     if (!DIGITS.test(w.word) || WORD_CHAR.test(plain[w.end] ?? '')) continue;
     const before = plain[w.start - 1] ?? '';
     const signed = before === '-' && !/[\w-]/.test(plain[w.start - 2] ?? '');
-    if (WORD_CHAR.test(before) || (before === '-' && !signed)) continue;
+    const range = before === '-' && /\d/.test(plain[w.start - 2] ?? '');
+    if (WORD_CHAR.test(before) || (before === '-' && !signed && !range)) continue;
     const [b1, b2, a1, a2] = [near(k - 1, k), near(k - 2, k), near(k + 1, k), near(k + 2, k)];
     // "#12": the mark right before the number (its sign aside), in its clause.
     const gap = plain.slice(k > 0 ? words[k - 1]!.end : 0, signed ? w.start - 1 : w.start);

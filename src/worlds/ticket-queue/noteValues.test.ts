@@ -51,6 +51,10 @@ describe('note values are read as a model spells them', () => {
     expect(sameValue(302, 'TQ-301')).toBe(false);
     expect(sameValue('301', 'TQ-301')).toBe(false);
     expect(fold(' A\u00a0\tB ')).toBe('a b');
+    // The quotes and the full stop a model copies from "Customer: Marigold Bakery." are not the value.
+    expect(sameValue('Marigold Bakery.', 'Marigold Bakery')).toBe(true);
+    expect(sameValue('“Parcelwing”', 'Parcelwing')).toBe(true);
+    expect(sameValue('Marigold Bakery Inc.', 'Marigold Bakery')).toBe(false);
   });
 });
 

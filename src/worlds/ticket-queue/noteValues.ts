@@ -117,8 +117,17 @@ export function countOf(v: Json | undefined, key = ''): number | null {
   return wordNumber(words);
 }
 
-/** A ticket id as the tools read one: a number `n` is `TQ-n`; text is compared folded. */
-const idText = (v: Json): string => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? `tq-${v}` : fold(plainText(v)));
+/**
+ * A value as text is compared: folded, without the quotes or the sentence's full stop a model copies
+ * with it ("Marigold Bakery." from "Customer: Marigold Bakery."); a number `n` where a ticket id is
+ * asked reads as `TQ-n`, as the tools read it.
+ */
+const textOf = (v: Json): string =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0
+    ? `tq-${v}`
+    : fold(plainText(v))
+        .replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '')
+        .replace(/[.;,!]+$/, '');
 
 const TICKET_ID = /^tq-\d+$/i;
 
@@ -133,8 +142,8 @@ export function sameValue(a: Json | undefined, gold: Json, key = ''): boolean {
     const n = countOf(a, key);
     return n !== null ? n === gold : fold(plainText(a)) === String(gold);
   }
-  if (typeof gold === 'string' && TICKET_ID.test(gold)) return idText(a) === gold.toLowerCase();
-  return fold(plainText(a)) === fold(plainText(gold));
+  if (typeof gold === 'string' && TICKET_ID.test(gold)) return textOf(a) === gold.toLowerCase();
+  return textOf(a) === textOf(gold);
 }
 
 /** A value as a path compares it (one canonical text per value `sameValue` reads alike): its count where it is one, else its folded text. */
@@ -144,8 +153,7 @@ export function valueKey(a: Json | undefined, gold: Json, key = ''): string {
     const n = countOf(a, key);
     if (n !== null) return String(n);
   }
-  if (typeof gold === 'string' && TICKET_ID.test(gold)) return idText(a);
-  return fold(plainText(a));
+  return textOf(a);
 }
 
 /** Every string and number inside a JSON value, walked with its own stack (a note may nest up to MAX_NOTE_DEPTH). */
