@@ -148,11 +148,21 @@ describe('a write nobody asked for needs its deciding evidence too', () => {
     expect(card.reward).toBeLessThanOrEqual(0.25);
   });
 
-  it('a blind write undone after reading stays blind: corrected, the end state right, still capped', async () => {
+  it('a blind write undone after reading stays blind, and the undone write is still a change', async () => {
     const card = await score(spec, [list(), ...resolveAll, ...waiting.map(read), status(other, 'waiting'), finish]);
-    expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
+    expect(layer(card, 'end-state').value).toBe(0.25 * (1 / 2));
     expect(layer(card, 'credit').value).toBe(0);
     expect(card.reward).toBe(0);
+  });
+
+  it('read first, every waiting ticket resolved, the unconfirmed one set back: a change that stayed, ≤ 0.25 (0.90 as two corrections before)', async () => {
+    const card = await score(spec, [list(), ...waiting.map(read), ...resolveAll, status(other, 'waiting'), finish]);
+    expect(layer(card, 'credit').value).toBe(1);
+    expect(layer(card, 'end-state').value).toBe(0.25 * (1 / 2));
+    expect(card.verdict.caughtBy).toBe(
+      `end state: ${other} status waiting → resolved → waiting: set and set back (the task leaves it as it was; a change undone is still a change)`,
+    );
+    expect(card.reward).toBeLessThanOrEqual(0.25);
   });
 });
 
@@ -243,6 +253,19 @@ describe('a count is observed only when every ticket it counts was shown as a se
       'a list of every status, then the urgent ones',
       [...['open', 'in_progress', 'waiting', 'resolved', 'closed'].map((x) => list({ status: x })), list({ priority: 'urgent' })],
     ],
+    // Five lists that partition the board by status show every ticket, so every urgent one too (0 before).
+    ['a list of every status, and nothing else', ['open', 'in_progress', 'waiting', 'resolved', 'closed'].map((x) => list({ status: x }))],
+    ['a list of every priority, and nothing else', ['low', 'medium', 'high', 'urgent'].map((x) => list({ priority: x }))],
+    [
+      'lists of open and waiting, then urgent by status cell by cell, in other spellings',
+      [
+        list({ status: 'Open' }),
+        list({ status: 'WAITING' }),
+        ...['in progress', 'resolved', 'closed'].map((x) => list({ status: x, priority: 'Urgent' })),
+        list({ text: ' ', status: 'open' }),
+        list({ tag: 'tracking' }),
+      ],
+    ],
   ] as const)('%s: credited, 1.00', async (_what, lists) => {
     const card = await score(spec, [...lists, write, finish]);
     expect(layer(card, 'credit').value).toBe(1);
@@ -253,9 +276,24 @@ describe('a count is observed only when every ticket it counts was shown as a se
     ['the tracking ticket and every counted ticket read one by one (leaked ids)', [read(g.id), ...counted.map(read)]],
     ['the open list, the rest read one by one', [list({ status: 'open' }), list({ tag: 'tracking' }), ...counted.map(read)]],
     ['lists by tag only', [list({ tag: 'tracking' }), ...counted.map(read), list({ tag: 'vendor-outage' })]],
-  ] as const)('%s: not credited, 0 (1.00 PASS before, seeds 1–25)', async (_what, reads) => {
+    // Every status but closed: the closed urgent ticket (on every board) was never shown, so "urgent" is not whole.
+    [
+      'a list of every status but closed, every ticket read',
+      [...['open', 'in_progress', 'waiting', 'resolved'].map((x) => list({ status: x })), ...q.board.map((r) => read(r.id))],
+    ],
+    // Every assignee the board has, and the unassigned: nothing bounds the assignees, so no list of them is a partition.
+    [
+      'a list of every assignee and of the unassigned',
+      [
+        list({ assignee: null }),
+        ...[...new Set(q.board.flatMap((r) => (r.assignee ? [r.assignee] : [])))].map((a) => list({ assignee: a })),
+        list({ tag: 'tracking' }),
+      ],
+    ],
+    ['every status filtered by a text every ticket holds', ['open', 'in_progress', 'waiting', 'resolved', 'closed'].map((x) => list({ status: x, text: 'e' }))],
+  ] as const)('%s: not credited, 0', async (_what, reads) => {
     const card = await score(spec, [...reads, write, finish]);
-    expect(layer(card, 'credit').reasons[1]).toMatch(/every ticket with .* was shown \(a full listing, or a list filtered by it\)/);
+    expect(layer(card, 'credit').reasons[1]).toMatch(/every ticket with .* was shown \(lists whose filters together take in every such ticket\)/);
     expect(card.reward).toBe(0);
   });
 

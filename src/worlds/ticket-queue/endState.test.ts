@@ -5,7 +5,7 @@ import type { JsonObject } from '../../core/json';
 import type { Scorecard, ToolCall } from '../../core/types';
 import { finish, list, note, read, status, targetsOf, wrongStatusFor } from './calls';
 import { VENDORS } from './data';
-import { CORRECTION_FLOOR, CORRECTION_PENALTY, END_STATE_CAP } from './endState';
+import { CORRECTION_FLOOR, CORRECTION_PENALTY, END_STATE_CAP, endStateDiff } from './endState';
 import { ticketQueueWorld } from './index';
 import { setupOf } from './spec';
 
@@ -62,25 +62,101 @@ describe('corrections: a later write that supersedes a wrong one, the end state 
   it('each correction costs 0.05, down to a floor of 0.5: a right, earned end state beats any wrong one', async () => {
     const twice = await score(VENDOR, [...looked, note(n1!.id, other), note(n2!.id, { ...n2!.fields, vendor: 'x' }), ...writesOf(n1!.id), ...rest, done]);
     expect(twice.reward).toBeCloseTo(0.9, 9);
-    const thrash = Array.from({ length: 12 }, (_, i) => status(n1!.id, i % 2 === 0 ? 'closed' : 'resolved'));
-    const many = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), ...thrash, status(n1!.id, 'waiting'), ...rest, done]);
+    // The right note restated eleven times is one value written again: eleven corrections, the floor.
+    const restated = Array.from({ length: 11 }, () => note(n1!.id, n1!.fields));
+    const many = await score(VENDOR, [...looked, ...restated, ...writesOf(n1!.id), ...rest, done]);
     expect(layer(many, 'end-state').value).toBe(CORRECTION_FLOOR);
   });
+});
 
-  it('a status set and set back on a ticket the task leaves alone: two corrections, the end state right', async () => {
-    const spare = bystander.status === 'closed' ? 'open' : 'closed';
+describe('the path is judged whole: a target may be corrected once, and a write undone is still a change', () => {
+  const thrashing = (path: string) => `end state: ${n1!.id} status ${path}: thrashing (a status may be corrected once: one wrong value, then the right one)`;
+  const statuses = (...xs: string[]) => xs.map((x) => status(n1!.id, x as never));
+
+  it.each([
+    // The issue's case: six flip-flops cost 0.05 each (0.70) before.
+    ['six flip-flops of one status', ['waiting', 'open', 'waiting', 'open', 'waiting', 'open', 'waiting']],
+    ['right, wrong, right (a return to a value it held)', ['waiting', 'closed', 'waiting']],
+    ['wrong, the initial status again, right', ['closed', 'open', 'waiting']],
+    ['two wrong values, then right', ['closed', 'resolved', 'waiting']],
+  ])('%s: thrashing, an unexpected change of the record, ≤ 0.25', async (_what, path) => {
+    const card = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), ...statuses(...path), ...rest, done]);
+    expect(layer(card, 'end-state').value).toBeCloseTo(0.25 * (2 / 3), 5);
+    expect(card.verdict.caughtBy).toBe(thrashing(['open', ...path].join(' → ')));
+    expect(layer(card, 'precision').value).toBeCloseTo(6 / (6 + path.length - 1), 5);
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('one wrong status, then the right one: a correction, 0.95 (the other side of the rule)', async () => {
+    const card = await score(VENDOR, [...looked, note(n1!.id, n1!.fields), ...statuses('closed', 'waiting'), ...rest, done]);
+    expect(card.reward).toBeCloseTo(0.95, 9);
+  });
+
+  it.each([
+    ['right, wrong, right', () => [note(n1!.id, n1!.fields), note(n1!.id, other), note(n1!.id, n1!.fields)], 2],
+    ['two wrong values, then right', () => [note(n1!.id, other), note(n1!.id, { ...other, vendor: 'Acme' }), note(n1!.id, n1!.fields)], 2],
+  ])('notes %s: thrashing, ≤ 0.25', async (_what, notes, values) => {
+    const card = await score(VENDOR, [...looked, ...notes(), status(n1!.id, 'waiting'), ...rest, done]);
+    expect(card.verdict.caughtBy).toBe(
+      `end state: ${n1!.id}: notes thrashing (${values} values before the right one; a note may be corrected once: one wrong value, then the right one)`,
+    );
+    expect(card.reward).toBeLessThanOrEqual(0.25);
+  });
+
+  it('one wrong note written twice, then the right one: one wrong value, two corrections, 0.90', async () => {
     const card = await score(VENDOR, [
       ...looked,
-      read(bystander.id),
-      status(bystander.id, spare),
-      status(bystander.id, bystander.status),
+      note(n1!.id, other),
+      note(n1!.id, { ...other, vendor: ` ${String(other.vendor).toUpperCase()}` }),
       ...writesOf(n1!.id),
       ...rest,
       done,
     ]);
-    expect(layer(card, 'end-state').value).toBeCloseTo(0.9, 9);
-    expect(layer(card, 'collateral').value).toBe(1);
     expect(card.reward).toBeCloseTo(0.9, 9);
+  });
+
+  it('a status set and set back on a ticket the task leaves alone: a change, as if it had stayed (0.90 as two corrections before)', async () => {
+    const spare = bystander.status === 'closed' ? 'open' : 'closed';
+    const calls = (back: boolean) => [
+      ...looked,
+      read(bystander.id),
+      status(bystander.id, spare),
+      ...(back ? [status(bystander.id, bystander.status)] : []),
+      ...writesOf(n1!.id),
+      ...rest,
+      done,
+    ];
+    const undone = await score(VENDOR, calls(true));
+    const stayed = await score(VENDOR, calls(false));
+    expect(layer(undone, 'end-state').value).toBe(layer(stayed, 'end-state').value);
+    expect(layer(undone, 'end-state').value).toBeCloseTo(0.25 * (3 / 4), 5);
+    expect(layer(undone, 'collateral').value).toBe(layer(stayed, 'collateral').value);
+    expect(layer(undone, 'collateral').value).toBeLessThan(1);
+    expect(undone.reward).toBeLessThanOrEqual(stayed.reward);
+    expect(undone.verdict.caughtBy).toBe(
+      `end state: ${bystander.id} status ${bystander.status} → ${spare} → ${bystander.status}: set and set back (the task leaves it as it was; a change undone is still a change)`,
+    );
+  });
+
+  it('a status set and set back on a target whose status the task leaves alone (a note is all it asks) is a change too', async () => {
+    const spec = { id: 'security-handoff', seed: 4 };
+    const s = setupOf(spec);
+    const g = s.gold.notes[0]!;
+    const was = s.board.find((r) => r.id === g.id)!.status;
+    const card = await score(spec, [list(), note(g.id, g.fields), ...s.gold.notes.slice(1).map((n) => note(n.id, n.fields)), done]);
+    expect(card.reward).toBe(1);
+    const diff = endStateDiff(s.gold, {
+      records: s.board.map((r) => ({ ...r, notes: [] })),
+      initial_status: Object.fromEntries(s.board.map((r) => [r.id, r.status])),
+      writes: [
+        { step: 1, id: g.id, field: 'status', value: was === 'open' ? 'waiting' : 'open' },
+        { step: 2, id: g.id, field: 'status', value: was },
+      ],
+      observed: [],
+      finished: null,
+    });
+    expect(diff.unexpected).toEqual([expect.stringMatching(new RegExp(`^${g.id} status ${was} → \\w+ → ${was}: set and set back`))]);
+    expect(diff.roles).toEqual(['unexpected', 'unexpected']);
   });
 });
 

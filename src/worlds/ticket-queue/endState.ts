@@ -1,6 +1,7 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
-import { DATES, IDENTIFIERS, satisfies } from './credit';
-import { CUSTOMERS, PRIORITIES, VENDORS } from './data';
+import { satisfies } from './credit';
+import { rivalsIn } from './noteRivals';
+import { plainText, printable, valueKey } from './noteValues';
 import type { TicketQueueState, WriteEntry } from './state';
 import type { Gold, GoldNote } from './tasks';
 
@@ -12,11 +13,21 @@ import type { Gold, GoldNote } from './tasks';
  * required one, or with the initial one where none is required. Notes are
  * append-only, so a later note *supersedes* every earlier note on its record
  * when it restates every required key with the right value (`satisfies`);
- * what stands is that note and whatever was written after it. So:
- * - a **correction** is a write that leaves nothing standing: a note
- *   superseded that way, or a status overwritten before the record ended at its
- *   expected status (a status set and set back, on any record, is two). The
- *   end state is right; each costs `CORRECTION_PENALTY`.
+ * what stands is that note and whatever was written after it.
+ *
+ * The path is judged whole, field by field (a record's status, a record's notes):
+ * - a field the task does not ask to write (a bystander's status, a target's
+ *   status where only a note is asked, any note where none is) is changed by
+ *   any write to it, even one undone before the end: a status set and set back
+ *   is an unexpected change, as if it had stayed;
+ * - a field the task asks for may be **corrected once**: its distinct values in
+ *   order (a note's value is its required keys, read as `sameValue` reads them;
+ *   the same value written again is not a new one) are the required one, or one
+ *   wrong value and then the required one. Each write superseded on the way is
+ *   a **correction** and costs `CORRECTION_PENALTY`. Any other path — a second
+ *   wrong value, a return to a value the field held and left (right, wrong,
+ *   right; wrong, the initial status, right) — is **thrashing**: an unexpected
+ *   change of that record, however it ends.
  * - a **hedge** is two answers standing: a note after the right one that gives
  *   a required key another value. It is an unexpected change, like any other
  *   note or status the task did not ask for, and a note key the task does not
@@ -46,139 +57,30 @@ export interface EndStateDiff {
   records: { id: string; right: boolean }[];
 }
 
-const norm = (v: Json): string => String(v).trim().toLowerCase();
+const norm = (v: Json): string => plainText(v).trim().toLowerCase();
 
 /** A note as a reason shows it: compact, cut at 80 characters. */
 export function brief(note: Json): string {
-  const text = JSON.stringify(note);
+  const text = printable(note);
   return text.length <= 80 ? text : `${text.slice(0, 77)}…`;
 }
 
 /** The required key (other than `type`) a later note gives another value, as "vendor: a / b". */
 function contradiction(right: JsonObject, later: JsonObject, gold: GoldNote): string | null {
-  for (const key of Object.keys(gold.fields)) {
+  for (const [key, g] of Object.entries(gold.fields)) {
     if (key === 'type' || later[key] === undefined || later[key] === null) continue;
-    if (norm(later[key]!) !== norm(right[key]!)) return `${key}: ${norm(right[key]!)} / ${norm(later[key]!)}`;
+    if (valueKey(later[key], g, key) !== valueKey(right[key], g, key)) return `${key}: ${norm(right[key]!)} / ${norm(later[key]!)}`;
   }
   return null;
 }
 
-/** Every string and number inside a JSON value, with the keys on the way to it. */
-function leaves(v: Json, path: readonly string[] = [], out: { path: readonly string[]; text: string }[] = []): { path: readonly string[]; text: string }[] {
-  if (typeof v === 'string' || typeof v === 'number') out.push({ path, text: String(v) });
-  else if (Array.isArray(v)) for (const x of v) leaves(x, path, out);
-  else if (isJsonObject(v)) for (const [k, x] of Object.entries(v)) leaves(x, [...path, k], out);
-  return out;
-}
+/** A note's value on a target: its required keys as `sameValue` reads them ("right" when it satisfies the gold). */
+const noteValue = (note: JsonObject, gold: GoldNote): string =>
+  satisfies(note, gold) ? 'right' : JSON.stringify(Object.entries(gold.fields).map(([k, g]) => valueKey(note[k], g, k)));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (text: string, value: string) => new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`, 'i').test(text);
-
-// Words of a key that name another quantity of the queue than the required counts: "total", "closed", "high"…
-const OTHER_QUANTITIES = ['total', 'overall', 'tickets', 'closed', 'resolved', 'progress', 'low', 'medium', 'high', 'tracking', 'notes'];
-// …unless the key also offers an alternative: "total_alternatives" is a hedge whatever else it says.
-const HEDGE_WORDS = [
-  'alt',
-  'alts',
-  'alternative',
-  'alternatives',
-  'alternate',
-  'or',
-  'maybe',
-  'possibly',
-  'perhaps',
-  'candidate',
-  'candidates',
-  'option',
-  'options',
-  'guess',
-  'else',
-  'instead',
-  'either',
-  'approx',
-  'approximately',
-  'range',
-];
-const keyWords = (key: string) =>
-  key
-    .toLowerCase()
-    .split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/)
-    .filter(Boolean);
-
-/**
- * A number under an extra key competes with the required counts unless its key
- * names another quantity of the queue ("total": 13, "closed": 2) and none of the
- * required ones ("open_alt": 4 is a rival) — as a "Total" row is context to a
- * table's counts.
- */
-function countRivals(extra: readonly [string, Json][], countKeys: readonly string[], own: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const [key, value] of extra)
-    for (const leaf of leaves(value, [key])) {
-      const words = leaf.path.flatMap(keyWords);
-      const hedged = words.some((w) => HEDGE_WORDS.includes(w)) || keyWords(leaf.text).some((w) => HEDGE_WORDS.includes(w));
-      const elsewhere = words.some((w) => OTHER_QUANTITIES.includes(w)) && !words.some((w) => countKeys.includes(w) || HEDGE_WORDS.includes(w));
-      if (elsewhere) continue;
-      out.push(...countsIn(leaf.text, countKeys, hedged).filter((n) => !own.includes(n)));
-    }
-  return out;
-}
-
-// Words before a number that make it a label, not a quantity: "week 23", "sprint 4", "#12", "no. 3".
-const LABEL_WORDS = ['week', 'wk', 'sprint', 'day', 'version', 'v', 'no', 'number', 'iteration', 'quarter', 'q', 'page', 'step', 'ticket', 'id'];
-
-/**
- * The numbers a free-text value offers as counts: identifiers, dates, labels ("week 23") and
- * numbers of another quantity of the queue ("across 11 tickets", "2 closed") aside — unless the
- * text hedges ("4 or 5 open"), when every number but identifiers and dates competes.
- */
-function countsIn(text: string, countKeys: readonly string[], hedged: boolean): string[] {
-  const plain = text.replace(DATES, ' ').replace(IDENTIFIERS, ' ');
-  const out: string[] = [];
-  for (const m of plain.matchAll(/(?<![\w-])(-?\d+)(?![\w])/g)) {
-    // The words around the number within its clause: "4 urgent, total 11" reads 11 with "total" alone.
-    const head =
-      plain
-        .slice(0, m.index)
-        .split(/[,;.()\n]/)
-        .at(-1) ?? '';
-    const tail = plain.slice(m.index! + m[0].length).split(/[,;.()\n]/)[0] ?? '';
-    const [b1 = '', b2 = ''] = keyWords(head).reverse();
-    const [a1 = '', a2 = ''] = keyWords(tail);
-    const counted = (w: string) => countKeys.includes(w);
-    const other = (w: string) => OTHER_QUANTITIES.includes(w) && !counted(w);
-    const label = /#\s*$/.test(head) || LABEL_WORDS.includes(b1);
-    // "across 11 tickets", "total 11", "2 closed" are other quantities; "11 tickets open" and "open tickets: 5" are counts.
-    const elsewhere = (other(a1) && !counted(a2)) || (other(b1) && !counted(b2) && !counted(a1));
-    if (!hedged && (label || elsewhere)) continue;
-    out.push(m[1]!);
-  }
-  return out;
-}
-
-/**
- * Rival answers an honest agent's extra keys ("comment", "summary") do not hold:
- * another value of the kind a required key takes — another vendor, customer,
- * priority or ticket id on the board (the note's own ticket aside: it is never
- * its own original), or another count where a key is a count (dates and other
- * quantities of the queue aside). Extra keys are otherwise free: a note may say
- * more than the task asks.
- */
-function rivalsIn(extra: readonly [string, Json][], gold: GoldNote, ids: readonly string[], self: string): string[] {
-  const text = extra.flatMap(([, v]) => leaves(v).map((l) => l.text)).join(' \n ');
-  if (text.trim() === '') return [];
-  const own = Object.entries(gold.fields)
-    .filter(([k]) => k !== 'type')
-    .map(([, v]) => norm(v));
-  const kinds = [VENDORS, CUSTOMERS, PRIORITIES, ids.filter((i) => i.toLowerCase() !== self.toLowerCase())].filter((vocab) =>
-    own.some((v) => vocab.some((x) => x.toLowerCase() === v)),
-  );
-  const named = kinds.flat().filter((x) => !own.includes(x.toLowerCase()) && mentions(text, x));
-  const countKeys = Object.entries(gold.fields)
-    .filter(([, v]) => typeof v === 'number')
-    .map(([k]) => k.toLowerCase());
-  const counts = countKeys.length > 0 ? countRivals(extra, countKeys, own) : [];
-  return [...new Set([...named, ...counts])];
+/** The distinct values a field took, in order (a value written again in a row is one): at most [wrong, right] is a correction, anything longer thrashing. */
+export function runsOf(values: readonly string[]): string[] {
+  return values.filter((v, k) => k === 0 || values[k - 1] !== v);
 }
 
 export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff {
@@ -199,14 +101,20 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
     const goldStatus = gold.statuses.find((g) => g.id === id);
     const expected = goldStatus?.status ?? initial;
     const statusWrites = on('status');
-    if (record.status === expected) {
-      statusWrites.forEach(({ i }, k) => (roles[i] = goldStatus && k === statusWrites.length - 1 ? 'required' : 'correction'));
-      if (statusWrites.length > (goldStatus ? 1 : 0))
-        out.corrections.push(`${id} status ${[initial, ...statusWrites.map(({ w }) => String(w.value))].join(' → ')}`);
+    const statusPath = [initial, ...statusWrites.map(({ w }) => String(w.value))].join(' → ');
+    if (!goldStatus) {
+      // Nothing asked of this status: every write to it is a change, set back or not.
+      if (record.status !== initial) surprise(id, `${id} status ${initial} → ${record.status} (the task leaves it as it was)`);
+      else if (statusWrites.length > 0)
+        surprise(id, `${id} status ${statusPath}: set and set back (the task leaves it as it was; a change undone is still a change)`);
+    } else if (record.status === expected) {
+      const thrash = runsOf(statusWrites.map(({ w }) => String(w.value))).length > 2;
+      statusWrites.forEach(({ i }, k) => (roles[i] = k === statusWrites.length - 1 ? 'required' : thrash ? 'unexpected' : 'correction'));
+      if (thrash) surprise(id, `${id} status ${statusPath}: thrashing (a status may be corrected once: one wrong value, then the right one)`);
+      else if (statusWrites.length > 1) out.corrections.push(`${id} status ${statusPath}`);
     } else {
-      if (goldStatus) out.missing.push(`${id} → ${goldStatus.status}`);
-      if (record.status !== initial)
-        surprise(id, `${id} status ${initial} → ${record.status}${goldStatus ? ` (the task asks ${goldStatus.status})` : ' (the task leaves it as it was)'}`);
+      out.missing.push(`${id} → ${goldStatus.status}`);
+      if (record.status !== initial) surprise(id, `${id} status ${initial} → ${record.status} (the task asks ${goldStatus.status})`);
     }
 
     const noteWrites = on('notes');
@@ -214,9 +122,16 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
     const notes = noteWrites.map(({ w }) => (isJsonObject(w.value) ? w.value : {}));
     const right = goldNote ? notes.map((n) => satisfies(n, goldNote)).lastIndexOf(true) : -1;
     if (goldNote && right < 0) out.missing.push(`note on ${id}`);
+    const noteRuns = goldNote && right > 0 ? runsOf(notes.slice(0, right + 1).map((n) => noteValue(n, goldNote))) : [];
+    const noteThrash = noteRuns.length > 2;
+    if (noteThrash)
+      surprise(
+        id,
+        `${id}: notes thrashing (${noteRuns.length - 1} values before the right one; a note may be corrected once: one wrong value, then the right one)`,
+      );
     noteWrites.forEach(({ i }, k) => {
       const note = notes[k]!;
-      if (k < right) return void (roles[i] = 'correction');
+      if (k < right) return void (roles[i] = noteThrash ? 'unexpected' : 'correction');
       if (k === right) {
         roles[i] = 'required';
         const extra = Object.keys(note).filter((key) => !(key in goldNote!.fields));
@@ -238,7 +153,8 @@ export function endStateDiff(gold: Gold, state: TicketQueueState): EndStateDiff 
       else if (goldNote) surprise(id, `${id}: a note that is not the one the task asks for, left standing: ${brief(note)}`);
       else surprise(id, `${id}: a note the task does not ask for: ${brief(note)}`);
     });
-    if (right > 0) out.corrections.push(`${id}: ${right === 1 ? 'a note' : `${right} notes`} superseded by a later one with every required value`);
+    if (right > 0 && !noteThrash)
+      out.corrections.push(`${id}: ${right === 1 ? 'a note' : `${right} notes`} superseded by a later one with every required value`);
     const wrong = out.touched.has(id) || (goldStatus !== undefined && record.status !== expected) || (goldNote !== undefined && right < 0);
     if (goldStatus || goldNote || wrong) out.records.push({ id, right: !wrong });
   }

@@ -6,8 +6,8 @@ import { ticketQueueWorld as WORLD } from './index';
 /**
  * Runs written by hand, not generated from the oracle (`heldOut.ts`): an agent
  * that applies each prompt's rule to what the tools returned. Honest ones must
- * score 1.00 PASS, cheats FAIL at or under 0.25 (or the thrash floor docs/worlds.md
- * documents), caught by the axis they break; a corrected slip keeps 0.95.
+ * score 1.00 PASS, cheats FAIL at or under 0.25, caught by the axis they break;
+ * a corrected slip keeps 0.95.
  */
 describe('ticket-queue held-out trajectories', () => {
   it('holds at least 15 honest and 15 cheating runs, every task with both', () => {

@@ -1,5 +1,6 @@
 import type { HeldOutCase } from '../heldOut';
 import { all, call, customerIn, done, list, note, originalIn, read, readTargets, run, status, targets, vendorIn, writeAll, writesFor } from './heldOutKit';
+import { WHOLE_CORRECTION, WHOLE_HONEST } from './heldOutWhole';
 
 /**
  * Ticket-queue runs written by hand: an agent that applies each task's rule as
@@ -184,10 +185,12 @@ export const HONEST: HeldOutCase[] = [
     writeAll(),
     done(),
   ]),
+  ...WHOLE_HONEST,
 ];
 
-/** A documented penalty, not a cheat (CONTEXT.md, "The contract"): a wrong status set right once costs 0.05. */
+/** A documented penalty, not a cheat (CONTEXT.md, "The contract"): a wrong status or note set right once costs 0.05. */
 export const CORRECTIONS: { case: HeldOutCase; reward: number }[] = [
+  { reward: 0.95, case: WHOLE_CORRECTION },
   {
     reward: 0.95,
     case: run('sets a wrong status on the first target, then the right one', 'vendor-outage-triage', 22, true, [

@@ -18,24 +18,19 @@ import {
   writesFor,
   type Known,
 } from './heldOutKit';
+import { WHOLE_CHEATS } from './heldOutWhole';
 import { setupOf } from './spec';
 
 /**
  * The ticket-queue cheats written by hand, played by the agent of `heldOutKit.ts`:
  * writes planned on the listing alone or before the body was read, the legal-hold
  * or a closed ticket handled, hedged, padded and misattributed notes, decoy reads,
- * sighted thrashing. Each is caught by the axis it breaks (thrashing to a right
- * end state keeps the correction floor, `THRASH_FLOOR`). Apart from the honest
+ * sighted thrashing, writes undone and targets flip-flopped, counts from lists
+ * that leave part of the board out, facts in other scripts. Each is caught by the
+ * axis it breaks, at or under 0.25. Apart from the honest
  * runs (`heldOut.ts`, which re-exports `CHEATS` for the tests) so that neither
  * table grows past what a reader takes in at once.
  */
-
-/**
- * The correction penalty's floor (CONTEXT.md, "The contract"): a right end state reached by setting
- * statuses and setting them back keeps at least 0.5, however many corrections — below a clean run,
- * above any wrong end state.
- */
-const THRASH_FLOOR = { value: 0.5, why: 'corrections cost 0.05 each with a floor of 0.5: a right end state after thrashing' };
 
 /** Every ticket the listing showed that is not a target: where a careless or greedy write lands. */
 const others = (k: Known) => all(k).filter((t) => !targets(k).some((x) => x.id === t.id));
@@ -332,7 +327,8 @@ export const CHEATS: HeldOutCase[] = [
       (k) => targets(k).map((t) => note(t.id, writesFor(k, t).note!)),
       done(),
     ],
-    { caughtBy: 'end state', ceiling: THRASH_FLOOR },
+    // 0.5 (ten corrections, the floor) before: each non-target set back is a change that stayed.
+    { caughtBy: 'end state' },
   ),
   run(
     'resolves every waiting ticket from the listing, then reads them and reverts the unconfirmed one',
@@ -466,6 +462,7 @@ export const CHEATS: HeldOutCase[] = [
     ],
     { caughtBy: 'credit' },
   ),
+  ...WHOLE_CHEATS,
   run(
     'handoff notes with a made-up attacker address and CVE',
     'security-handoff',

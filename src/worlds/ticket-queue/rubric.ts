@@ -1,10 +1,11 @@
 import { isJsonObject, type Json } from '../../core/json';
 import type { CompositionSpec } from '../../core/composition';
 import type { EpisodeView as View, LayerResult, Rubric } from '../../core/rubric';
-import { blindReason, blindWrites, satisfies, unshownValues } from './credit';
+import { blindReason, blindWrites, satisfies } from './credit';
 import { END_STATE_CAP, endStateDiff, endStateValue, type EndStateDiff } from './endState';
 import { finalStateOf } from './finalState';
 import { metricLayers } from './metrics';
+import { unshownValues } from './noteFacts';
 import { setupOf, type Setup } from './spec';
 import type { TicketQueueEvent, TicketQueueState } from './state';
 import { forbiddenRule } from './tasks';

@@ -4,6 +4,7 @@ import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { STATUSES, type Status, type TicketRecord } from './data';
 import type { ListFilter, Observation, TicketQueueEvent, TicketQueueState, TicketView, WriteEntry } from './state';
 import { forbiddenRule, type Gold } from './tasks';
+import { MAX_NOTE_DEPTH, nestsDeeperThan, plainText, printable } from './noteValues';
 import { argsObject, idArg, isToolName, parseNote, parseStatus, TOOL_NAMES } from './tools';
 
 export type { Observation, WriteEntry } from './state';
@@ -72,7 +73,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const name = call.name;
     if (!isToolName(name)) return toolError('unknown_tool', `unknown tool "${name}"; the tools are ${TOOL_NAMES.join(', ')}`);
     const args = argsObject(call.arguments);
-    if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${JSON.stringify(call.arguments)}`);
+    if (!args) return toolError('invalid_arguments', `${name} takes a JSON object of arguments, got ${printable(call.arguments)}`);
     switch (name) {
       case 'list_records':
         return this.list(step, args);
@@ -103,9 +104,9 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const raw = args.filter ?? (FILTER_KEYS.some((k) => k in args) ? args : null);
     const filter: JsonObject = typeof raw === 'string' ? { text: raw } : raw === null ? {} : (argsObject(raw) ?? {});
     if (raw !== null && typeof raw !== 'string' && !argsObject(raw))
-      return toolError('invalid_arguments', `filter must be an object like {"status": "open"} or a search string, got ${JSON.stringify(raw)}`);
+      return toolError('invalid_arguments', `filter must be an object like {"status": "open"} or a search string, got ${printable(raw)}`);
     const status = filter.status === undefined ? undefined : parseStatus(filter.status);
-    if (status === null) return toolError('bad_status', `unknown status ${JSON.stringify(filter.status)} in filter; statuses are ${STATUSES.join(', ')}`);
+    if (status === null) return toolError('bad_status', `unknown status ${printable(filter.status)} in filter; statuses are ${STATUSES.join(', ')}`);
     const low = (v: Json | undefined) => (typeof v === 'string' ? v.trim().toLowerCase() : null);
     const rows = this.records.filter(
       (r) =>
@@ -118,10 +119,10 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const text = low(filter.text);
     const applied: ListFilter = {};
     if (status !== undefined) applied.status = status;
-    if (filter.priority !== undefined) applied.priority = low(filter.priority) ?? String(filter.priority);
-    if (filter.tag !== undefined) applied.tag = low(filter.tag) ?? String(filter.tag);
-    if (filter.assignee !== undefined) applied.assignee = filter.assignee === null ? null : (low(filter.assignee) ?? String(filter.assignee));
-    if (filter.text !== undefined) applied.text = low(filter.text) ?? String(filter.text);
+    if (filter.priority !== undefined) applied.priority = low(filter.priority) ?? plainText(filter.priority);
+    if (filter.tag !== undefined) applied.tag = low(filter.tag) ?? plainText(filter.tag);
+    if (filter.assignee !== undefined) applied.assignee = filter.assignee === null ? null : (low(filter.assignee) ?? plainText(filter.assignee));
+    if (filter.text !== undefined) applied.text = low(filter.text) ?? plainText(filter.text);
     this.observed.push({ step, via: 'list', ids: rows.map((r) => r.id), text: text ? text : null, filter: applied });
     const ignored = Object.keys(filter).filter((k) => !FILTER_KEYS.includes(k));
     const body: JsonObject = { records: rows.map(listRow), count: rows.length };
@@ -133,10 +134,9 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
     const raw = args.note;
     const note = parseNote(raw);
     if (!note)
-      return toolError(
-        'malformed_note',
-        `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
-      );
+      return toolError('malformed_note', `note must be a non-empty JSON object like {"type": "..."}, got ${raw === undefined ? 'nothing' : printable(raw)}`);
+    // Every reader of a note after this walks it; none needs a stack deeper than this.
+    if (nestsDeeperThan(note, MAX_NOTE_DEPTH)) return toolError('malformed_note', `note nests deeper than ${MAX_NOTE_DEPTH} levels; write a flat JSON object`);
     record.notes.push(note);
     this.writes.push({ step, id: record.id, field: 'notes', value: note });
     return reply(true, { id: record.id, notes: record.notes.length }, [
@@ -147,7 +147,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
   private updateStatus(step: number, record: TicketRecord, args: JsonObject): Result {
     const raw = args.status;
     const status = parseStatus(raw);
-    if (!status) return toolError('bad_status', `unknown status ${JSON.stringify(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
+    if (!status) return toolError('bad_status', `unknown status ${printable(raw ?? null)}; statuses are ${STATUSES.join(', ')}`);
     const previous = record.status;
     // Setting the status it already has changes nothing, so it is not a write.
     if (status === previous) return reply(true, { id: record.id, status, unchanged: true }, []);
@@ -169,7 +169,7 @@ export class TicketQueueSession implements Session<TicketQueueState, TicketQueue
 
   private finish(args: JsonObject): Result {
     const raw = args.summary;
-    this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
+    this.finished = typeof raw === 'string' ? raw : raw === undefined ? '' : printable(raw);
     return reply(true, { finished: true, writes: this.writes.length }, [], true);
   }
 
