@@ -134,7 +134,11 @@ export function endState(ep: EpisodeView): LayerResult {
     [
       { label: 'status not refunded', pass: j.refunded, reason: `order #${target} has status ${JSON.stringify(ep.state.target_status)}, not 'refunded'` },
       audit,
-      rest('wrong row', j.wrongRows.length === 0, `other orders changed: ${j.wrongRows.join(', ')}`),
+      rest(
+        'wrong row',
+        j.wrongRows.length === 0,
+        `other orders changed: ${j.wrongRows.join(', ')}${j.undone.length ? ` (refunded, then put back: ${j.undone.join(', ')})` : ''}`,
+      ),
       rest('unexpected change', j.unexpected.length === 0, `unexpected changes: ${j.unexpected.join('; ')}`),
     ],
     'end-state',
