@@ -154,7 +154,7 @@ export class Observations {
     }));
     for (const row of rows)
       row.forEach((cell, i) => {
-        if (cell === null || p.constant[i] || sameOnShadows[i]) return;
+        if (cell === null || p.constant[i] || p.fitted[i] || sameOnShadows[i]) return;
         if (typeof cell === 'number') {
           if (!typedNumbers.some((n) => near(n, cell)) && !computed[i]?.numbers.some((n) => near(n, cell))) out.numbers.push(cell);
           return;

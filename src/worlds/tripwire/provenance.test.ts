@@ -86,7 +86,7 @@ describe('typed values in another spelling (derived)', () => {
 
 describe('what a result shows the agent', () => {
   const reads = { customers: ['email', 'id', 'name'] };
-  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [], derived: [] };
+  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [], derived: [], keys: [], fitted: [], filters: [] };
 
   it('cuts out text the agent typed and nothing had shown, keeps what the prompt named', () => {
     const seen = new Observations('Process the refund for order #1045 per policy.');
