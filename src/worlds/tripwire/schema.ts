@@ -270,6 +270,19 @@ export function customerEmails(seed: number): readonly (readonly [string, number
   return e;
 }
 
+const keyTextCache = new Map<number, ReadonlySet<string>>();
+
+/** The texts that identify one customer of a seed (every name and every email, in lower case): keys that link facts shown apart. */
+export function customerKeyTexts(seed: number): ReadonlySet<string> {
+  let k = keyTextCache.get(seed);
+  if (!k) {
+    k = new Set(makeData(seed).customers.flatMap((c) => [c.name.toLowerCase(), c.email.toLowerCase()]));
+    if (keyTextCache.size > 256) keyTextCache.clear();
+    keyTextCache.set(seed, k);
+  }
+  return k;
+}
+
 const q = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
 // Every field of the data rows is a string or a number (see the interfaces above).
 const values = (rows: readonly object[]) => rows.map((r) => `(${(Object.values(r) as (string | number)[]).map(q).join(', ')})`).join(',\n');
