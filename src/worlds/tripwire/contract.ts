@@ -1,6 +1,7 @@
 import type { AnswerSlot, VariantOperator, WorldContract } from '../../core/contract';
 import { resultRows } from './agents';
 import { ANSWER_ONLY, BREAKING } from './contractBreaking';
+import { FACTS_BREAKING, FACTS_EQUIVALENT } from './contractFacts';
 import { AMOUNT, both, edit, IDENTITY_ONLY, isSql, queryOf, refund, respace, roles, sql, submitAt } from './contractKit';
 import { defOf } from './tasks';
 
@@ -159,5 +160,5 @@ export const TRIPWIRE_ANSWER: AnswerSlot = {
 export const tripwireContract: WorldContract = {
   rules: TRIPWIRE_RULES,
   answer: TRIPWIRE_ANSWER,
-  operators: [...EQUIVALENT, ...BREAKING],
+  operators: [...EQUIVALENT, ...FACTS_EQUIVALENT, ...BREAKING, ...FACTS_BREAKING],
 };

@@ -158,6 +158,7 @@ export class Observations {
       if (!this.hasNumber(n)) {
         this.agentNumbers.add(n);
         this.agentNumbers.add(round2(n * 100));
+        this.agentNumbers.add(round2(n / 100));
       }
   }
 

@@ -230,7 +230,12 @@ export function provenance(
   const root = (c: number) => dups.get(c) ?? c;
   let changed = true;
   const flags = (r: number) => regs.get(r) ?? 0;
+  // What each instruction itself writes to each register: the engine reuses registers, and a key column is
+  // judged on the write nearest its ResultRow (`keyAt`), not on everything the register ever held.
+  const written = new Map<string, number>();
+  let at = 0;
   const set = (r: number, f: number) => {
+    written.set(`${at}:${r}`, (written.get(`${at}:${r}`) ?? 0) | f);
     const had = flags(r);
     if ((had | f) !== had) {
       regs.set(r, had | f);
@@ -299,6 +304,7 @@ export function provenance(
   while (changed) {
     changed = false;
     for (let pc = 0; pc < ops.length; pc++) {
+      at = pc;
       const [, opRaw, r1, r2, r3, p4, r5] = ops[pc]!;
       const op = String(opRaw);
       const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
@@ -361,13 +367,23 @@ export function provenance(
   }
 
   const results = ops.filter((row) => row[1] === 'ResultRow').map((row) => [num(row[2]), num(row[3])] as const);
+  const resultsAt = ops.flatMap((row, pc) => (row[1] === 'ResultRow' ? [[pc, num(row[2]), num(row[3])] as const] : []));
+  // The flags of the write to `r` nearest before `pc` in program order (the whole register's when none is found).
+  const keyAt = (pc: number, r: number) => {
+    for (let k = pc - 1; k >= 0; k--) {
+      const f = written.get(`${k}:${r}`);
+      if (f !== undefined) return f;
+    }
+    return flags(r);
+  };
   const width = Math.max(0, ...results.map(([, n]) => n));
   const column = (i: number) => results.filter(([, n]) => i < n).map(([start]) => flags(start + i));
   // Constant needs a literal seen and no data: a register the model never saw written (a gap in it) is read as data.
   const constant = Array.from({ length: width }, (_, i) => column(i).every(literalOnly));
   const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
+  // A key column needs the register's value as its ResultRow reads it to be a key read, and no literal ever reaching it.
   const keys = Array.from({ length: width }, (_, i) => {
-    const k = [...new Set(column(i).map(kindOf))];
+    const k = [...new Set(resultsAt.filter(([, , n]) => i < n).map(([pc, start]) => (flags(start + i) & (LIT | FIT) ? null : kindOf(keyAt(pc, start + i)))))];
     return k.length === 1 ? k[0]! : null;
   });
   const fitted = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & FIT) !== 0));
