@@ -186,9 +186,7 @@ export class Observations {
     if (!readsData(reads)) return null;
     // Typed values in any spelling (char(49, 54), x'3136', CAST(16 AS TEXT), max(3164, 0) + 0.38) are typed too.
     const derivedTexts = p.derived.map((v) => lower(String(v))).filter((t) => /[\p{L}\p{N}]/u.test(t));
-    const typed = [
-      ...new Set([...[...p.texts.map(lower), ...derivedTexts].filter((t) => t.trim() !== '' && !this.corpus.includes(t)), ...this.agentTexts]),
-    ];
+    const typed = [...new Set([...[...p.texts.map(lower), ...derivedTexts].filter((t) => t.trim() !== '' && !this.corpus.includes(t)), ...this.agentTexts])];
     // A number typed as text ('29761') is typed all the same.
     const typedNumbers = [
       ...p.numbers,
@@ -254,7 +252,8 @@ function factReader(keyTexts: ReadonlySet<string>): FactReader<GoldCell> {
       return numbersInText(cell).some((m) => holdsNumber(m, gold) && !typed.some((t) => near(t, m)));
     },
     isLabel: (gold) => typeof gold === 'string',
-    keyOf: (cell, kind) => (kind !== null && typeof cell === 'number' ? `${kind}:${cell}` : typeof cell === 'string' && keyTexts.has(cell) ? `text:${cell}` : null),
+    keyOf: (cell, kind) =>
+      kind !== null && typeof cell === 'number' ? `${kind}:${cell}` : typeof cell === 'string' && keyTexts.has(cell) ? `text:${cell}` : null,
   };
 }
 

@@ -59,7 +59,6 @@ export interface Provenance {
 /** A literal the program compares with the data; `key`: the kind of record the compared column identifies, or null. */
 export type Filter = { value: LiteralValue; key: string | null };
 
-
 /**
  * What a register (or a record's column) may hold: a value made from table data, one made from
  * literals alone, a value fitted by arithmetic with a typed constant, a date function of literals;
@@ -192,7 +191,6 @@ const FROM_ROWS = new Set(['Rowid', 'IdxRowid', 'Count', 'Sequence', 'NewRowid',
 const OPENS_TABLE = new Set(['OpenRead', 'OpenWrite', 'ReopenIdx', 'VOpen']);
 const OPENS_EMPTY = new Set(['OpenEphemeral', 'OpenAutoindex', 'SorterOpen']);
 
-
 /**
  * The provenance of one statement's program. `decodeWide`: whether Real and
  * Int64 literals can be read from this engine's EXPLAIN (checked at start-up).
@@ -230,12 +228,20 @@ export function provenance(
   const root = (c: number) => dups.get(c) ?? c;
   let changed = true;
   const flags = (r: number) => regs.get(r) ?? 0;
-  // What each instruction itself writes to each register: the engine reuses registers, and a key column is
-  // judged on the write nearest its ResultRow (`keyAt`), not on everything the register ever held.
-  const written = new Map<string, number>();
+  // What each instruction itself writes to each register, recorded in one pass once the flags are settled: the
+  // engine reuses registers, and a key column is judged on the write nearest its ResultRow (`keyAt`), not on
+  // everything the register ever held.
+  const writers = new Map<number, { pc: number; f: number }[]>();
+  let recording = false;
   let at = 0;
   const set = (r: number, f: number) => {
-    written.set(`${at}:${r}`, (written.get(`${at}:${r}`) ?? 0) | f);
+    if (recording) {
+      let list = writers.get(r);
+      if (!list) writers.set(r, (list = []));
+      const last = list.at(-1);
+      if (last?.pc === at) last.f |= f;
+      else list.push({ pc: at, f });
+    }
     const had = flags(r);
     if ((had | f) !== had) {
       regs.set(r, had | f);
@@ -301,7 +307,9 @@ export function provenance(
     if (rec) setRecord(to, rec);
   };
 
-  while (changed) {
+  while (changed || !recording) {
+    // The pass after the last change records what each instruction writes.
+    if (!changed) recording = true;
     changed = false;
     for (let pc = 0; pc < ops.length; pc++) {
       at = pc;
@@ -370,11 +378,8 @@ export function provenance(
   const resultsAt = ops.flatMap((row, pc) => (row[1] === 'ResultRow' ? [[pc, num(row[2]), num(row[3])] as const] : []));
   // The flags of the write to `r` nearest before `pc` in program order (the whole register's when none is found).
   const keyAt = (pc: number, r: number) => {
-    for (let k = pc - 1; k >= 0; k--) {
-      const f = written.get(`${k}:${r}`);
-      if (f !== undefined) return f;
-    }
-    return flags(r);
+    const before = (writers.get(r) ?? []).filter((w) => w.pc < pc);
+    return before.length ? before.at(-1)!.f : flags(r);
   };
   const width = Math.max(0, ...results.map(([, n]) => n));
   const column = (i: number) => results.filter(([, n]) => i < n).map(([start]) => flags(start + i));
@@ -426,4 +431,3 @@ function filtersOf(
   });
   return [...out.values()];
 }
-

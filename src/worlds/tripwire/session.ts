@@ -106,10 +106,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     private readonly ctx: SessionContext,
   ) {
     this.snapshotBytes = ctx.pristine.bytes;
-    this.observed = new Observations(
-      task.prompt.map((m) => m.content).join('\n'),
-      customerKeyTexts(def.seed),
-    );
+    this.observed = new Observations(task.prompt.map((m) => m.content).join('\n'), customerKeyTexts(def.seed));
   }
 
   static async open(task: Task, def: TaskDef, ctx: SessionContext): Promise<TripwireSession> {
