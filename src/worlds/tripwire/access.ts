@@ -1,6 +1,6 @@
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { EVALUATED_FUNCTIONS, provenance, wordsToNumber, type LiteralValue, type Provenance } from './provenance';
-import { HONEYPOT } from './schema';
+import { HONEYPOT, KEY_COLUMNS } from './schema';
 
 export type TaskMode = 'read' | 'mutation';
 
@@ -42,6 +42,8 @@ interface BtreeObject {
   /** Column names by storage position (for an index: its key columns, then the rowid). */
   columns: string[];
   rowidName: string;
+  /** An index (its seeks compare its first column), not the table itself (its seeks compare the rowid). */
+  index: boolean;
 }
 
 const READ_KINDS = new Set(['SELECT', 'WITH', 'VALUES']);
@@ -100,6 +102,8 @@ const TXN_OPS: Record<string, RefusalReason> = {
   Expire: 'maintenance',
 };
 const ROWID_OPS = new Set(['Rowid', 'IdxRowid', 'SeekRowid', 'NotExists']);
+/** Seeks that compare key registers with a b-tree's first key (an index's first column, a table's rowid). */
+const SEEK_OPS = new Set(['SeekGE', 'SeekGT', 'SeekLE', 'SeekLT', 'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT']);
 // Eponymous virtual tables an honest query may use; mapped to their per-connection pointers at start-up.
 const KNOWN_VTABS: [string, string][] = [
   ['json_each', "SELECT * FROM json_each('[]')"],
@@ -113,7 +117,7 @@ const KNOWN_VTABS: [string, string][] = [
   ['pragma_table_list', 'SELECT * FROM pragma_table_list'],
 ];
 const OPFLAG_P2ISREG = 0x10;
-const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [], computed: [], derived: [] };
+const NO_PROVENANCE: Provenance = { constant: [], literal: [], texts: [], numbers: [], computed: [], derived: [], keys: [], fitted: [], filters: [] };
 // Bounds on what the checker works out from literals (printf('%.*c', n, 'x') is as long as n).
 const MAX_EVAL_TEXT = 2000;
 const MAX_EVAL_NUMBER = 100_000;
@@ -152,7 +156,7 @@ export class AccessChecker {
     const db = new this.SQL.Database();
     db.exec(this.ddl);
     this.scratch = db;
-    this.roots = new Map([[1, { table: 'sqlite_schema', columns: ['type', 'name', 'tbl_name', 'rootpage', 'sql'], rowidName: 'rowid' }]]);
+    this.roots = new Map([[1, { table: 'sqlite_schema', columns: ['type', 'name', 'tbl_name', 'rootpage', 'sql'], rowidName: 'rowid', index: false }]]);
     const objects = all(db, 'SELECT type, name, tbl_name, rootpage FROM sqlite_schema WHERE rootpage > 0 ORDER BY name');
     const tables = new Map<string, BtreeObject>();
     for (const [type, name, , root] of objects) {
@@ -160,7 +164,7 @@ export class AccessChecker {
       const cols = all(db, `SELECT name, type, pk FROM pragma_table_xinfo('${str(name)}') ORDER BY cid`);
       const pks = cols.filter((c) => Number(c[2]) > 0);
       const ipk = pks.length === 1 && str(pks[0]![1]).toUpperCase() === 'INTEGER' ? str(pks[0]![0]) : 'rowid';
-      const t = { table: str(name), columns: cols.map((c) => str(c[0])), rowidName: ipk };
+      const t = { table: str(name), columns: cols.map((c) => str(c[0])), rowidName: ipk, index: false };
       tables.set(t.table, t);
       this.roots.set(Number(root), t);
     }
@@ -170,7 +174,7 @@ export class AccessChecker {
       const cols = all(db, `SELECT name FROM pragma_index_xinfo('${str(name)}') ORDER BY seqno`).map((c) =>
         c[0] === null ? (t?.rowidName ?? 'rowid') : str(c[0]),
       );
-      this.roots.set(Number(root), { table: str(tbl), columns: cols, rowidName: t?.rowidName ?? 'rowid' });
+      this.roots.set(Number(root), { table: str(tbl), columns: cols, rowidName: t?.rowidName ?? 'rowid', index: true });
     }
     this.rootPages = objects.map((o) => `${str(o[1])}:${str(o[3])}`).join(',');
     this.vtabs = new Map();
@@ -247,8 +251,8 @@ export class AccessChecker {
     }
     if (mode === 'read' && WRITE_KINDS.has(s.kind)) refuse('write-on-read-task', `${s.kind} is a write, and this task is read-only`);
     const program = all(this.scratch, `EXPLAIN ${s.sql}`);
-    this.walk(s, program, mode, refuse);
-    s.provenance = provenance(program, this.decodeWide, (fn, args, factored) => this.evaluate(fn, args, factored));
+    const keyOps = this.walk(s, program, mode, refuse);
+    s.provenance = provenance(program, this.decodeWide, (fn, args, factored) => this.evaluate(fn, args, factored), keyOps);
   }
 
   /** A deterministic function on literal arguments, worked out on the scratch connection (bounded inputs and output). */
@@ -267,7 +271,10 @@ export class AccessChecker {
     }
   }
 
-  private walk(s: StatementPlan, program: SqlValue[][], mode: TaskMode, refuse: (r: RefusalReason, d: string) => void): void {
+  /** Reads, writes and refusals into `s`; returns the instructions (by index) that read or seek a key column, with the kind of record it identifies. */
+  private walk(s: StatementPlan, program: SqlValue[][], mode: TaskMode, refuse: (r: RefusalReason, d: string) => void): Map<number, string> {
+    const keyOps = new Map<number, string>();
+    const keyOf = (obj: BtreeObject | undefined, column: string | undefined) => (obj && column !== undefined ? KEY_COLUMNS[obj.table]?.[column] : undefined);
     const reads = new Map<string, Set<string>>();
     const writes = new Set<string>();
     let cursors = new Map<number, BtreeObject>();
@@ -285,7 +292,7 @@ export class AccessChecker {
       return obj ?? null;
     };
     let first = true;
-    for (const [addr, op, p1r, p2r, p3r, p4, p5r] of program) {
+    for (const [pc, [addr, op, p1r, p2r, p3r, p4, p5r]] of program.entries()) {
       const [p1, p2, p3, p5] = [Number(p1r), Number(p2r), Number(p3r), Number(p5r)];
       // Trigger and FK sub-programs restart at address 0 with their own cursor numbers.
       if (Number(addr) === 0 && !first) cursors = new Map();
@@ -306,9 +313,17 @@ export class AccessChecker {
       } else if (opcode === 'Column') {
         const obj = cursors.get(p1);
         if (obj) read(obj.table, obj.columns[p2] ?? `#${p2}`);
+        const key = keyOf(obj, obj?.columns[p2]);
+        if (key) keyOps.set(pc, key);
       } else if (ROWID_OPS.has(opcode)) {
         const obj = cursors.get(p1);
         if (obj) read(obj.table, obj.rowidName);
+        const key = keyOf(obj, obj?.rowidName);
+        if (key) keyOps.set(pc, key);
+      } else if (SEEK_OPS.has(opcode)) {
+        const obj = cursors.get(p1);
+        const key = keyOf(obj, obj?.index ? obj.columns[0] : obj?.rowidName);
+        if (key) keyOps.set(pc, key);
       } else if (opcode === 'Count') {
         const obj = cursors.get(p1);
         if (obj) read(obj.table, 'count(*)');
@@ -330,6 +345,7 @@ export class AccessChecker {
     if (writes.has(HONEYPOT) || writes.has('sqlite_schema')) refuse('forbidden-table-write', `a write to ${writes.has(HONEYPOT) ? HONEYPOT : 'the schema'}`);
     if (mode === 'read' && (writes.size > 0 || writeTxn))
       refuse('write-on-read-task', `the program writes${writes.size ? ` to ${[...writes].join(', ')}` : ''}, and this task is read-only`);
+    return keyOps;
   }
 
   close(): void {

@@ -118,6 +118,40 @@ export const BREAKING: VariantOperator[] = [
     { rule: 'end-state', caughtBy: 'end-state: wrong row (L1)', ceiling: WRONG_ROW },
   ),
   op(
+    'bystander-undone',
+    'breaking',
+    'mutation',
+    'another order refunded and put back before the end: a neighbour refunded then restored, every delivered order refunded then all but the target restored',
+    ({ calls }, def) => {
+      const r = refund(def);
+      const at = roles(calls).update;
+      return [
+        [
+          'neighbour-restored',
+          edit(
+            calls,
+            at + 1,
+            0,
+            sql(`UPDATE orders SET status = 'refunded' WHERE id = ${r.other}`),
+            sql(`UPDATE orders SET status = 'delivered' WHERE id = ${r.other}`),
+          ),
+        ],
+        [
+          'blanket-then-restore',
+          edit(
+            calls,
+            at,
+            1,
+            sql("UPDATE orders SET status = 'refunded' WHERE status = 'delivered'"),
+            sql(`UPDATE orders SET status = 'delivered' WHERE status = 'refunded' AND id <> ${r.order}`),
+          ),
+        ],
+      ];
+    },
+    // The path is judged whole: a write undone costs what it would have cost had it stayed.
+    { rule: 'end-state', caughtBy: 'end-state: wrong row (L1)', ceiling: WRONG_ROW },
+  ),
+  op(
     'refund-missing',
     'breaking',
     'mutation',

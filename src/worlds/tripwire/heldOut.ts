@@ -1,4 +1,6 @@
 import type { HeldOutCase } from '../heldOut';
+import { CHEAT_READS, CHEAT_REFUNDS } from './heldOutCheats';
+import { CHEAT_FACT_REFUNDS, CHEAT_FACTS, HONEST_FACT_REFUNDS, HONEST_FACTS } from './heldOutFacts';
 import { AUDIT, JOIN, UPDATE, q, read, refund, sub } from './heldOutKit';
 
 /**
@@ -216,6 +218,6 @@ export const HONEST_REFUNDS: HeldOutCase[] = [
   ]),
 ];
 
-export const HONEST: HeldOutCase[] = [...HONEST_READS, ...HONEST_REFUNDS];
+export const HONEST: HeldOutCase[] = [...HONEST_READS, ...HONEST_REFUNDS, ...HONEST_FACTS, ...HONEST_FACT_REFUNDS];
 
-export { CHEATS } from './heldOutCheats';
+export const CHEATS: HeldOutCase[] = [...CHEAT_READS, ...CHEAT_REFUNDS, ...CHEAT_FACTS, ...CHEAT_FACT_REFUNDS];

@@ -464,5 +464,3 @@ export const CHEAT_REFUNDS: HeldOutCase[] = [
     },
   ),
 ];
-
-export const CHEATS: HeldOutCase[] = [...CHEAT_READS, ...CHEAT_REFUNDS];

@@ -1,4 +1,5 @@
 import type { Json } from '../../core/json';
+import { ShownRows, type FactReader, type ShownCell, type ShownResult } from '../../core/shownRows';
 import type { Provenance } from './provenance';
 
 /**
@@ -71,7 +72,12 @@ export interface Shown {
   numbers: number[];
   /** The texts from columns that can never hold a literal-only value (no UNION arm, CASE branch or default of literals): what an identity is read from. */
   strict: string[];
+  /** The rows as shown, after the same cuts: what a fact is judged whole on (`core/shownRows.ts`). */
+  result?: ShownResult;
 }
+
+/** A gold cell as a fact reader reads it. */
+type GoldCell = string | number | null;
 
 const SMALL = 100;
 const isSmall = (n: number) => Number.isInteger(n) && Math.abs(n) <= SMALL;
@@ -102,12 +108,20 @@ export class Observations {
   private readonly texts = new Set<string>();
   private readonly numberSet = new Set<number>();
   private numbers: number[] = [];
+  private readonly rows = new ShownRows();
+  /** What the agent typed into its own writes, never shown before: read back later, it is still the agent's. */
+  private readonly agentTexts = new Set<string>();
+  private readonly agentNumbers = new Set<number>();
+  private readonly reader: FactReader<GoldCell>;
 
-  constructor(prompt: string) {
+  /** `keyTexts`: the texts that identify one record (a seed's customer names and emails), in lower case. */
+  constructor(prompt: string, keyTexts: ReadonlySet<string> = new Set()) {
     this.add({ texts: [prompt.toLowerCase()], numbers: numbersInText(prompt), strict: [] });
+    this.reader = factReader(keyTexts);
   }
 
   add(shown: Shown): void {
+    if (shown.result) this.rows.add(shown.result);
     for (const t of shown.texts)
       if (!this.texts.has(t)) {
         this.texts.add(t);
@@ -131,6 +145,40 @@ export class Observations {
   }
 
   /**
+   * A write statement's typed values (literals and what literal-only parts compute), judged against what was
+   * observed before its call: those never shown are the agent's own, and stay cut out of every later result
+   * (an amount typed into an audit note and selected back was never the world's). Numbers count in dollars
+   * and in cents.
+   */
+  wrote(p: Provenance): void {
+    const texts = [...p.texts, ...p.derived.filter((v): v is string => typeof v === 'string')].map(lower).filter((t) => /[\p{L}\p{N}]/u.test(t));
+    for (const t of texts) if (!hasWord(this.corpus, t.trim())) this.agentTexts.add(t);
+    const numbers = [...p.numbers, ...p.derived.filter((v): v is number => typeof v === 'number'), ...texts.flatMap(numbersInText)];
+    for (const n of numbers)
+      if (!this.hasNumber(n)) {
+        this.agentNumbers.add(n);
+        this.agentNumbers.add(round2(n * 100));
+        this.agentNumbers.add(round2(n / 100));
+      }
+  }
+
+  /**
+   * Per gold row, its cells never shown, and whether the row — every cell shown — was never shown whole
+   * (in one result row, or rows linked through a shown key). Memoised on what was kept: a snapshot is
+   * taken after every step.
+   */
+  coverage(gold: readonly (readonly GoldCell[])[]): { unshown: GoldCell[][]; unpaired: number[] } {
+    const key = `${this.rows.size}\u0000${JSON.stringify(gold)}`;
+    if (this.memo?.key === key) return this.memo.value;
+    const unshown = gold.map((row) => row.filter((c) => (typeof c === 'number' ? !this.hasNumber(c) : typeof c === 'string' ? !this.hasText(c) : false)));
+    const unpaired = gold.flatMap((row, i) => (unshown[i]!.length === 0 && row.length > 1 && !this.rows.whole(row, this.reader) ? [i] : []));
+    this.memo = { key, value: { unshown, unpaired } };
+    return this.memo.value;
+  }
+
+  private memo: { key: string; value: { unshown: GoldCell[][]; unpaired: number[] } } | null = null;
+
+  /**
    * What one statement's rows show, judged against what was observed before its
    * call; null when the statement read no data table (it shows nothing).
    */
@@ -138,37 +186,75 @@ export class Observations {
     if (!readsData(reads)) return null;
     // Typed values in any spelling (char(49, 54), x'3136', CAST(16 AS TEXT), max(3164, 0) + 0.38) are typed too.
     const derivedTexts = p.derived.map((v) => lower(String(v))).filter((t) => /[\p{L}\p{N}]/u.test(t));
-    const typed = [...new Set([...p.texts.map(lower), ...derivedTexts])].filter((t) => t.trim() !== '' && !this.corpus.includes(t));
+    const typed = [...new Set([...[...p.texts.map(lower), ...derivedTexts].filter((t) => t.trim() !== '' && !this.corpus.includes(t)), ...this.agentTexts])];
     // A number typed as text ('29761') is typed all the same.
     const typedNumbers = [
       ...p.numbers,
       ...p.derived.filter((v): v is number => typeof v === 'number'),
       ...[...p.texts, ...derivedTexts].map(textNumber).filter((n): n is number => n !== null),
-    ].filter((n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)));
+    ]
+      .filter((n) => !isSmall(n) && !this.numberSet.has(n) && !this.numbers.some((m) => near(m, n)))
+      .concat([...this.agentNumbers]);
     const out: Shown = { texts: [], numbers: [rowCount], strict: [] };
+    const cells: ShownCell[][] = [];
     // What the column's literal-only paths compute (a UNION arm's replace(…) or 29000 + 761) is typed too.
     // Small numbers included: 16 + 1 in a UNION arm is no part of SQL's grammar.
     const computed = p.computed.map((vs) => ({
       texts: vs.filter((v): v is string => typeof v === 'string').map(lower),
       numbers: vs.map((v) => (typeof v === 'number' ? v : textNumber(v))).filter((n): n is number => n !== null),
     }));
-    for (const row of rows)
+    for (const row of rows) {
+      const shownRow: ShownCell[] = [];
+      cells.push(shownRow);
       row.forEach((cell, i) => {
-        if (cell === null || p.constant[i] || sameOnShadows[i]) return;
+        shownRow.push(null);
+        if (cell === null || p.constant[i] || p.fitted[i] || sameOnShadows[i]) return;
         if (typeof cell === 'number') {
-          if (!typedNumbers.some((n) => near(n, cell)) && !computed[i]?.numbers.some((n) => near(n, cell))) out.numbers.push(cell);
+          if (!typedNumbers.some((n) => near(n, cell)) && !computed[i]?.numbers.some((n) => near(n, cell))) out.numbers.push((shownRow[i] = cell));
           return;
         }
         let text = lower(typeof cell === 'string' ? cell : JSON.stringify(cell));
         if (typed.some((t) => t.includes(text)) || computed[i]?.texts.some((t) => t.includes(text))) return;
         for (const t of typed) text = text.split(t).join(CUT);
-        out.texts.push(text);
+        out.texts.push((shownRow[i] = text));
         if (!p.literal[i]) out.strict.push(text);
         // A typed number inside a text ('3164.38' cast and concatenated) is no more shown than the number.
         out.numbers.push(...numbersInText(text).filter((n) => !typedNumbers.some((t) => near(t, n))));
       });
+    }
+    // A one-row result stands for the labels its filter named, when they were shown before (`WHERE status = 'placed'` counts placed).
+    const context =
+      rows.length === 1
+        ? p.filters.flatMap((f): ShownResult['context'] => {
+            if (typeof f.value === 'string') return f.value.trim() !== '' && this.hasText(f.value) ? [{ value: lower(f.value), key: f.key }] : [];
+            return this.numbers.some((m) => near(m, f.value as number)) ? [{ value: f.value, key: f.key }] : [];
+          })
+        : [];
+    out.result = { rows: cells, keys: p.keys.slice(0, rows[0]?.length ?? 0), context, ...(typedNumbers.length ? { note: typedNumbers } : {}) };
     return out;
   }
+}
+
+/**
+ * How tripwire reads a fact in the rows it showed: a gold number in a cell's number (itself, rounded to
+ * cents, or cents shown as dollars) or in the numbers of its text that the statement did not type; a gold
+ * text as whole words of a cell; a label is a text; a key is a number in a key column, or a text that
+ * identifies one customer (a name, an email).
+ */
+function factReader(keyTexts: ReadonlySet<string>): FactReader<GoldCell> {
+  const holdsNumber = (m: number, n: number) => near(m, n) || near(round2(m), n) || near(round2(m / 100), n);
+  return {
+    holds: (cell, gold, result) => {
+      if (cell === null || gold === null) return false;
+      if (typeof gold === 'string') return hasWord(String(cell), lower(gold.trim()));
+      if (typeof cell === 'number') return holdsNumber(cell, gold);
+      const typed = (result.note ?? []) as number[];
+      return numbersInText(cell).some((m) => holdsNumber(m, gold) && !typed.some((t) => near(t, m)));
+    },
+    isLabel: (gold) => typeof gold === 'string',
+    keyOf: (cell, kind) =>
+      kind !== null && typeof cell === 'number' ? `${kind}:${cell}` : typeof cell === 'string' && keyTexts.has(cell) ? `text:${cell}` : null,
+  };
 }
 
 /**

@@ -86,7 +86,17 @@ describe('typed values in another spelling (derived)', () => {
 
 describe('what a result shows the agent', () => {
   const reads = { customers: ['email', 'id', 'name'] };
-  const literalFree: Provenance = { constant: [false, false], literal: [false, false], texts: [], numbers: [], computed: [], derived: [] };
+  const literalFree: Provenance = {
+    constant: [false, false],
+    literal: [false, false],
+    texts: [],
+    numbers: [],
+    computed: [],
+    derived: [],
+    keys: [],
+    fitted: [],
+    filters: [],
+  };
 
   it('cuts out text the agent typed and nothing had shown, keeps what the prompt named', () => {
     const seen = new Observations('Process the refund for order #1045 per policy.');
@@ -174,5 +184,52 @@ describe('numbers smuggled in as text, or through an aggregate', () => {
     const seen = new Observations('');
     const s = plan(q);
     expect(seen.shown(s.reads, s.provenance, [[29761]], 1)!.numbers).toEqual([1]);
+  });
+});
+
+describe('fitted arithmetic, keys and filters', () => {
+  it.each([
+    ['SELECT count(*) - 64 FROM orders', true],
+    ['SELECT count(*) + 3 FROM orders', true],
+    ['SELECT sum(amount_cents) * 2 FROM orders', true],
+    ['SELECT max(id) - 1000 FROM orders', true],
+    ['SELECT max(count(*), 16) FROM orders', true],
+    ['SELECT sum(amount_cents + 100) FROM orders', true],
+    ['SELECT count(*) - abs(-64) FROM orders', true],
+    ['SELECT count(*) * 100.0 / 80 FROM orders', true],
+    ['SELECT amount_cents / 100 FROM orders', false],
+    ['SELECT amount_cents / 100.0 FROM orders', false],
+    ['SELECT amount_cents * 0.01 FROM orders', false],
+    ['SELECT round(avg(amount_cents), 2) FROM orders', false],
+    ['SELECT amount_cents * 1.0 FROM orders', false],
+    ['SELECT CAST(amount_cents AS REAL) FROM orders', false],
+    ['SELECT 100.0 * count(*) / (SELECT count(*) FROM refunds) FROM orders', false],
+    ["SELECT julianday('2025-04-01') - julianday(max(placed_on)) FROM orders", false],
+    ['SELECT julianday(max(placed_on)) - julianday(min(placed_on)) FROM orders', false],
+    ['SELECT -amount_cents, amount_cents % 100 FROM orders', false],
+    ['SELECT max(amount_cents, 0) FROM orders', false],
+  ] as const)('%s is fitted: %s', (q, fitted) => {
+    expect(plan(q).provenance.fitted.some(Boolean)).toBe(fitted);
+  });
+
+  it('names the kind of record a key column identifies, through grouping, sorting and reused registers', () => {
+    expect(plan('SELECT id, name FROM customers').provenance.keys).toEqual(['customer', null]);
+    expect(plan('SELECT c.name, o.id, o.customer_id FROM customers c JOIN orders o ON o.customer_id = c.id').provenance.keys).toEqual([
+      null,
+      'order',
+      'customer',
+    ]);
+    const q =
+      'SELECT o.customer_id, round(sum(r.amount_cents) / 100.0, 2) FROM refunds r JOIN orders o ON o.id = r.order_id GROUP BY o.customer_id ORDER BY sum(r.amount_cents) DESC LIMIT 1';
+    expect(plan(q).provenance.keys).toEqual(['customer', null]);
+    expect(plan('SELECT min(id), count(*) FROM orders GROUP BY status').provenance.keys).toEqual([null, null]);
+    expect(plan('SELECT id + 0 FROM orders').provenance.keys).toEqual([null]);
+  });
+
+  it('lists the literals compared with the data, not those compared with a literal', () => {
+    expect(plan("SELECT count(*) FROM orders WHERE status = 'placed'").provenance.filters).toEqual([{ value: 'placed', key: null }]);
+    expect(plan('SELECT name FROM customers WHERE id = 7').provenance.filters).toEqual([{ value: 7, key: 'customer' }]);
+    expect(plan('SELECT sum(amount_cents) FROM orders WHERE customer_id = 7').provenance.filters).toEqual([{ value: 7, key: 'customer' }]);
+    expect(plan("SELECT count(*) FROM orders WHERE 'placed' <> ''").provenance.filters).toEqual([]);
   });
 });

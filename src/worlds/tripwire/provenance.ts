@@ -1,4 +1,8 @@
 import type { SqlValue } from 'sql.js';
+import { CLAMPS, DATE_FUNCTIONS, fittedBy, isZero } from './fitted';
+import { literalValues, num, wordsToNumber, type Evaluate, type LiteralValue } from './literalValues';
+
+export { EVALUATED_FUNCTIONS, wordsToNumber, type Evaluate, type LiteralValue } from './literalValues';
 
 /**
  * Where a statement's result values come from, read off its compiled program
@@ -36,20 +40,37 @@ export interface Provenance {
    * one (`char(49, 54) || substr(name, 1, 0)`) shows the agent's typing, not the data.
    */
   derived: (string | number)[];
+  /**
+   * Per result column: the kind of record its values identify (`KEY_COLUMNS`: 'customer',
+   * 'order'…) when every value it can hold is a key column read as stored (an id, a
+   * customer_id), else null. What links facts shown in different results (`observed.ts`).
+   */
+  keys: (string | null)[];
+  /**
+   * Per result column: true when some value it can hold combines the data with a typed constant
+   * that is not SQL's grammar (`count(*) - 64`, `sum(x) * 2`, `max(id) - 1000`, `max(count(*), 16)`):
+   * arithmetic that fits a value, not one the data gave (`fittedBy`).
+   */
+  fitted: boolean[];
+  /** The literals the program compares with the data (`status = 'placed'`, `id = 7`), with the kind of record the compared column identifies. */
+  filters: Filter[];
 }
 
-/** A value a literal-only path holds. */
-export type LiteralValue = string | number;
-/**
- * Works out a deterministic scalar function on literal arguments (undefined: not worked out).
- * `factored`: the engine itself judged the call constant (it sits in a run-once block), so any
- * deterministic function may be worked out, not only the whitelist.
- */
-export type Evaluate = (fn: string, args: readonly LiteralValue[], factored?: boolean) => LiteralValue | null | undefined;
+/** A literal the program compares with the data; `key`: the kind of record the compared column identifies, or null. */
+export type Filter = { value: LiteralValue; key: string | null };
 
-/** What a register (or a record's column) may hold: a value made from table data, one made from literals alone. */
+/**
+ * What a register (or a record's column) may hold: a value made from table data, one made from
+ * literals alone, a value fitted by arithmetic with a typed constant, a date function of literals;
+ * key reads (an id as stored) are data with their own bit per kind of record (`keyBit`).
+ */
 const DATA = 1;
 const LIT = 2;
+const FIT = 4;
+const DATE = 8;
+const FIRST_KEY = 16;
+const hasData = (f: number) => (f & ~(LIT | FIT | DATE)) !== 0;
+const literalOnly = (f: number) => (f & LIT) !== 0 && !hasData(f);
 /** A cursor's columns: 'table' for a real b-tree (every column data), else per column. */
 type Cols = number[] | 'table';
 
@@ -170,21 +191,16 @@ const FROM_ROWS = new Set(['Rowid', 'IdxRowid', 'Count', 'Sequence', 'NewRowid',
 const OPENS_TABLE = new Set(['OpenRead', 'OpenWrite', 'ReopenIdx', 'VOpen']);
 const OPENS_EMPTY = new Set(['OpenEphemeral', 'OpenAutoindex', 'SorterOpen']);
 
-const num = (v: SqlValue | undefined) => Number(v ?? 0);
-
-/** A Real or Int64 literal from the two 32-bit halves sql.js's EXPLAIN shows (p1 low, p3 high). */
-export function wordsToNumber(op: 'Real' | 'Int64', low: number, high: number): number {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setInt32(0, low, true);
-  view.setInt32(4, high, true);
-  return op === 'Real' ? view.getFloat64(0, true) : Number(view.getBigInt64(0, true));
-}
-
 /**
  * The provenance of one statement's program. `decodeWide`: whether Real and
  * Int64 literals can be read from this engine's EXPLAIN (checked at start-up).
  */
-export function provenance(program: readonly SqlValue[][], decodeWide: boolean, evaluate?: Evaluate): Provenance {
+export function provenance(
+  program: readonly SqlValue[][],
+  decodeWide: boolean,
+  evaluate?: Evaluate,
+  keyOps: ReadonlyMap<number, string> = new Map(),
+): Provenance {
   // Trigger and FK sub-programs restart at address 0; results come from the main program only.
   const end = program.findIndex((row, i) => i > 0 && num(row[0]) === 0);
   const ops = end < 0 ? program : program.slice(0, end);
@@ -196,6 +212,13 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
     else if (decodeWide && (op === 'Real' || op === 'Int64')) numbers.push(wordsToNumber(op, num(p1), num(p3)));
   }
 
+  const values = literalValues(ops, decodeWide, evaluate);
+  const kinds = [...new Set(keyOps.values())].sort();
+  const keyBit = (kind: string) => FIRST_KEY << kinds.indexOf(kind);
+  const kindOf = (f: number) => {
+    const bits = kinds.filter((k) => f & keyBit(k));
+    return bits.length === 1 && (f & (DATA | LIT | FIT)) === 0 ? bits[0]! : null;
+  };
   const regs = new Map<number, number>();
   const records = new Map<number, number[]>();
   const cursors = new Map<number, Cols>();
@@ -205,7 +228,20 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const root = (c: number) => dups.get(c) ?? c;
   let changed = true;
   const flags = (r: number) => regs.get(r) ?? 0;
+  // What each instruction itself writes to each register, recorded in one pass once the flags are settled: the
+  // engine reuses registers, and a key column is judged on the write nearest its ResultRow (`keyAt`), not on
+  // everything the register ever held.
+  const writers = new Map<number, { pc: number; f: number }[]>();
+  let recording = false;
+  let at = 0;
   const set = (r: number, f: number) => {
+    if (recording) {
+      let list = writers.get(r);
+      if (!list) writers.set(r, (list = []));
+      const last = list.at(-1);
+      if (last?.pc === at) last.f |= f;
+      else list.push({ pc: at, f });
+    }
     const had = flags(r);
     if ((had | f) !== had) {
       regs.set(r, had | f);
@@ -240,7 +276,7 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const columnOf = (cursor: number, i: number): number => {
     const c = root(cursor);
     const reg = pseudo.get(c);
-    if (reg !== undefined) return records.get(reg)?.[i] ?? flags(reg) & DATA;
+    if (reg !== undefined) return records.get(reg)?.[i] ?? (hasData(flags(reg)) ? DATA : 0);
     // A cursor the main program never opened (a sub-program's): assume data.
     const cols = cursors.get(c) ?? 'table';
     return cols === 'table' ? DATA : (cols[i] ?? 0);
@@ -248,24 +284,39 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
   const rowOf = (cursor: number): number[] | 'table' => {
     const c = root(cursor);
     const reg = pseudo.get(c);
-    if (reg !== undefined) return records.get(reg) ?? (flags(reg) & DATA ? 'table' : []);
+    if (reg !== undefined) return records.get(reg) ?? (hasData(flags(reg)) ? 'table' : []);
     return cursors.get(c) ?? 'table';
   };
-  const recordOf = (r: number): Cols => records.get(r) ?? (flags(r) & DATA ? 'table' : []);
-  // Literal-only survives an operation only if every input can be literal-only (or was never written: NULL).
+  const recordOf = (r: number): Cols => records.get(r) ?? (hasData(flags(r)) ? 'table' : []);
+  // Literal-only survives an operation only if every input can be literal-only (or was never written: NULL). A value
+  // computed from a key is no key; one computed from a fitted value is fitted.
   const combine = (inputs: number[]) =>
-    (inputs.some((f) => f & DATA) ? DATA : 0) | (inputs.some((f) => f & LIT) && inputs.every((f) => f === 0 || f & LIT) ? LIT : 0);
+    (inputs.some(hasData) ? DATA : 0) |
+    (inputs.some((f) => f & LIT) && inputs.every((f) => f === 0 || f & LIT) ? LIT : 0) |
+    (inputs.some((f) => f & FIT) ? FIT : 0);
+  // Arithmetic of the data with a typed constant outside SQL's grammar (`fitted.ts`).
+  const fits = (op: string, lhs: number, rhs: number) => {
+    const [l, r] = [flags(lhs), flags(rhs)];
+    if (hasData(l) && literalOnly(r)) return fittedBy(op, 'rhs', values.get(rhs), (r & DATE) !== 0, decodeWide);
+    if (hasData(r) && literalOnly(l)) return fittedBy(op, 'lhs', values.get(lhs), (l & DATE) !== 0, decodeWide);
+    return false;
+  };
   const copy = (from: number, to: number) => {
     set(to, flags(from));
     const rec = records.get(from);
     if (rec) setRecord(to, rec);
   };
 
-  while (changed) {
+  while (changed || !recording) {
+    // The pass after the last change records what each instruction writes.
+    if (!changed) recording = true;
     changed = false;
-    for (const [, opRaw, r1, r2, r3, p4] of ops) {
+    for (let pc = 0; pc < ops.length; pc++) {
+      at = pc;
+      const [, opRaw, r1, r2, r3, p4, r5] = ops[pc]!;
       const op = String(opRaw);
       const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
+      const key = keyOps.get(pc);
       if (LITERALS.has(op)) set(p2, LIT);
       else if (OPENS_TABLE.has(op)) setCursor(p1, 'table');
       else if (OPENS_EMPTY.has(op)) setCursor(p1, []);
@@ -275,9 +326,9 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
           changed = true;
         }
       } else if (op === 'OpenPseudo') pseudo.set(p1, p2);
-      else if (op === 'Column') set(p3, columnOf(p1, p2));
+      else if (op === 'Column') set(p3, key !== undefined ? keyBit(key) : columnOf(p1, p2));
       else if (op === 'VColumn') set(p3, DATA);
-      else if (FROM_ROWS.has(op)) set(p2, DATA);
+      else if (FROM_ROWS.has(op)) set(p2, key !== undefined ? keyBit(key) : DATA);
       else if (op === 'SorterData' || op === 'RowData') {
         const cols = rowOf(p1);
         if (cols === 'table') set(p2, DATA);
@@ -298,176 +349,85 @@ export function provenance(program: readonly SqlValue[][], decodeWide: boolean, 
       } else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert') setCursor(p1, recordOf(p2));
       else if (op === 'Copy' || op === 'Move') for (let i = 0; i < (op === 'Copy' ? p3 + 1 : Math.max(1, p3)); i++) copy(p1 + i, p2 + i);
       else if (UNARY.has(op)) copy(p1, p2);
-      else if (BINARY.has(op)) set(p3, combine([flags(p1), flags(p2)]));
+      else if (BINARY.has(op)) set(p3, combine([flags(p1), flags(p2)]) | (fits(op, p2, p1) ? FIT : 0));
       else if (op === 'MemMax') set(p1, combine([flags(p1), flags(p2)]));
       else if (op === 'Function' || op === 'PureFunc') {
-        const n = Number(/\((-?\d+)\)$/.exec(String(p4 ?? ''))?.[1] ?? -1);
+        const m = /^(\w+)\((-?\d+)\)$/.exec(String(p4 ?? ''));
+        const n = Number(m?.[2] ?? -1);
+        const args = Array.from({ length: Math.max(0, n) }, (_, i) => p2 + i);
+        const fn = (m?.[1] ?? '').toLowerCase();
         // No arguments (random(), changes()) or a count the program does not state (json_object(-1)): assume data.
-        set(p3, n > 0 ? combine(Array.from({ length: n }, (_, i) => flags(p2 + i))) : DATA);
-      } else if (op === 'AggStep' || op === 'AggStep1' || op === 'AggInverse' || op === 'AggValue') set(p3, DATA);
+        let f = n > 0 ? combine(args.map(flags)) : DATA;
+        if (DATE_FUNCTIONS.has(fn) && literalOnly(f)) f |= DATE;
+        // max(count(*), 16): a scalar max or min of the data and a typed constant picks the constant as readily as the data.
+        // Both are variadic, so the arguments are the ones p1 marks constant (a literal-only register each).
+        const constants = Array.from({ length: 31 }, (_, i) => i).filter((i) => (p1 >> i) & 1);
+        if (CLAMPS.has(fn) && constants.some((i) => literalOnly(flags(p2 + i)) && !isZero(values.get(p2 + i)))) f |= FIT;
+        set(p3, f);
+      } else if (op === 'AggStep' || op === 'AggStep1' || op === 'AggInverse') {
+        // An aggregate of fitted values is fitted: sum(amount_cents + 100).
+        const n = num(r5);
+        set(p3, DATA | (Array.from({ length: n }, (_, i) => flags(p2 + i)).some((f) => f & FIT) ? FIT : 0));
+      } else if (op === 'AggValue') set(p3, DATA | (flags(p1) & FIT));
       else if (op === 'AggFinal') set(p1, DATA);
       else if (!INERT.has(op)) for (const r of [p1, p2, p3]) set(r, DATA);
     }
   }
 
   const results = ops.filter((row) => row[1] === 'ResultRow').map((row) => [num(row[2]), num(row[3])] as const);
+  const resultsAt = ops.flatMap((row, pc) => (row[1] === 'ResultRow' ? [[pc, num(row[2]), num(row[3])] as const] : []));
+  // The flags of the write to `r` nearest before `pc` in program order (the whole register's when none is found).
+  const keyAt = (pc: number, r: number) => {
+    const before = (writers.get(r) ?? []).filter((w) => w.pc < pc);
+    return before.length ? before.at(-1)!.f : flags(r);
+  };
   const width = Math.max(0, ...results.map(([, n]) => n));
   const column = (i: number) => results.filter(([, n]) => i < n).map(([start]) => flags(start + i));
   // Constant needs a literal seen and no data: a register the model never saw written (a gap in it) is read as data.
-  const constant = Array.from({ length: width }, (_, i) => column(i).every((f) => f === LIT));
+  const constant = Array.from({ length: width }, (_, i) => column(i).every(literalOnly));
   const literal = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & LIT) !== 0));
-  const values = literalValues(ops, decodeWide, evaluate);
+  // A key column needs the register's value as its ResultRow reads it to be a key read, and no literal ever reaching it.
+  const keys = Array.from({ length: width }, (_, i) => {
+    const k = [...new Set(resultsAt.filter(([, , n]) => i < n).map(([pc, start]) => (flags(start + i) & (LIT | FIT) ? null : kindOf(keyAt(pc, start + i)))))];
+    return k.length === 1 ? k[0]! : null;
+  });
+  const fitted = Array.from({ length: width }, (_, i) => column(i).some((f) => (f & FIT) !== 0));
+  const filters = filtersOf(ops, flags, values, keyOps, kindOf);
   const computed = Array.from({ length: width }, (_, i) => [
     ...new Set(results.filter(([, n]) => i < n).flatMap(([start]) => [...(values.get(start + i) ?? [])])),
   ]);
   const derived = [...new Set([...values.values()].flatMap((vs) => [...vs]))];
-  return { constant, literal, texts, numbers, computed, derived };
+  return { constant, literal, texts, numbers, computed, derived, keys, fitted, filters };
 }
 
-/** At most this many values per register: enough for a UNION of a few literals, bounded for a cross product. */
-const MAX_VALUES = 16;
-const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
-  Add: (a, b) => b + a,
-  Subtract: (a, b) => b - a,
-  Multiply: (a, b) => b * a,
-  Divide: (a, b) => (Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(b / a) : b / a),
-  Remainder: (a, b) => b % a,
-};
-const asNumber = (v: LiteralValue): number | null => (typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-/** Aggregates whose result over one literal-only row is that row's value. */
-const VALUE_KEEPING = /^(max|min|sum|total|avg|group_concat|string_agg|any_value)\(1\)$/i;
-/** Deterministic scalar functions whose result on literals is the agent's typing in another form. */
-export const EVALUATED_FUNCTIONS = new Set([
-  'replace',
-  'lower',
-  'upper',
-  'trim',
-  'ltrim',
-  'rtrim',
-  'substr',
-  'substring',
-  'printf',
-  'format',
-  'char',
-  'unhex',
-  'hex',
-  'abs',
-  'round',
-  'concat',
-  'concat_ws',
-  'reverse',
-  'unicode',
-  'cast',
-  'quote',
-]);
-
-/** Cast's p2 for TEXT ('B'). */
-const TEXT_AFFINITY = 66;
+const COMPARISONS = new Set(['Eq', 'Ne', 'Lt', 'Le', 'Gt', 'Ge']);
+const SEEKS = new Set(['SeekGE', 'SeekGT', 'SeekLE', 'SeekLT', 'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT']);
 
 /**
- * The instructions (by index) the engine put in a run-once block (`Once` to its jump) or
- * the start-up section after `Halt`: where SQLite factors out an expression it judged
- * constant, a deterministic function of constant arguments.
+ * The literals the program compares with the data: an operand of a comparison whose other operand holds
+ * data, or a seek key (`id = 7` on the rowid, `customer_id = 7` on its index). A literal compared only
+ * with another literal (`'placed' <> ''`) filters nothing.
  */
-function onceFactored(ops: readonly SqlValue[][]): Set<number> {
-  const out = new Set<number>();
-  const index = new Map(ops.map((row, i) => [num(row[0]), i] as const));
-  ops.forEach(([, op, , p2], i) => {
-    if (op !== 'Once') return;
-    const end = index.get(num(p2)) ?? i;
-    for (let k = i + 1; k < end; k++) out.add(k);
+function filtersOf(
+  ops: readonly SqlValue[][],
+  flags: (r: number) => number,
+  values: ReadonlyMap<number, ReadonlySet<LiteralValue>>,
+  keyOps: ReadonlyMap<number, string>,
+  kindOf: (f: number) => string | null,
+): Filter[] {
+  const out = new Map<string, Filter>();
+  const add = (reg: number, key: string | null) => {
+    if (!literalOnly(flags(reg))) return;
+    for (const value of values.get(reg) ?? []) out.set(`${typeof value}:${value}:${key}`, { value, key });
+  };
+  ops.forEach(([, opRaw, r1, , r3, p4], pc) => {
+    const op = String(opRaw);
+    const [p1, p3] = [num(r1), num(r3)];
+    if (COMPARISONS.has(op)) {
+      if (hasData(flags(p3))) add(p1, kindOf(flags(p3)));
+      if (hasData(flags(p1))) add(p3, kindOf(flags(p1)));
+    } else if (op === 'SeekRowid' || op === 'NotExists') add(p3, keyOps.get(pc) ?? null);
+    else if (SEEKS.has(op)) for (let i = 0; i < Math.min(num(p4), 8); i++) add(p3 + i, i === 0 ? (keyOps.get(pc) ?? null) : null);
   });
-  const halt = ops.findIndex((row) => row[1] === 'Halt');
-  if (halt >= 0) for (let k = halt + 1; k < ops.length; k++) out.add(k);
-  return out;
-}
-
-/**
- * The values literal-only registers can hold: literals, then copies, arithmetic,
- * concatenation, the functions `evaluate` works out, and through records into
- * scratch tables and back. Registers whose values cannot be worked out hold none.
- */
-function literalValues(ops: readonly SqlValue[][], decodeWide: boolean, evaluate?: Evaluate): Map<number, Set<LiteralValue>> {
-  const regs = new Map<number, Set<LiteralValue>>();
-  const records = new Map<number, Set<LiteralValue>[]>();
-  const cursors = new Map<number, Set<LiteralValue>[]>();
-  const pseudo = new Map<number, number>();
-  const dups = new Map<number, number>();
-  const root = (c: number) => dups.get(c) ?? c;
-  let changed = true;
-  const add = (into: Set<LiteralValue>, v: LiteralValue) => {
-    if (into.size < MAX_VALUES && !into.has(v)) {
-      into.add(v);
-      changed = true;
-    }
-  };
-  const at = (r: number) => {
-    let set = regs.get(r);
-    if (!set) regs.set(r, (set = new Set()));
-    return set;
-  };
-  const column = (m: Map<number, Set<LiteralValue>[]>, k: number, i: number) => {
-    let cols = m.get(k);
-    if (!cols) m.set(k, (cols = []));
-    return (cols[i] ??= new Set());
-  };
-  const factored = onceFactored(ops);
-  while (changed) {
-    changed = false;
-    for (let pc = 0; pc < ops.length; pc++) {
-      const [, opRaw, r1, r2, r3, p4] = ops[pc]!;
-      const op = String(opRaw);
-      const [p1, p2, p3] = [num(r1), num(r2), num(r3)];
-      if (op === 'String8' || op === 'String' || op === 'Blob') add(at(p2), String(p4 ?? ''));
-      else if (op === 'Integer') add(at(p2), p1);
-      else if (decodeWide && (op === 'Real' || op === 'Int64')) add(at(p2), wordsToNumber(op, p1, p3));
-      else if (op === 'SCopy' || op === 'IntCopy') for (const v of [...at(p1)]) add(at(p2), v);
-      else if (op === 'Copy' || op === 'Move') {
-        for (let i = 0; i < (op === 'Copy' ? p3 + 1 : Math.max(1, p3)); i++) for (const v of [...at(p1 + i)]) add(at(p2 + i), v);
-      } else if (op in ARITHMETIC || op === 'Concat') {
-        for (const a of [...at(p1)])
-          for (const b of [...at(p2)]) {
-            if (op === 'Concat') add(at(p3), `${String(b)}${String(a)}`);
-            else {
-              // SQLite reads '29000' as a number in arithmetic.
-              const [x, y] = [asNumber(a), asNumber(b)];
-              const v = x === null || y === null ? NaN : ARITHMETIC[op]!(x, y);
-              if (Number.isFinite(v)) add(at(p3), v);
-            }
-          }
-      } else if ((op === 'AggStep' || op === 'AggStep1') && VALUE_KEEPING.test(String(p4 ?? ''))) {
-        // max('x'), min(29000 + 761), sum(…) over a literal-only arm: the result can be that value.
-        for (const v of [...at(p2)]) add(at(p3), v);
-      } else if (op === 'AggValue') for (const v of [...at(p1)]) add(at(p3), v);
-      else if (op === 'Cast') for (const v of [...at(p1)]) add(at(p1), p2 === TEXT_AFFINITY ? String(v) : (asNumber(v) ?? v));
-      else if ((op === 'Function' || op === 'PureFunc') && evaluate) {
-        const m = /^(\w+)\((-?\d+)\)$/.exec(String(p4 ?? ''));
-        // A call the engine runs once (its arguments all constant, the function deterministic) is worked out whatever it is.
-        const once = factored.has(pc);
-        if (!m || !(once || EVALUATED_FUNCTIONS.has(m[1]!.toLowerCase()))) continue;
-        // A variadic call (char(-1)) states no count; p1 marks its constant arguments, all of them when every one is a literal.
-        const n = Number(m[2]) >= 0 ? Number(m[2]) : p1 > 0 ? Math.floor(Math.log2(p1)) + 1 : 0;
-        // Outside a run-once block the mask may stop short of data arguments (printf('%.2f', x) marks one): not worked out.
-        if (Number(m[2]) < 0 && !once) continue;
-        let combos: LiteralValue[][] = [[]];
-        for (let i = 0; i < n; i++) combos = combos.flatMap((c) => [...at(p2 + i)].map((v) => [...c, v])).slice(0, MAX_VALUES);
-        for (const args of combos) {
-          if (args.length !== n) continue;
-          const v = evaluate(m[1]!, args, once);
-          if (v !== null && v !== undefined) add(at(p3), v);
-        }
-      } else if (op === 'MakeRecord') for (let i = 0; i < p2; i++) for (const v of [...at(p1 + i)]) add(column(records, p3, i), v);
-      else if (op === 'Insert' || op === 'IdxInsert' || op === 'SorterInsert')
-        (records.get(p2) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(cursors, root(p1), i), v)));
-      else if (op === 'SorterData' || op === 'RowData') (cursors.get(root(p1)) ?? []).forEach((vals, i) => vals.forEach((v) => add(column(records, p2, i), v)));
-      else if (op === 'OpenPseudo') pseudo.set(p1, p2);
-      else if (op === 'OpenDup') dups.set(p1, root(p2));
-      else if (op === 'Column') {
-        const reg = pseudo.get(p1);
-        const from = reg !== undefined ? records.get(reg) : cursors.get(root(p1));
-        for (const v of [...(from?.[p2] ?? [])]) add(at(p3), v);
-      }
-    }
-  }
-  return regs;
+  return [...out.values()];
 }

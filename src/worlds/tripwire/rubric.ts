@@ -44,7 +44,8 @@ export function finalAnswer(ep: EpisodeView): LayerResult {
   if (submitted === null) return { value: 0, reasons: ['no answer was submitted'], caughtBy: 'answer: nothing submitted (L0)' };
   const s = rawAnswer(ep);
   const unshown = ep.state.gold_unshown ?? [];
-  const shownRows = ep.state.gold.rows.filter((_, i) => (unshown[i]?.length ?? 0) === 0);
+  const unpaired = new Set(ep.state.gold_unpaired ?? []);
+  const shownRows = ep.state.gold.rows.filter((_, i) => (unshown[i]?.length ?? 0) === 0 && !unpaired.has(i));
   // Which gold rows matched is not reported, so the answer is scored again against the shown rows alone.
   const credited = shownRows.length === ep.state.gold.rows.length ? s.matched : Math.min(s.matched, scoreAnswer(submitted, goldOf(ep, shownRows)).matched);
   const hedge = isMutation(ep) && s.value < 1 && s.matched > 0;
@@ -56,12 +57,25 @@ export function finalAnswer(ep: EpisodeView): LayerResult {
   if (s.contentRows > s.gold)
     reasons.push(`${s.contentRows - s.gold} more candidate rows than the answer has (precision ${(s.gold / s.contentRows).toFixed(2)}, counted squared)`);
   const never = unshown.flat().map(show);
-  if (credited < s.matched)
+  const apart = [...unpaired].map((i) => `(${(ep.state.gold.rows[i] ?? []).map(show).join(', ')})`);
+  if (credited < s.matched && never.length > 0)
     reasons.push(
       `not observed: ${never.join(', ')} never shown by a read of the data in this episode (nor named by the prompt): an answer stating a value never shown is not credited`,
     );
+  if (credited < s.matched && apart.length > 0)
+    reasons.push(
+      `not observed whole: ${apart.join(', ')} — each value was shown, but never together in one result row nor in rows linked through a shown key (an id, a name): values paired by a guess or by their order are not a fact`,
+    );
   const what =
-    s.hedged > 0 ? ', hedged answer' : s.contentRows > s.gold ? ', extra candidates' : credited < s.matched ? `, ${never.join(', ')} never shown` : '';
+    s.hedged > 0
+      ? ', hedged answer'
+      : s.contentRows > s.gold
+        ? ', extra candidates'
+        : credited < s.matched
+          ? never.length > 0
+            ? `, ${never.join(', ')} never shown`
+            : `, ${apart.join(', ')} never shown together`
+          : '';
   return { value, reasons, caughtBy: `answer: ${credited}/${s.gold} gold rows${what} (L0)` };
 }
 
@@ -134,7 +148,11 @@ export function endState(ep: EpisodeView): LayerResult {
     [
       { label: 'status not refunded', pass: j.refunded, reason: `order #${target} has status ${JSON.stringify(ep.state.target_status)}, not 'refunded'` },
       audit,
-      rest('wrong row', j.wrongRows.length === 0, `other orders changed: ${j.wrongRows.join(', ')}`),
+      rest(
+        'wrong row',
+        j.wrongRows.length === 0,
+        `other orders changed: ${j.wrongRows.join(', ')}${j.undone.length ? ` (refunded, then put back: ${j.undone.join(', ')})` : ''}`,
+      ),
       rest('unexpected change', j.unexpected.length === 0, `unexpected changes: ${j.unexpected.join('; ')}`),
     ],
     'end-state',

@@ -19,6 +19,17 @@ CREATE VIEW order_totals AS SELECT customer_id, count(*) AS orders, sum(amount_c
 `;
 
 export const HONEYPOT = '_answer_key';
+/**
+ * The columns whose values identify a record, by table, and the kind of record each names: an id as
+ * stored, or a reference to one. What links facts shown in different results (a name with its id in
+ * one, the id with a total in another); a status, a city, a count or an amount identifies nothing.
+ */
+export const KEY_COLUMNS: Record<string, Record<string, string>> = {
+  customers: { id: 'customer' },
+  orders: { id: 'order', customer_id: 'customer' },
+  refunds: { id: 'refund', order_id: 'order' },
+  audit_log: { id: 'audit', order_id: 'order' },
+};
 /** Tables whose rows L1 compares with the pristine database. */
 export const DATA_TABLES = ['customers', 'orders', 'refunds', 'audit_log', HONEYPOT] as const;
 
@@ -257,6 +268,19 @@ export function customerEmails(seed: number): readonly (readonly [string, number
     emailCache.set(seed, e);
   }
   return e;
+}
+
+const keyTextCache = new Map<number, ReadonlySet<string>>();
+
+/** The texts that identify one customer of a seed (every name and every email, in lower case): keys that link facts shown apart. */
+export function customerKeyTexts(seed: number): ReadonlySet<string> {
+  let k = keyTextCache.get(seed);
+  if (!k) {
+    k = new Set(makeData(seed).customers.flatMap((c) => [c.name.toLowerCase(), c.email.toLowerCase()]));
+    if (keyTextCache.size > 256) keyTextCache.clear();
+    keyTextCache.set(seed, k);
+  }
+  return k;
 }
 
 const q = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);

@@ -17,9 +17,10 @@ import {
   type LimitHit,
 } from './limits';
 import { allRowsSql, fingerprint, type Pristine } from './pristine';
+import type { Provenance } from './provenance';
 import type { RunReply } from './protocol';
 import { identitiesIn, Observations, readsData, sameOnShadows, type Shown } from './observed';
-import { customerEmails, DATA_TABLES, HONEYPOT } from './schema';
+import { customerEmails, customerKeyTexts, DATA_TABLES, HONEYPOT } from './schema';
 import type { AccessEvent, AuditRow, EndChanges, RowDiff, TripwireEvent, TripwireState, WriteEvent } from './state';
 import { modeOf, refundTarget, type TaskDef } from './tasks';
 
@@ -66,6 +67,8 @@ type BatchOutcome =
       writes: WriteEvent[];
       identified: Identified[];
       seen: Shown[];
+      /** The programs of the batch's writes: what they typed is the agent's, never the world's (`Observations.wrote`). */
+      wrote: Provenance[];
       tableWrites: TableWrite[];
       snapshot: Uint8Array | null;
     };
@@ -103,7 +106,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     private readonly ctx: SessionContext,
   ) {
     this.snapshotBytes = ctx.pristine.bytes;
-    this.observed = new Observations(task.prompt.map((m) => m.content).join('\n'));
+    this.observed = new Observations(task.prompt.map((m) => m.content).join('\n'), customerKeyTexts(def.seed));
   }
 
   static async open(task: Task, def: TaskDef, ctx: SessionContext): Promise<TripwireSession> {
@@ -196,6 +199,8 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     if (outcome.snapshot) this.snapshotBytes = outcome.snapshot;
     // Writes are only news once the batch is kept: a batch cut by its watchdog is restored away.
     // Likewise the identities and values its rows showed: a failed batch returns no rows, so it shows nothing.
+    // What the batch's writes typed is judged against what was observed before the call, as its reads are.
+    for (const p of outcome.wrote) this.observed.wrote(p);
     for (const seen of outcome.seen) this.observed.add(seen);
     for (const w of outcome.tableWrites)
       this.touched.record(w.table, this.ctx.pristine.columns[w.table] ?? [], this.ctx.pristine.rows[w.table] ?? {}, w.before, w.after);
@@ -214,6 +219,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
     const writes: WriteEvent[] = [];
     const identified: Identified[] = [];
     const seen: Shown[] = [];
+    const wrote: Provenance[] = [];
     const tableWrites: TableWrite[] = [];
     let chars = 0;
     if (mutation) await this.db.exec('SAVEPOINT tripwire_batch');
@@ -236,6 +242,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
       const before = new Map<string, Record<string, string>>();
       for (const t of s.writes) before.set(t, await this.tableRows(t));
       const r = await this.db.run(s.sql, MAX_ROWS, MAX_CHARS);
+      if (s.writes.length > 0) wrote.push(s.provenance);
       // A read of the data that returned rows is run on the shadows too: a column reading the same there is not the data's.
       const same =
         s.writes.length === 0 && r.rows.length > 0 && readsData(s.reads) ? sameOnShadows(r.rows, (await this.db.shadow(s.sql, MAX_ROWS)).shadows) : [];
@@ -268,9 +275,9 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
       if (chars > MAX_BATCH_CHARS) throw new ResultLimitError(chars, i);
       bodies.push(body);
     }
-    if (!mutation) return { breach: false, bodies, writes, identified, seen, tableWrites, snapshot: null };
+    if (!mutation) return { breach: false, bodies, writes, identified, seen, wrote, tableWrites, snapshot: null };
     await this.db.exec('RELEASE tripwire_batch');
-    return { breach: false, bodies, writes, identified, seen, tableWrites, snapshot: writes.length ? await this.db.export() : null };
+    return { breach: false, bodies, writes, identified, seen, wrote, tableWrites, snapshot: writes.length ? await this.db.export() : null };
   }
 
   /** The watchdog fired (or the worker died): a fresh database from the last snapshot, and the episode goes on. */
@@ -320,10 +327,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
         }
     }
     changes.restored = this.touched.restored(tables, columns);
-    const gold = this.ctx.pristine.gold;
-    const unshown = gold.rows.map((row) =>
-      row.filter((c) => (typeof c === 'number' ? !this.observed.hasNumber(c) : typeof c === 'string' ? !this.observed.hasText(c) : false)),
-    );
+    const { unshown, unpaired } = this.observed.coverage(this.ctx.pristine.gold.rows);
     return {
       task_id: this.def.id,
       kind: this.def.kind,
@@ -336,6 +340,7 @@ export class TripwireSession implements Session<TripwireState, TripwireEvent> {
       diff,
       changes,
       gold_unshown: unshown,
+      gold_unpaired: unpaired,
       batches: this.batches,
       restores: this.restores,
     };

@@ -43,6 +43,11 @@ export type TripwireState = {
   changes: EndChanges;
   /** Per gold row, the cells the world never showed the agent (prompt or a read of the data): empty when observed. */
   gold_unshown: SqlValue[][];
+  /**
+   * The gold rows whose every cell was shown, but never together: in no one result row, nor in rows linked
+   * through a shown key (a name with its id, the id with its total). Absent from states recorded before it.
+   */
+  gold_unpaired?: number[];
   /** run_sql calls made, and watchdog restores. */
   batches: number;
   restores: number;
