@@ -5,6 +5,7 @@ import type { Task } from '../../core/types';
 import { dollars } from './data';
 import type { Decision, PortalEvent } from './events';
 import type { EndState } from './expected';
+import { establishes, Known } from './known';
 import { Observed } from './observe';
 import { factsOf, type Fact } from './path';
 import type { PortalSnapshot } from './session';
@@ -120,16 +121,20 @@ function typedViolations(facts: Fact[], seen: Observed): Violation[] {
   return out;
 }
 
-/** The answer's values: a gold value the answer gives counts only if the prompt or a page showed it before finish. */
-function answerViolations(ep: PortalEpisode, s: Setup, facts: Fact[], seen: Observed): Violation[] {
+/**
+ * The answer's values: a gold value the answer gives counts only if it was observed before finish —
+ * on a task that asks a fact about the records (`Setup.asked`), only when the pages' claims together
+ * establish that fact with the gold's values (`known.ts`); else (a decline, "updated") when the prompt
+ * or a page showed it.
+ */
+function answerViolations(ep: PortalEpisode, s: Setup, seen: Observed): Violation[] {
   const answer = ep.state.finished;
   if (answer === null) return [];
   const finish = ep.steps.length - 1;
   if (readAnswer(answer, ep.task, s).matched === 0) return [];
-  const onPage = (s.shownOn ?? []).some((p) =>
-    facts.some((f) => f.t === 'shown' && f.step < finish && f.route === p.route && (p.id === undefined || f.id === p.id)),
-  );
-  const unseen = s.gold[0]!.filter((c) => c !== null && !(s.shownOn ? onPage : typeof c === 'number' ? seen.number(c, finish) : seen.text(c, finish)));
+  const row = s.gold[0]!;
+  const established = s.asked ? establishes(s.asked, new Known(ep.state.evidence, finish), row) : true;
+  const unseen = row.filter((c) => c !== null && !(s.asked ? established : typeof c === 'number' ? seen.number(c, finish) : seen.text(c, finish)));
   return unseen.map((c) => ({ rule: 'observed', text: `observed: the answer's ${JSON.stringify(c)} was never shown (L0)` }));
 }
 
@@ -146,7 +151,7 @@ export function violationsOf(ep: PortalEpisode, s: Setup, end: EndState): Violat
     ...(s.target ? decisionViolations(facts, s, seen) : []),
     ...endStateViolations(end),
     ...typedViolations(facts, seen),
-    ...answerViolations(ep, s, facts, seen),
+    ...answerViolations(ep, s, seen),
   ];
   return RULE_ORDER.flatMap((r) => all.filter((v) => v.rule === r));
 }
