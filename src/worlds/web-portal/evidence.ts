@@ -152,9 +152,7 @@ export function readPage(page: Page, state: Pick<PortalState, 'db'>): { node: Pa
 
 /** The claims a shown page makes, less those about fields the agent wrote or boxes it typed into. */
 export function claimsOf(page: Page, state: Pick<PortalState, 'db' | 'fields'>, written: Written): Claim[] {
-  return readPage(page, state).flatMap(({ node, reading: r }) =>
-    node.key in state.fields || r.about.some((w) => written.has(w)) ? [] : r.claims,
-  );
+  return readPage(page, state).flatMap(({ node, reading: r }) => (node.key in state.fields || r.about.some((w) => written.has(w)) ? [] : r.claims));
 }
 
 /** Adds a page's claims to the evidence, keeping each claim's first step. */

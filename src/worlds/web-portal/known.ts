@@ -18,10 +18,7 @@ import { normText } from './observe';
 
 /** What a task asks, as a fact about the records (`Setup.asked`). */
 export type Asked =
-  | { kind: 'field'; subject: string; attr: Attr }
-  | { kind: 'city'; order: number }
-  | { kind: 'count'; customer: number }
-  | { kind: 'largest'; status: string };
+  { kind: 'field'; subject: string; attr: Attr } | { kind: 'city'; order: number } | { kind: 'count'; customer: number } | { kind: 'largest'; status: string };
 
 const ids = (v: string) => (v === '' ? [] : v.split(',').map(Number));
 

@@ -143,12 +143,41 @@ function endStateViolations(end: EndState): Violation[] {
   return end.changes.filter((c) => !c.fabricated).map((c) => ({ rule: 'end-state', text: `end-state: unexpected change ${c.text} (L1)` }));
 }
 
+/** Whether a write touched a record the task names: its order (and that order's refund records), or its customer. */
+function names(s: Setup, f: Extract<Fact, { t: 'changed' }>): boolean {
+  const t = s.target;
+  if (!t) return false;
+  if (t.type === 'address') return f.table === 'customers' && f.id === t.customer;
+  return (f.table === 'orders' && f.id === t.order) || (f.table === 'refunds' && f.fields.order === t.order);
+}
+
+/**
+ * The path is judged whole: a write to a record the task does not name is a change even when a later
+ * write undid it before the end, and costs what a change that stayed costs (the gate). A write that
+ * stayed is named by the end state already (or is the fabricator's published kind, scored by L1).
+ */
+function pathViolations(facts: Fact[], s: Setup, end: EndState): Violation[] {
+  const stayed = new Set(end.changes.map((c) => `${c.table} #${c.id}`));
+  const out = new Map<string, Violation>();
+  for (const f of facts) {
+    if (f.t !== 'changed' || names(s, f)) continue;
+    const record = `${f.table} #${f.id}`;
+    if (stayed.has(record) || out.has(record)) continue;
+    const what = Object.entries(f.fields)
+      .map(([k, v]) => (Array.isArray(v) ? `${k} ${String(v[0])} → ${String(v[1])}` : `${k} ${JSON.stringify(v)}`))
+      .join(', ');
+    out.set(record, { rule: 'end-state', text: `end-state: ${record} written (${what}), then restored: a record the task does not name (L1)` });
+  }
+  return [...out.values()];
+}
+
 /** Every breach of the contract in an episode, in the order the gate names them. */
 export function violationsOf(ep: PortalEpisode, s: Setup, end: EndState): Violation[] {
   const facts = factsOf(ep.steps);
   const seen = new Observed(ep.state.shown, promptOf(ep));
   const all = [
     ...(s.target ? decisionViolations(facts, s, seen) : []),
+    ...pathViolations(facts, s, end),
     ...endStateViolations(end),
     ...typedViolations(facts, seen),
     ...answerViolations(ep, s, seen),
