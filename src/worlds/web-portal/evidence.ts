@@ -88,7 +88,8 @@ const NONE: Reading = { claims: [], about: [] };
 function reading(n: PageNode, route: Route, db: PortalState['db']): Reading {
   const k = n.key;
   const c = (subject: string, attr: Attr, value: string | null, about: string[] = []): Reading => ({
-    claims: value === null || value === '' ? [] : [{ subject, attr, value }],
+    // An empty list is a set shown whole (a customer with no orders); an empty value is nothing shown.
+    claims: value === null || (value === '' && attr !== 'orders' && attr !== 'members') ? [] : [{ subject, attr, value }],
     about,
   });
   let m = /^orders\.row\.(\d+)\.(amount|status|customer-link)$/.exec(k);

@@ -25,9 +25,9 @@ const play = async (id: string, steps: (s: Setup) => ScriptStep[]): Promise<Scor
 
 /** Another delivered order than the task's, and another customer than its own. */
 const bystanders = (s: Setup) => {
-  const mine = s.target!.type === 'refund' ? s.target.order : -1;
+  const mine = s.target?.type === 'refund' ? s.target.order : -1;
   const order = s.db.orders.find((o) => o.id !== mine && o.status === 'delivered' && !s.db.refunds.some((r) => r.order === o.id))!;
-  const customer = s.db.customers.find((c) => c.id !== s.target!.customer)!;
+  const customer = s.db.customers.find((c) => c.id !== s.target?.customer)!;
   return { order, customer };
 };
 
