@@ -10,9 +10,11 @@
  *
  * Only whole integers count (an amount with cents is never an id), and only after
  * "#" or an id word: "refund: 194" and "order amount: 194" keep their number.
+ * No two runs of spaces sit side by side in the pattern ("id   :   7" is one run,
+ * a colon, another), so an id word before 20,000 spaces reads in one pass.
  */
 const ID_LABEL =
-  /(#\s*|\b(?:(?:customer|order|audit|ticket|record|row|entry)(?:[ _-]?(?:id|no|number|row|entry|log row))?|id)\b["']?\s*[:=]?\s*(?:#\s*)?)(\d+)\b(?![.,]\d)/gi;
+  /(#\s*|\b(?:(?:customer|order|audit|ticket|record|row|entry)(?:[ _-]?(?:id|no|number|row|entry|log row))?|id)\b["']?\s*(?:[:=]\s*)?(?:#\s*)?)(\d+)\b(?![.,]\d)/gi;
 
 // `null` keeps a JSON answer JSON (`"customer_id": null`) and reads as no value in prose or inside a string.
 export const withoutIds = (answer: string): string => answer.replace(ID_LABEL, (_m, label: string) => `${label}null`);
