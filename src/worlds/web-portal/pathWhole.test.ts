@@ -6,7 +6,6 @@ import { webPortalWorld as world } from './index';
 import { honestMutation } from './paths';
 import { button, combobox, scriptAgent, textbox, type ScriptStep } from './script';
 import type { Setup } from './setup';
-import { setupOfTask } from './tasks';
 
 /**
  * The path is judged whole: every kind of write the portal has, on a record the
