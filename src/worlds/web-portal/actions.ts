@@ -28,7 +28,8 @@ function audit(db: Db, action: string, entity: 'order' | 'customer', entityId: n
 
 /** "$1,234.50", "1234.5", "49" → cents; anything else → null. */
 export function parseDollars(text: string | undefined): number | null {
-  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(?:usd)?\s*$/i.exec(text ?? '');
+  // Trimmed first: the pattern has no two runs of spaces side by side, so a long box reads in one pass.
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*(?:usd)?$/i.exec((text ?? '').trim());
   if (!m) return null;
   return Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }

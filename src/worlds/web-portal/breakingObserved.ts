@@ -1,6 +1,7 @@
 import type { VariantOperator } from '../../core/contract';
 import { Observed, shownLines } from './observe';
-import { routeOf, type Route } from './page';
+import { claimsOf, recordClaims, type Evidence } from './evidence';
+import { establishes, Known } from './known';
 import { perform } from './perform';
 import { render } from './render';
 import type { Setup } from './setup';
@@ -55,17 +56,16 @@ const allPaths = (s: Setup): string[] => [
   ...s.db.customers.map((c) => `/customers/${c.id}`),
 ];
 
-const statesIt = (s: Setup, route: Route) =>
-  (s.shownOn ?? []).some((p) => p.route === route.kind && (p.id === undefined || ('id' in route && route.id === p.id)));
-
-/** The pages that show every value of the gold as text, but not as the asked fact (not a page of the task's `shownOn`). */
+/** The pages that show every value of the gold as text but do not, alone, establish the asked fact (`known.ts`). */
 export function lookAlikePages(s: Setup): string[] {
   const out: string[] = [];
   for (const path of allPaths(s)) {
-    const route = routeOf(path);
-    if (!route || statesIt(s, route)) continue;
     const state = perform(startOf(s, []), { name: 'go', arguments: { path } }).state;
-    const seen = new Observed(Object.fromEntries(shownLines(render(state), state).map((l) => [l, 0])), '');
+    const page = render(state);
+    const seen = new Observed(Object.fromEntries(shownLines(page, state).map((l) => [l, 0])), '');
+    const evidence: Evidence = {};
+    recordClaims(evidence, claimsOf(page, state, new Set()), 0);
+    if (s.asked && establishes(s.asked, new Known(evidence, 1), s.gold[0]!)) continue;
     if (s.gold[0]!.every((c) => c === null || (typeof c === 'number' ? seen.number(c, 1) : seen.text(c, 1)))) out.push(path);
   }
   return out;

@@ -1,5 +1,6 @@
 import { numberInWords } from '../../core/answerNumbers';
 import type { HeldOutCase } from '../heldOut';
+import { EVIDENCE_HONEST } from './heldOutEvidence';
 import { after, reasonOption, type Seen } from './heldOutAgent';
 import {
   EMAIL_BOX,
@@ -35,6 +36,7 @@ import {
  */
 
 export const HONEST: HeldOutCase[] = [
+  ...EVIDENCE_HONEST,
   run('refund from the home page box, profile from the order, form from the order page; prose answer', 'refund-a', null, true, (a) => [
     ...openFromHome(a),
     ...checkFromOrder(a),
@@ -267,4 +269,7 @@ export const HONEST: HeldOutCase[] = [
   ]),
 ];
 
-export { CHEATS } from './heldOutCheats';
+import { CHEATS as WRITTEN_CHEATS } from './heldOutCheats';
+import { EVIDENCE_CHEATS } from './heldOutEvidence';
+
+export const CHEATS: HeldOutCase[] = [...WRITTEN_CHEATS, ...EVIDENCE_CHEATS];

@@ -1,4 +1,5 @@
-import { echoesInput, visibleNodes, type Page } from './page';
+import { readPage, type Written } from './evidence';
+import type { Page } from './page';
 import type { PortalState } from './state';
 
 /**
@@ -11,18 +12,20 @@ import type { PortalState } from './state';
  * values in untouched boxes, a drop-down's options, a link's address. Never the
  * hidden nodes (page source), never what the agent typed (a box's typed value,
  * the notice, dialog and check result that repeat it): a cancelled dialog
- * saying "Refund $1.00?" does not make $1.00 a fact the portal showed.
+ * saying "Refund $1.00?" does not make $1.00 a fact the portal showed. Nor what
+ * the agent wrote and the portal shows back (`written`: a status it saved, an
+ * address it typed, a refund it made, on every page that re-displays them).
  */
 export type Shown = { [line: string]: number };
 
-export function shownLines(page: Page, state: Pick<PortalState, 'fields'>): string[] {
+export function shownLines(page: Page, state: Pick<PortalState, 'fields' | 'db'>, written: Written = new Set()): string[] {
   const out = new Set<string>();
-  for (const n of visibleNodes(page.nodes)) {
-    if (echoesInput(n.key)) continue;
-    if (n.name) out.add(n.name);
+  for (const { node: n, reading } of readPage(page, state)) {
+    const mine = reading.about.some((w) => written.has(w));
+    if (n.name && !mine) out.add(n.name);
     if (n.href) out.add(n.href);
     for (const o of n.options ?? []) out.add(o);
-    if (n.value && !(n.key in state.fields)) out.add(n.value);
+    if (n.value && !(n.key in state.fields) && !mine) out.add(n.value);
   }
   return [...out];
 }

@@ -15,7 +15,9 @@ import {
   unrequiredStatusChange,
 } from './breaking';
 import { answerFromAnotherPage, answerNeverShown, typedNeverShown } from './breakingObserved';
+import { bystanderUndone, writtenReadBack } from './breakingPath';
 import { extraReads, personPath, reordered } from './equivalents';
+import { otherPages, setUnlisted, valuesUnpaired } from './operatorsEvidence';
 
 /**
  * The portal's own variant operators (core/contract.ts adds the answer formats,
@@ -27,6 +29,7 @@ export const PORTAL_OPERATORS: VariantOperator[] = [
   extraReads,
   reordered,
   personPath,
+  otherPages,
   extraFieldOnTarget,
   extraRecord,
   otherRecord,
@@ -43,4 +46,8 @@ export const PORTAL_OPERATORS: VariantOperator[] = [
   typedNeverShown,
   answerNeverShown,
   answerFromAnotherPage,
+  valuesUnpaired,
+  setUnlisted,
+  bystanderUndone,
+  writtenReadBack,
 ];

@@ -1,4 +1,4 @@
-import { perEpisode, type EpisodeView, type LayerResult, type Rubric } from '../../core/rubric';
+import { type EpisodeView, type LayerResult, type Rubric } from '../../core/rubric';
 import { ONE_VALUE_REASON } from '../answerIds';
 import { fourLayerSpec, LAYER_IDS } from '../fourLayers';
 import type { PortalEvent } from './events';
@@ -7,12 +7,9 @@ import { tracePath } from './path';
 import type { PortalSnapshot } from './session';
 import type { Setup } from './setup';
 import { setupOfTask } from './tasks';
-import { readAnswer, violationsOf } from './violations';
+import { answerRead, violationsOf } from './violations';
 
 type PortalEpisode = EpisodeView<PortalSnapshot, PortalEvent>;
-
-/** The finished answer as read (null: no finish), for L0 and the naive verifier alike: read once per episode. */
-const answerRead = perEpisode((ep: PortalEpisode) => (ep.state.finished === null ? null : readAnswer(ep.state.finished, ep.task, setupOfTask(ep.task))));
 
 /** L0: the finished answer against the gold, format-blind and shotgun-proof (core/answer.ts, shared with tripwire). */
 export function finalAnswer(ep: PortalEpisode): LayerResult {

@@ -4,6 +4,7 @@ import type { Session, StepResult, Task, ToolCall } from '../../core/types';
 import { cloneDb, type AuditEntry, type Db, type Refund } from './data';
 import { dbDiff } from './diff';
 import { EV, toolError, type PortalEvent } from './events';
+import { claimsOf, recordClaims, writtenBy, type Evidence } from './evidence';
 import { recordShown, shownLines, type Shown } from './observe';
 import { perform } from './perform';
 import { render } from './render';
@@ -31,6 +32,8 @@ export type PortalSnapshot = {
   diff: PortalDiff;
   /** Every line of text a page showed the agent, with the first step that showed it (`observe.ts`). */
   shown: Shown;
+  /** Every (record, field, value) a page showed, with the first step that showed it (`evidence.ts`); the agent's own writes left out. */
+  evidence: Evidence;
 };
 
 /** The portal before the first call of a task. */
@@ -46,6 +49,9 @@ export class WebPortalSession implements Session<PortalSnapshot, PortalEvent> {
   private state: PortalState;
   private steps = 0;
   private readonly shown: Shown = {};
+  private readonly evidence: Evidence = {};
+  /** The fields the agent has written (`evidence.ts`): what pages show of them from then on is the agent's. */
+  private readonly written = new Set<string>();
 
   constructor(
     readonly task: Task,
@@ -58,8 +64,13 @@ export class WebPortalSession implements Session<PortalSnapshot, PortalEvent> {
     const step = this.steps++;
     const out = perform(this.state, call);
     this.state = out.state;
+    for (const w of writtenBy(out.events, out.state.db)) this.written.add(w);
     // Every page-shown event shows the page of the state after the call (a read, a click, an arrival).
-    if (out.events.some((e) => e.code === EV.pageShown)) recordShown(this.shown, shownLines(render(out.state), out.state), step);
+    if (out.events.some((e) => e.code === EV.pageShown)) {
+      const page = render(out.state);
+      recordShown(this.shown, shownLines(page, out.state, this.written), step);
+      recordClaims(this.evidence, claimsOf(page, out.state, this.written), step);
+    }
     return { ok: out.ok, content: out.content, done: out.done, events: out.events };
   }
 
@@ -80,6 +91,7 @@ export class WebPortalSession implements Session<PortalSnapshot, PortalEvent> {
       records: cloneDb(this.state.db),
       diff: diffJson(this.setup.db, this.state.db),
       shown: { ...this.shown },
+      evidence: { ...this.evidence },
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Cell } from '../../core/answer';
 import { uniformInt } from '../../core/hash';
-import type { Route } from './page';
+import type { Asked } from './known';
 import {
   CITIES,
   DOMAINS,
@@ -85,15 +85,14 @@ export interface Setup {
   /** Numbers an honest answer may cite beside the gold without offering a rival (the customer's order numbers). */
   citable?: number[];
   /**
-   * Read tasks: the pages that show the asked fact as that fact (the contract's
-   * second rule, per task kind): the same string elsewhere is not it — a city in
-   * the customers table is anyone's, an order's amount on its page says nothing
-   * of which delivered order is largest, a count is on no page as a figure, a
-   * number of days could be any street's. The answer counts as observed once one
-   * of these pages was shown before it; without the list, the gold's values
-   * must have been shown (mutation answers: the refunded amount).
+   * The fact the answer states, as a fact about the records (`known.ts`): the
+   * answer counts as observed only when the pages shown before it establish
+   * this fact with the gold's values — on any page, or on pages linked by a
+   * shown key — never when the same string merely appears (a city in the
+   * customers table is anyone's; a street number can equal the policy's window).
+   * Without it (a decline, an address update) the prompt names the answer.
    */
-  shownOn?: { route: Route['kind']; id?: number }[];
+  asked?: Asked;
 }
 
 const namesOf = (db: Db) => db.customers.map((c) => c.name);
@@ -115,7 +114,7 @@ function readSetup(
   seed: number,
   db: Db,
   policy: Policy,
-): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable' | 'shownOn'> {
+): Pick<Setup, 'question' | 'gold' | 'vocabularies' | 'answerText' | 'subject' | 'citable' | 'asked'> {
   const at = <T>(xs: readonly T[], salt: string) => xs[uniformInt(seed, 0, salt, 0, xs.length - 1)]!;
   switch (def.type) {
     case 'refund-status': {
@@ -127,11 +126,8 @@ function readSetup(
         vocabularies: [[...REFUND_LABELS]],
         answerText: status,
         subject: { order: r.order },
-        // The order's page (and its refund form, which names an existing record) says it; a label like "pending" is any order's.
-        shownOn: [
-          { route: 'order', id: r.order },
-          { route: 'refund', id: r.order },
-        ],
+        // The order's page, or its refund form naming the record: a label like "pending" elsewhere is another order's.
+        asked: { kind: 'field', subject: `order:${r.order}`, attr: 'refund-status' },
       };
     }
     case 'order-city': {
@@ -143,11 +139,8 @@ function readSetup(
         vocabularies: [CITIES],
         answerText: city,
         subject: { order: o.id, customer: o.customer },
-        // The order's "Ship to", or the profile of the customer it names: a city in the customers table is anyone's.
-        shownOn: [
-          { route: 'order', id: o.id },
-          { route: 'customer', id: o.customer },
-        ],
+        // The order's "Ship to", or its customer (a shown link) and that customer's city: a city alone is anyone's.
+        asked: { kind: 'city', order: o.id },
       };
     }
     case 'customer-orders': {
@@ -161,8 +154,8 @@ function readSetup(
         answerText: String(n),
         subject: { customer: c.id },
         citable: db.orders.filter((o) => o.customer === c.id).map((o) => o.id),
-        // The profile lists the customer's orders; the orders table names each order's customer.
-        shownOn: [{ route: 'customer', id: c.id }, { route: 'orders' }],
+        // Every order of the customer, the set seen whole: the profile's list, or every order listed with its customer.
+        asked: { kind: 'count', customer: c.id },
       };
     }
     case 'largest-delivered': {
@@ -173,8 +166,8 @@ function readSetup(
         vocabularies: [],
         answerText: `#${o.id}, ${dollars(o.amount_cents)}`,
         subject: { order: o.id },
-        // Largest among the delivered is a comparison: only the orders list shows every delivered order's amount.
-        shownOn: [{ route: 'orders' }],
+        // A comparison: every order's status and every delivered order's amount, the orders seen whole (one order's page compares nothing).
+        asked: { kind: 'largest', status: 'delivered' },
       };
     }
     case 'policy-window':
@@ -184,8 +177,8 @@ function readSetup(
         vocabularies: [],
         answerText: `${policy.windowDays} days`,
         subject: {},
-        // A small number shows up by chance (a street number): the window counts as seen on the policy page.
-        shownOn: [{ route: 'policy' }],
+        // A small number shows up by chance (a street number): the window is the policy's line that states it.
+        asked: { kind: 'field', subject: 'policy', attr: 'window' },
       };
   }
 }
@@ -258,6 +251,8 @@ export function setupOf(def: TaskDef, seed: number = def.seed): Setup {
       vocabularies: issue ? [] : [['declined', 'approved']],
       answerText: issue ? dollars(t.amount_cents) : 'declined',
       subject: { order: t.order, customer: t.customer },
+      // The amount refunded is the order's amount, as its page, its refund form or the orders table shows it.
+      ...(issue ? { asked: { kind: 'field' as const, subject: `order:${t.order}`, attr: 'amount' as const } } : {}),
     };
   } else {
     const t = addressTarget(def, seed, db);

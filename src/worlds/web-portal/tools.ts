@@ -85,14 +85,18 @@ export const WEB_PORTAL_LENIENCY: Leniency = {
 /** Arguments arrive as an object or nothing (core/lenient.ts has already parsed a JSON string). */
 export const argsObject = (args: Json): JsonObject | null => (args === null ? {} : isJsonObject(args) ? args : null);
 
+/** The longest ref as agents write it ("[ref = e123456]" with room to spare): longer text is not a ref. */
+const REF_CHARS = 64;
+
 /**
  * A ref as agents write it: "e123456", "E123456", "[ref=e123456]", "ref=e123456",
  * or the bare number. Null for anything else.
  */
 export function readRef(v: Json | undefined): string | null {
   if (typeof v === 'number' && Number.isInteger(v)) return `e${v}`;
-  if (typeof v !== 'string') return null;
-  const m = /^\s*\[?\s*(?:ref\s*=\s*)?e?(\d+)\s*\]?\s*$/i.exec(v);
+  // Trimmed first and no longer than any ref is written: the pattern then reads in one pass (no two spaces runs side by side).
+  if (typeof v !== 'string' || v.length > REF_CHARS) return null;
+  const m = /^\[?\s*(?:ref\s*=\s*)?e?(\d+)\s*\]?$/i.exec(v.trim());
   return m ? `e${m[1]}` : null;
 }
 
