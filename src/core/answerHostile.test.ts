@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreAnswer, type Gold } from './answer';
 import { plainSpelling } from './answerSpelling';
 import { LIMITS } from './limits';
+import { cpuMs } from './testing/cpuTime';
 
 /**
  * Every reader of an answer's text meets hostile strings — nesting, repetition,
@@ -21,20 +22,7 @@ const GOLD: Gold = {
   context: 'Which customers spent most in 2025? Answer with the name and the total in dollars.',
 };
 
-function cpuMs(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
-function judged(text: string): { ms: number; value: number } {
-  let value = -1;
-  const ms = cpuMs(() => {
-    value = scoreAnswer(text, GOLD).value;
-  });
-  return { ms, value };
-}
+const judged = (text: string) => cpuMs(() => scoreAnswer(text, GOLD).value);
 
 const fill = (s: string, n = MAX) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
 
@@ -152,6 +140,6 @@ describe('hostile answers are read within the budget, never thrown on', () => {
   it.each(['1,', '1.000.', '1,2.3 $4 ', '٣,'])('spelling is linear in the length of one long number: %j', (unit) => {
     const text = fill(unit);
     // Coarse on purpose: a pattern that backtracks over a 20,000-character token costs hundreds of milliseconds, not a few.
-    expect(Math.min(...[0, 1, 2].map(() => cpuMs(() => plainSpelling(text))))).toBeLessThan(40);
+    expect(Math.min(...[0, 1, 2].map(() => cpuMs(() => plainSpelling(text)).ms))).toBeLessThan(40);
   });
 });

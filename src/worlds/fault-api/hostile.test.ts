@@ -6,6 +6,7 @@ import { faultApiWorld } from './index';
 import { faultApiRubric } from './rubric';
 import { taskFromParams } from './task';
 import { fetchesThen, params, rowsOf } from './testing';
+import { cpuMs, cpuMsAsync } from '../../core/testing/cpuTime';
 
 /**
  * Every reader of agent input in fault-api is bounded: a session driven with
@@ -52,13 +53,13 @@ describe('fault-api bounded readers', () => {
   it.each(SUBMISSIONS)('%s: the session answers and the rubric scores it, fast', async (_label, records) => {
     const session = await faultApiWorld.open(taskFromParams(p));
     const calls = fetchesThen(p, records);
-    let started = performance.now();
-    for (const call of calls) await session.call(call);
-    const sessionMs = performance.now() - started;
+    const { ms: sessionMs } = await cpuMsAsync(async () => {
+      for (const call of calls) await session.call(call);
+    });
     const state = await session.snapshot();
-    started = performance.now();
-    const card = scoreEpisode(faultApiRubric, { task: taskFromParams(p), steps: [], stop: { reason: 'submitted', terminated: true, truncated: false }, state });
-    const rubricMs = performance.now() - started;
+    const { ms: rubricMs, value: card } = cpuMs(() =>
+      scoreEpisode(faultApiRubric, { task: taskFromParams(p), steps: [], stop: { reason: 'submitted', terminated: true, truncated: false }, state }),
+    );
     expect(card.verdict.full).toBe('FAIL');
     expect(card.reward).toBeLessThanOrEqual(0.25);
     expect(card.layers.flatMap((l) => l.reasons).join('\n').length).toBeLessThan(2_000);
@@ -73,10 +74,11 @@ describe('fault-api bounded readers', () => {
       { name: 'fetch_page', arguments: { cursor: deepObject(100_000) } },
       { name: 'submit_records', arguments: { records: deepObject(100_000) } },
     ];
-    const results = [];
-    const started = performance.now();
-    for (const c of calls) results.push(await session.call(c));
-    expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+    const results: Awaited<ReturnType<typeof session.call>>[] = [];
+    const { ms } = await cpuMsAsync(async () => {
+      for (const c of calls) results.push(await session.call(c));
+    });
+    expect(ms).toBeLessThan(BUDGET_MS);
     expect(results.map((r) => r.ok)).toEqual([false, true, false, false]);
     expect(results.every((r) => r.content.length < 21_000)).toBe(true);
     expect((await session.snapshot()).requests).toBe(2);

@@ -11,6 +11,7 @@ import { startState } from './session';
 import { setupOfTask } from './tasks';
 import { readRef } from './tools';
 import { readAnswer } from './violations';
+import { cpuMs, cpuMsAsync } from '../../core/testing/cpuTime';
 
 /**
  * Every reader of the agent's text in the portal is bounded: the ref and the
@@ -77,9 +78,7 @@ describe('hostile text of 20,000 characters', () => {
         ['parseDollars', parseDollars],
         ['withoutIds', withoutIds],
       ] as const) {
-        const started = Date.now();
-        read(text);
-        expect(Date.now() - started, `${reader} on ${what}`).toBeLessThan(50);
+        expect(cpuMs(() => read(text)).ms, `${reader} on ${what}`).toBeLessThan(50);
       }
   });
 
@@ -91,9 +90,8 @@ describe('hostile text of 20,000 characters', () => {
       `1${'\t'.repeat(N - 2)}x`,
       `$${s.target?.type === 'refund' ? s.target.amount_cents / 100 : 0}${'\n'.repeat(N - 10)}x`,
     ]) {
-      const started = Date.now();
-      const read = readAnswer(text, t, s);
-      expect(Date.now() - started).toBeLessThan(100);
+      const { ms, value: read } = cpuMs(() => readAnswer(text, t, s));
+      expect(ms).toBeLessThan(100);
       expect(read).toEqual(
         readAnswer(
           text.replace(/(\s)\1{64,}/g, (run) => run.slice(0, 64)),
@@ -111,14 +109,12 @@ describe('hostile text of 20,000 characters', () => {
     const t = task(id);
     for (const [what, text] of Object.entries(HOSTILE)) {
       const all = calls(t, text);
-      let started = Date.now();
-      const unanswered = await runEpisode(world, t, scriptedAgent('hostile', all.slice(0, -1)));
-      expect(unanswered.scorecard!.reward, what).toBe(0);
-      expect(Date.now() - started, `${what}, without the answer`).toBeLessThan(500);
-      started = Date.now();
-      const answered = await runEpisode(world, t, scriptedAgent('hostile', all));
-      expect(answered.scorecard!.reward, what).toBe(0);
-      expect(Date.now() - started, what).toBeLessThan(2000);
+      const unanswered = await cpuMsAsync(() => runEpisode(world, t, scriptedAgent('hostile', all.slice(0, -1))));
+      expect(unanswered.value.scorecard!.reward, what).toBe(0);
+      expect(unanswered.ms, `${what}, without the answer`).toBeLessThan(500);
+      const answered = await cpuMsAsync(() => runEpisode(world, t, scriptedAgent('hostile', all)));
+      expect(answered.value.scorecard!.reward, what).toBe(0);
+      expect(answered.ms, what).toBeLessThan(2000);
     }
   });
 });

@@ -1,5 +1,4 @@
 import { scoreAnswer, type AnswerScore } from '../../core/answer';
-import { LIMITS, overLimit } from '../../core/limits';
 import { withoutIds } from '../answerIds';
 import { perEpisode, type EpisodeView } from '../../core/rubric';
 import type { Task } from '../../core/types';
@@ -39,41 +38,13 @@ const promptOf = (ep: PortalEpisode) => ep.task.prompt.map((m) => m.content).joi
 /** Tasks whose gold holds an id ("#1044"): elsewhere an id the answer names is not read as a value (`answerIds.ts`). */
 const GOLD_WITH_IDS = new Set(['largest-delivered']);
 
-/** How deep brackets nest in a text, in one pass. */
-function nesting(text: string): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
-    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-  }
-  return max;
-}
-
-/** Longer runs of one whitespace character are read as this many: no answer is laid out with more, and a reader's scan beside a number grows with the run. */
-const WHITESPACE_RUN = 64;
-const LONG_RUN = new RegExp(`([ \\t\\r\\n])\\1{${WHITESPACE_RUN},}`, 'g');
-
-/**
- * The finished answer read against the gold, the ids it names on the way taken out where the gold has none.
- * An answer nesting brackets deeper than any JSON the playground reads (the jsonDepth limit) is not read:
- * no answer holds one, and the readers would recurse once per level.
- */
+/** The finished answer read against the gold, the ids it names on the way taken out where the gold has none (core's reader bounds the rest). */
 export function readAnswer(answer: string, task: Task, s: Setup): AnswerScore {
-  const depth = nesting(answer);
-  if (depth > LIMITS.jsonDepth.value)
-    return {
-      value: 0,
-      matched: 0,
-      gold: s.gold.length,
-      contentRows: 0,
-      hedged: 0,
-      over: overLimit('jsonDepth', 'the answer', `brackets nested ${depth} deep`),
-    };
-  // Over the answerChars limit the answer stays as sent: core's reader refuses it by its length.
-  const text = answer.length > LIMITS.answerChars.value ? answer : answer.replace(LONG_RUN, (run) => run.slice(0, WHITESPACE_RUN));
-  return scoreAnswer(GOLD_WITH_IDS.has(s.def.type) ? text : withoutIds(text), { rows: s.gold, vocabularies: s.vocabularies, context: answerContext(task, s) });
+  return scoreAnswer(GOLD_WITH_IDS.has(s.def.type) ? answer : withoutIds(answer), {
+    rows: s.gold,
+    vocabularies: s.vocabularies,
+    context: answerContext(task, s),
+  });
 }
 
 /** The finished answer as read (null: no finish), for L0, the naive verifier and the gate alike: read once per episode. */
