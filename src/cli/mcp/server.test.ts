@@ -7,42 +7,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../../core/episode';
-import type { Json, JsonObject } from '../../core/json';
-import type { Task, Trace } from '../../core/types';
-import type { World } from '../../core/world';
+import type { JsonObject } from '../../core/json';
 import { readTrace } from '../../traces/native';
 import { verifyTrace } from '../../traces/replay';
 import { printedScorecard } from '../../traces/printedScorecard';
 import { WORLDS } from '../../worlds/registry';
-import { playLines } from '../commands/play';
 import { CLI } from '../spawnTesting';
+import { reference, taskOf, viaPlay, world } from './mcpTesting';
 import { portableSchema } from './schema';
 import { PROMPT_NAME, PROMPT_URI, serveEpisode } from './server';
-
-const world = (id: string): World => WORLDS.find((w) => w.id === id)!;
-
-function taskOf(w: World, spec: JsonObject): Task {
-  const t = w.makeTask(spec);
-  if (!t.ok) throw new Error(t.error);
-  return t.value;
-}
-
-/** A reference agent's episode, run in-process: the calls an outside harness will send over MCP. */
-async function reference(w: World, spec: JsonObject, agent: string): Promise<Trace> {
-  const task = taskOf(w, spec);
-  return runEpisode(w, task, w.referenceAgents.find((a) => a.id === agent)!.create(task));
-}
-
-/** The same calls through `vp play`'s line protocol: what the MCP episode must score like. */
-async function viaPlay(w: World, task: Task, calls: readonly { name: string; arguments: Json }[]): Promise<Record<string, unknown>> {
-  const out: string[] = [];
-  async function* lines() {
-    for (const c of calls) yield JSON.stringify(c);
-  }
-  await playLines(w, task, lines(), (l) => out.push(l));
-  return JSON.parse(out[out.length - 1]!) as Record<string, unknown>;
-}
 
 const textOf = (r: unknown) => ((r as { content: { text: string }[] }).content ?? []).map((c) => c.text);
 
