@@ -33,15 +33,10 @@ export async function viaPlay(w: World, task: Task, calls: readonly { name: stri
   return JSON.parse(out[out.length - 1]!) as Record<string, unknown>;
 }
 
-/**
- * A scripted MCP 2026-07-28 client: no SDK speaks that revision
- * yet (1.32.2 stops at 2025-11-25), so requests are written as the
- * specification's schema.ts has them, each with its `_meta`, and every message
- * the server writes is checked as it arrives.
- */
-
+/** A message the server wrote, as the tests read it. */
 export type Reply = { jsonrpc: '2.0'; id?: string | number; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
 
+/** A 2026-07-28 request's `_meta`: its version, no client capabilities, the client's name. */
 export const meta = (version = MODERN_VERSION, client = 'scripted-2026') => ({
   [META_PROTOCOL_VERSION]: version,
   [META_CLIENT_CAPABILITIES]: {},
@@ -68,6 +63,12 @@ export function modernProblems(method: string, result: Record<string, unknown>):
   return problems;
 }
 
+/**
+ * A scripted MCP 2026-07-28 client: the SDK used here (1.32.2) stops at
+ * 2025-11-25, so requests are written as the specification's schema.ts has
+ * them, each with its `_meta`, and every message the server writes is checked
+ * as it arrives.
+ */
 export class ScriptedClient {
   /** Every message the server wrote, in order. */
   readonly received: Reply[] = [];

@@ -93,6 +93,8 @@ describe('MCP 2026-07-28: stateless requests, no initialize', () => {
     expect(await invalid({}, null, 'server/discover')).toBe(-32602);
     expect(await invalid({}, { ...meta(), 'io.modelcontextprotocol/protocolVersion': 20260728 })).toBe(-32602);
     expect(await invalid({}, { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION })).toBe(-32602);
+    // Capabilities without a version: a 2026-07-28 request missing its version, not a 2025 one.
+    expect(await invalid({}, { 'io.modelcontextprotocol/clientCapabilities': {} })).toBe(-32602);
     expect(await invalid({}, { ...meta(), 'io.modelcontextprotocol/clientCapabilities': 'all' })).toBe(-32602);
     expect(await invalid({ arguments: {} }, meta(), 'tools/call')).toBe(-32602);
     expect(await invalid({}, meta(), 'prompts/get')).toBe(-32602);

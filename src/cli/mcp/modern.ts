@@ -3,6 +3,7 @@ import {
   CallToolRequestSchema,
   GetPromptRequestSchema,
   ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type GetPromptResult,
   type Implementation,
@@ -75,10 +76,13 @@ export interface EpisodeEndpoints {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const metaOf = (m: JSONRPCMessage): unknown => ('params' in m && isObject(m.params) ? m.params._meta : undefined);
 
+/** The per-request keys only 2026-07-28 has: any one makes a request that era's (and one missing the others malformed, −32602). */
+const MODERN_KEYS = [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_CLIENT_INFO];
+
 export function isModernRequest(m: JSONRPCMessage): m is JSONRPCRequest {
   if (!('method' in m) || !('id' in m) || m.method === 'initialize') return false;
   const meta = metaOf(m);
-  return m.method === 'server/discover' || (isObject(meta) && META_PROTOCOL_VERSION in meta);
+  return m.method === 'server/discover' || (isObject(meta) && MODERN_KEYS.some((k) => k in meta));
 }
 
 /**
@@ -108,7 +112,7 @@ function checkMeta(request: JSONRPCRequest, ep: EpisodeEndpoints): void {
   if (!MODERN_VERSIONS.includes(version as string))
     throw new Refusal(
       UNSUPPORTED_PROTOCOL_VERSION,
-      `Unsupported protocol version ${JSON.stringify(version)}: per-request _meta speaks ${MODERN_VERSIONS.join(', ')}; 2025-11-25 and earlier are served after initialize`,
+      `Unsupported protocol version ${JSON.stringify(version)}: per-request _meta speaks ${MODERN_VERSIONS.join(', ')}; ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} are spoken after initialize`,
       { supported: MODERN_VERSIONS, requested: version },
     );
   needs(isObject((meta as Record<string, unknown>)[META_CLIENT_CAPABILITIES]), `_meta["${META_CLIENT_CAPABILITIES}"] is required, an object`);
