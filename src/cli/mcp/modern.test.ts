@@ -121,6 +121,8 @@ describe('MCP 2026-07-28: stateless requests, no initialize', () => {
     client.notify('notifications/initialized');
     const legacyTools = await client.legacy('tools/list');
     expect(legacyTools.result).not.toHaveProperty('resultType');
+    // Resources are claimed in both eras, so their templates are listed in both (none).
+    expect((await client.legacy('resources/templates/list')).result).toEqual({ resourceTemplates: [] });
     const modernTools = await client.request('tools/list');
     expect(modernTools.result).toMatchObject({ resultType: 'complete', tools: legacyTools.result!.tools });
     // An initialize carrying 2026-07-28 _meta is still the handshake: the SDK answers it.
