@@ -139,13 +139,14 @@ describe('MCP 2026-07-28: stateless requests, no initialize', () => {
 });
 
 describe('vp mcp over real stdio, 2026-07-28', () => {
-  it('a scripted 2026-07-28 client plays a tripwire mutation to the end; the trace replays and scores as vp play', { timeout: 60000 }, async () => {
-    const w = world('tripwire');
-    const spec = { id: 'refund-a' };
-    const ref = await reference(w, spec, 'oracle');
+  it('a scripted 2026-07-28 client plays a fault-api episode to the end; the trace replays and scores as vp play', { timeout: 60000 }, async () => {
+    // fault-api: no SQL workers to start, so the process costs little; the legacy stdio test plays tripwire.
+    const w = world('fault-api');
+    const spec = { profile: 'realistic', seed: 3 };
+    const ref = await reference(w, spec, 'careful');
     const task = taskOf(w, spec);
     const out = join(mkdtempSync(join(tmpdir(), 'vp-mcp26-')), 'trace.json');
-    const child = spawn(process.execPath, [...CLI, 'mcp', '--world', 'tripwire', '--task', JSON.stringify(spec), '--out', out], {
+    const child = spawn(process.execPath, [...CLI, 'mcp', '--world', 'fault-api', '--task', JSON.stringify(spec), '--out', out], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -175,6 +176,6 @@ describe('vp mcp over real stdio, 2026-07-28', () => {
     const replay = await verifyTrace(w, trace.value);
     expect(replay.ok && replay.value.status).toBe('match');
     expect(printedScorecard(trace.value, 'n/a')).toEqual(card.scorecard);
-    expect(stderr).toMatch(/vp mcp: tripwire .* ended \(submitted\): naive 1 PASS, full 1 PASS; trace written to /);
+    expect(stderr).toMatch(/vp mcp: fault-api .* ended \(submitted\): naive 1 PASS, full 1 PASS; trace written to /);
   });
 });
