@@ -5,43 +5,17 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { runEpisode } from '../../core/episode';
-import type { Json, JsonObject } from '../../core/json';
-import type { Task, Trace } from '../../core/types';
-import type { World } from '../../core/world';
+import type { JsonObject } from '../../core/json';
 import { readTrace } from '../../traces/native';
 import { verifyTrace } from '../../traces/replay';
 import { printedScorecard } from '../../traces/printedScorecard';
 import { WORLDS } from '../../worlds/registry';
-import { playLines } from '../commands/play';
 import { CLI } from '../spawnTesting';
+import { reference, taskOf, viaPlay, world } from './mcpTesting';
 import { portableSchema } from './schema';
 import { PROMPT_NAME, PROMPT_URI, serveEpisode } from './server';
-
-const world = (id: string): World => WORLDS.find((w) => w.id === id)!;
-
-function taskOf(w: World, spec: JsonObject): Task {
-  const t = w.makeTask(spec);
-  if (!t.ok) throw new Error(t.error);
-  return t.value;
-}
-
-/** A reference agent's episode, run in-process: the calls an outside harness will send over MCP. */
-async function reference(w: World, spec: JsonObject, agent: string): Promise<Trace> {
-  const task = taskOf(w, spec);
-  return runEpisode(w, task, w.referenceAgents.find((a) => a.id === agent)!.create(task));
-}
-
-/** The same calls through `vp play`'s line protocol: what the MCP episode must score like. */
-async function viaPlay(w: World, task: Task, calls: readonly { name: string; arguments: Json }[]): Promise<Record<string, unknown>> {
-  const out: string[] = [];
-  async function* lines() {
-    for (const c of calls) yield JSON.stringify(c);
-  }
-  await playLines(w, task, lines(), (l) => out.push(l));
-  return JSON.parse(out[out.length - 1]!) as Record<string, unknown>;
-}
 
 const textOf = (r: unknown) => ((r as { content: { text: string }[] }).content ?? []).map((c) => c.text);
 
@@ -213,53 +187,65 @@ describe('MCP errors and schemas as strict clients want them', () => {
 });
 
 describe('vp mcp over real stdio: JSON-RPC error codes', () => {
-  it('a line that is not JSON gets −32700, a non-message −32600, malformed tools/call params −32602; the episode goes on', { timeout: 60000 }, async () => {
-    const child = spawn(process.execPath, [...CLI, 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const replies: Record<string, unknown>[] = [];
-    let pending = '';
-    child.stdout.on('data', (d: Buffer) => {
-      pending += d.toString();
-      for (let cut = pending.indexOf('\n'); cut >= 0; cut = pending.indexOf('\n')) {
-        replies.push(JSON.parse(pending.slice(0, cut)) as Record<string, unknown>);
-        pending = pending.slice(cut + 1);
-      }
-    });
-    const send = (line: string) => child.stdin.write(`${line}\n`);
-    const reply = async (match: (r: Record<string, unknown>) => boolean) => {
-      for (let i = 0; i < 400; i++) {
-        const hit = replies.find(match);
-        if (hit) return hit;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no reply; got ${JSON.stringify(replies)}`);
-    };
-    send(
-      JSON.stringify({
+  it(
+    'a line that is not JSON gets −32700 without an id, a batch or a non-object or a non-message −32600, malformed tools/call params −32602; the episode goes on',
+    { timeout: 60000 },
+    async () => {
+      const child = spawn(process.execPath, [...CLI, 'mcp', '--world', 'tripwire', '--task', JSON.stringify({ id: 'refund-a' })], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const replies: Record<string, unknown>[] = [];
+      let pending = '';
+      child.stdout.on('data', (d: Buffer) => {
+        pending += d.toString();
+        for (let cut = pending.indexOf('\n'); cut >= 0; cut = pending.indexOf('\n')) {
+          replies.push(JSON.parse(pending.slice(0, cut)) as Record<string, unknown>);
+          pending = pending.slice(cut + 1);
+        }
+      });
+      const send = (line: string) => child.stdin.write(`${line}\n`);
+      const reply = async (match: (r: Record<string, unknown>) => boolean) => {
+        for (let i = 0; i < 400; i++) {
+          const hit = replies.find(match);
+          if (hit) return hit;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`no reply; got ${JSON.stringify(replies)}`);
+      };
+      send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      );
+      await reply((r) => r.id === 1);
+      send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+      send('this is not json');
+      const parseError = await reply((r) => (r.error as { code?: number } | undefined)?.code === -32700);
+      // No id could be read: the reply has none (MCP's schema and the SDK's refuse `"id": null`).
+      expect(parseError).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringMatching(/^Parse error: the line is not JSON/) } });
+      send('[{"jsonrpc":"2.0","id":9,"method":"tools/list"}]');
+      expect(await reply((r) => /batch/.test((r.error as { message?: string } | undefined)?.message ?? ''))).toEqual({
         jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    );
-    await reply((r) => r.id === 1);
-    send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-    send('this is not json');
-    expect(await reply((r) => r.id === null && (r.error as { code: number }).code === -32700)).toMatchObject({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32700 },
-    });
-    send(JSON.stringify({ hello: 'world', id: 7 }));
-    expect(await reply((r) => r.id === 7)).toMatchObject({ error: { code: -32600 } });
-    send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }));
-    expect(await reply((r) => r.id === 2)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/Invalid tools\/call request/) } });
-    send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: 'mcp__db__run_sql' }));
-    expect(await reply((r) => r.id === 3)).toMatchObject({ error: { code: -32602 } });
-    send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'mcp__db__run_sql', arguments: { sql: 'SELECT 1' } } }));
-    expect(await reply((r) => r.id === 4)).toMatchObject({ result: { isError: false } });
-    child.stdin.end();
-    await new Promise((r) => child.once('exit', r));
-  });
+        error: { code: -32600, message: expect.any(String) },
+      });
+      send('42');
+      expect(await reply((r) => /a JSON number/.test((r.error as { message?: string } | undefined)?.message ?? ''))).not.toHaveProperty('id');
+      send(JSON.stringify({ hello: 'world', id: 7 }));
+      expect(await reply((r) => r.id === 7)).toMatchObject({ error: { code: -32600 } });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }));
+      expect(await reply((r) => r.id === 2)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/Invalid tools\/call request/) } });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: 'mcp__db__run_sql' }));
+      expect(await reply((r) => r.id === 3)).toMatchObject({ error: { code: -32602 } });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'mcp__db__run_sql', arguments: { sql: 'SELECT 1' } } }));
+      expect(await reply((r) => r.id === 4)).toMatchObject({ result: { isError: false } });
+      child.stdin.end();
+      await new Promise((r) => child.once('exit', r));
+      // Every line the server wrote is a message the official SDK's schema takes.
+      for (const r of replies) expect(JSONRPCMessageSchema.safeParse(r).success, JSON.stringify(r)).toBe(true);
+      expect(replies.filter((r) => 'error' in r)).toHaveLength(6);
+    },
+  );
 });

@@ -6,10 +6,12 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { EraRouter, NotFound, type EpisodeEndpoints } from './modern';
 import { Episode } from '../../core/episode';
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import { portableSchema } from './schema';
@@ -25,7 +27,9 @@ import { tooDeep } from '../../traces/import/limits';
  * each call run by the same session code as `vp play`. The episode ends when the
  * world says so (its final tool, or the turn budget) or when the client goes
  * away; its scorecard is then the last tool result, and the trace is handed to
- * `onEnd` exactly once.
+ * `onEnd` exactly once. Both protocol eras are served on one connection: the
+ * SDK's server for a client that opens with initialize (2025-11-25 and
+ * earlier), `modern.ts` for 2026-07-28 requests, one episode behind both.
  */
 
 export const PROMPT_NAME = 'task';
@@ -49,17 +53,16 @@ function promptText(task: Task): string {
 }
 
 export async function serveEpisode(world: World, task: Task, options: { name?: string; version?: string } = {}): Promise<McpEpisode> {
-  const server = new Server(
-    { name: options.name ?? `verifier-playground-${world.id}`, version: options.version ?? '1' },
-    {
-      capabilities: { tools: {}, prompts: {}, resources: {} },
-      instructions: `${task.title}\n\nThe task prompt is the "${PROMPT_NAME}" prompt and the ${PROMPT_URI} resource. Call the tools; the episode ends with the final tool, and its result carries the scorecard.`,
-    },
-  );
-  // The client's name, once it has said hello: the trace's agent.
+  const serverInfo = { name: options.name ?? `verifier-playground-${world.id}`, version: options.version ?? '1' };
+  // Claimed only for what is served: tools (list, call), prompts (list, get), resources (list, templates, read); no change notifications, no subscriptions.
+  const capabilities = { tools: {}, prompts: {}, resources: {} };
+  const instructions = `${task.title}\n\nThe task prompt is the "${PROMPT_NAME}" prompt and the ${PROMPT_URI} resource. Call the tools; the episode ends with the final tool, and its result carries the scorecard.`;
+  const server = new Server(serverInfo, { capabilities, instructions });
+  // The client's name, from initialize or else from a 2026-07-28 request's clientInfo: the trace's agent.
+  let modernClient: string | undefined;
   const agent = (): AgentInfo => {
-    const client = server.getClientVersion();
-    return { kind: 'scripted', name: client ? `mcp:${client.name}` : 'mcp' };
+    const name = server.getClientVersion()?.name ?? modernClient;
+    return { kind: 'scripted', name: name === undefined ? 'mcp' : `mcp:${name}` };
   };
   const episode = await Episode.open(world, task, { kind: 'scripted', name: 'mcp' });
   let finished: Trace | null = null;
@@ -114,45 +117,52 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
     return { content, isError: !step.result.ok };
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: task.tools.map((t) => ({
-      name: t.function.name,
-      description: t.function.description,
-      inputSchema: { ...(portableSchema(t.function.parameters) as JsonObject), type: 'object' as const },
-    })),
-  }));
+  const endpoints: EpisodeEndpoints = {
+    serverInfo,
+    capabilities,
+    instructions,
+    listTools: () => ({
+      tools: task.tools.map((t) => ({
+        name: t.function.name,
+        description: t.function.description,
+        inputSchema: { ...(portableSchema(t.function.parameters) as JsonObject), type: 'object' as const },
+      })),
+    }),
+    callTool: (name, args) => {
+      const next = queue.then(() => call(name, args));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    listPrompts: () => ({ prompts: [{ name: PROMPT_NAME, description: `The task: ${task.title}` }] }),
+    getPrompt: (name) => {
+      if (name !== PROMPT_NAME) throw new NotFound(`unknown prompt "${name}"; the one prompt is "${PROMPT_NAME}"`, { name });
+      return {
+        description: task.title,
+        // MCP prompts carry user and assistant turns: the system text opens the first user message.
+        messages: [{ role: 'user' as const, content: text(promptText(task)) }],
+      };
+    },
+    listResources: () => ({ resources: [{ uri: PROMPT_URI, name: 'task prompt', description: task.title, mimeType: 'text/plain' }] }),
+    listResourceTemplates: () => ({ resourceTemplates: [] }),
+    readResource: (uri) => {
+      if (uri !== PROMPT_URI) throw new NotFound(`unknown resource "${uri}"; the one resource is ${PROMPT_URI}`, { uri });
+      return { contents: [{ uri: PROMPT_URI, mimeType: 'text/plain', text: promptText(task) }] };
+    },
+    clientSaid: (name) => void (modernClient ??= name),
+  };
 
+  server.setRequestHandler(ListToolsRequestSchema, async () => endpoints.listTools());
   // Registered with loose params: the SDK checks a tools/call against CallToolRequestSchema itself and answers
   // −32602 (Invalid params), where a failed parse of the registered schema would answer −32603 (Internal error).
   server.setRequestHandler(CallToolRequestSchema.extend({ params: RequestSchema.shape.params }), (request) => {
     const { params } = CallToolRequestSchema.parse(request);
-    const args: Json = isJsonObject(params.arguments) ? (params.arguments as Json) : {};
-    const next = queue.then(() => call(params.name, args));
-    queue = next.catch(() => undefined);
-    return next;
+    return endpoints.callTool(params.name, isJsonObject(params.arguments) ? (params.arguments as Json) : {});
   });
-
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: [{ name: PROMPT_NAME, description: `The task: ${task.title}` }],
-  }));
-
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    if (request.params.name !== PROMPT_NAME) throw new Error(`unknown prompt "${request.params.name}"; the one prompt is "${PROMPT_NAME}"`);
-    return {
-      description: task.title,
-      // MCP prompts carry user and assistant turns: the system text opens the first user message.
-      messages: [{ role: 'user' as const, content: text(promptText(task)) }],
-    };
-  });
-
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [{ uri: PROMPT_URI, name: 'task prompt', description: task.title, mimeType: 'text/plain' }],
-  }));
-
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    if (request.params.uri !== PROMPT_URI) throw new Error(`unknown resource "${request.params.uri}"; the one resource is ${PROMPT_URI}`);
-    return { contents: [{ uri: PROMPT_URI, mimeType: 'text/plain', text: promptText(task) }] };
-  });
+  server.setRequestHandler(ListPromptsRequestSchema, async () => endpoints.listPrompts());
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => endpoints.getPrompt(request.params.name));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => endpoints.listResources());
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => endpoints.listResourceTemplates());
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => endpoints.readResource(request.params.uri));
 
   server.onclose = () => {
     // A disconnect ends the episode: whatever was played is scored as abandoned.
@@ -162,7 +172,7 @@ export async function serveEpisode(world: World, task: Task, options: { name?: s
   return {
     server,
     ended,
-    connect: (transport) => server.connect(transport),
+    connect: (transport) => server.connect(new EraRouter(transport, endpoints)),
     note: (reason) => void notes.push(reason),
     close: async () => {
       await server.close();

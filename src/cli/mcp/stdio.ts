@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, RequestIdSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { LIMITS } from '../../core/limits';
 import { isOverlong, LineCutter, type BoundedLine } from '../boundedLines';
 
@@ -10,7 +10,11 @@ export const INVALID_REQUEST = -32600;
 export const INVALID_PARAMS = -32602;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | number | null => (isObject(v) && (typeof v.id === 'string' || typeof v.id === 'number') ? v.id : null);
+/** The id of a message the error answers, if it has one a reply may carry (a string or an integer); else none. */
+function idOf(v: unknown): RequestId | undefined {
+  const id = isObject(v) ? RequestIdSchema.safeParse(v.id) : undefined;
+  return id?.success ? id.data : undefined;
+}
 
 export interface LineTransportOptions {
   /** One message's bytes (stdinLineBytes unless a test narrows it). */
@@ -26,9 +30,15 @@ const isRequest = (m: JSONRPCMessage) => 'method' in m && 'id' in m;
 /**
  * MCP's stdio framing (one JSON-RPC message per line) that answers what the
  * SDK's stdio transport drops: a line that is not JSON gets −32700 (Parse
- * error) with id null, one that is not a JSON-RPC message −32600, and a
- * tools/call whose params are not an object −32602, as JSON-RPC 2.0 says.
+ * error), one that is not a JSON-RPC message −32600 (a batch array too: MCP
+ * has had none since 2025-06-18, and an array reply is no message a client
+ * reads), and a tools/call whose params are not an object −32602.
  * Everything else goes to the server as it came.
+ *
+ * An error whose request id cannot be read carries no `id`: JSON-RPC 2.0 says
+ * `null`, but MCP's schema (2025-11-25 and 2026-07-28: `id?: RequestId`) and
+ * the SDK's JSONRPCErrorResponseSchema take an absent id and refuse `null`.
+ * An id that is not a string or an integer is no id either.
  *
  * Bounded (core/limits.ts): a line over `stdinLineBytes` is skipped as it
  * streams (never buffered), answered with −32600 naming the limit and the line,
@@ -74,7 +84,7 @@ export class LineTransport implements Transport {
       const line = this.queue.shift()!;
       if (isOverlong(line)) {
         this.options.onLimit?.(line.message);
-        this.fail(null, INVALID_REQUEST, line.message);
+        this.fail(undefined, INVALID_REQUEST, line.message);
       } else if (line.trim() !== '') this.line(line);
     }
     if (this.pending >= this.maxPending || this.queue.length > 0) this.stdin.pause();
@@ -95,9 +105,12 @@ export class LineTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return this.fail(null, PARSE_ERROR, `Parse error: the line is not JSON (${e instanceof Error ? e.message : String(e)})`);
+      return this.fail(undefined, PARSE_ERROR, `Parse error: the line is not JSON (${e instanceof Error ? e.message : String(e)})`);
     }
-    if (isObject(value) && value.method === 'tools/call' && 'id' in value && !isObject(value.params))
+    if (Array.isArray(value)) return this.fail(undefined, INVALID_REQUEST, 'Invalid Request: a batch (JSON array); MCP takes one message per line');
+    if (!isObject(value))
+      return this.fail(undefined, INVALID_REQUEST, `Invalid Request: ${value === null ? 'null' : `a JSON ${typeof value}`}, not a JSON-RPC message object`);
+    if (value.method === 'tools/call' && 'id' in value && !isObject(value.params))
       return this.fail(idOf(value), INVALID_PARAMS, 'Invalid params: tools/call takes an object {name, arguments}');
     const message = JSONRPCMessageSchema.safeParse(value);
     if (!message.success) return this.fail(idOf(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response');
@@ -105,8 +118,8 @@ export class LineTransport implements Transport {
     this.onmessage?.(message.data);
   }
 
-  private fail(id: string | number | null, code: number, message: string): void {
-    this.write({ jsonrpc: '2.0', id, error: { code, message } });
+  private fail(id: RequestId | undefined, code: number, message: string): void {
+    this.write({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } });
   }
 
   private write(value: unknown): void {

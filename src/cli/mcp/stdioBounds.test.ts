@@ -46,7 +46,6 @@ describe('MCP over stdio, bounded', () => {
     const replies = out.map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
     expect(replies[0]).toEqual({
       jsonrpc: '2.0',
-      id: null,
       error: { code: -32600, message: expect.stringMatching(/^MCP message on stdin line 1: 11,534,\d+ bytes, over the stdinLineBytes limit of 10 MiB/) },
     });
     expect(replies[1]).toMatchObject({ id: 2, result: { serverInfo: { name: expect.any(String) } } });
