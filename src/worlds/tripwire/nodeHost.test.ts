@@ -7,7 +7,8 @@ import { createTripwireWorld } from './world';
 
 const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c';
 const host = createNodeHost();
-const world = createTripwireWorld({ host, watchdogMs: 300 });
+// Long enough that an honest statement under a loaded machine (CI runs the type check beside) is never cut.
+const world = createTripwireWorld({ host, watchdogMs: 1500 });
 afterAll(() => host.dispose());
 
 const task = (id: string) => {
@@ -38,7 +39,7 @@ describe('node worker host with a watchdog', () => {
     const cut = trace.steps[2]!;
     expect(cut.result.ok).toBe(false);
     expect(JSON.parse(cut.result.content)).toMatchObject({ error: 'timeout' });
-    expect(cut.events.find((e) => e.code === 'watchdog-timeout')).toMatchObject({ kind: 'error', data: { ms: 300, restored: true } });
+    expect(cut.events.find((e) => e.code === 'watchdog-timeout')).toMatchObject({ kind: 'error', data: { ms: 1500, restored: true } });
     expect(JSON.parse(trace.steps[3]!.result.content).rows).toEqual([['refunded']]);
     expect(trace.steps[4]!.result.ok).toBe(true);
     expect(trace.stop?.reason).toBe('submitted');
