@@ -77,7 +77,7 @@ export function answerFormatOperator(slot: AnswerSlot): VariantOperator {
   return {
     id: 'answer-format',
     kind: 'equivalent',
-    description: `the final answer rewritten in ${ANSWER_FORMATS.length} formats (lists, JSON, markdown, CSV, YAML, HTML, units, prose, words)`,
+    description: `the final answer rewritten in ${ANSWER_FORMATS.length} formats (lists, JSON, markdown, CSV, YAML, HTML, units, prose, words; a sentence per row, continental separators, amounts in words, other scripts' digits, currency codes, surname first)`,
     apply: (run) => {
       const at = slot.find(run.calls);
       const table = slot.table(run);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkTask, operatorTable, operatorsOf, type VariantResult } from '../core/contract';
 import { WORLDS } from './registry';
+import { generatedBlock, readmeVariantRow, worldVariantTable } from './variantDocs';
 // The fixture worlds too: a world is its folder, and generic code serves any registered one.
 import './testing/register';
 
@@ -12,23 +13,8 @@ import './testing/register';
  */
 const MIN_VARIANTS = 200;
 
-/**
- * README's variant table, one row per world: `| world | total | op count: worst · … | op count: worst ≤ allowed · … |`,
- * read back as [world, operator, kind, count, worst, allowed] per operator.
- */
-const README_ROWS = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  .split('\n')
-  .map((l) => /^\| ([\w-]+) \| (\d+) \| ([^|]+) \| ([^|]+) \|$/.exec(l))
-  .filter((m) => m !== null)
-  .flatMap(([, world, , equivalent, breaking]) =>
-    (['equivalent', 'breaking'] as const).flatMap((kind) =>
-      (kind === 'equivalent' ? equivalent! : breaking!)
-        .split(' · ')
-        .map((item) => /^([\w-]+) (\d+): ([\d.]+)(?: (≤ [\d.]+))?$/.exec(item.trim()))
-        .filter((m) => m !== null)
-        .map(([, op, count, worst, allowed]) => [world!, op!, kind, count!, worst!, allowed ?? '= oracle']),
-    ),
-  );
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const WORLDS_DOC = readFileSync(new URL('../../docs/worlds.md', import.meta.url), 'utf8');
 
 describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_id, world) => {
   const contract = world.contract;
@@ -62,17 +48,16 @@ describe.each(WORLDS.map((w) => [w.id, w] as const))('contract variants: %s', (_
   });
 
   // A shipped world (its own folder here, not a test fixture) is documented with the figures its variants give.
-  it.runIf(existsSync(new URL(`./${world.id}/index.ts`, import.meta.url)))("README's variant table states every operator's count and worst reward", () => {
-    const table = operatorTable(contract!, results);
-    const expected = table.map((r) => [
-      world.id,
-      r.operator,
-      r.kind,
-      String(r.count),
-      r.worst.toFixed(2),
-      r.ceiling === null ? '= oracle' : `≤ ${r.ceiling.toFixed(2)}`,
-    ]);
-    const byOperator = (rows: string[][]) => [...rows].sort((a, b) => a[1]!.localeCompare(b[1]!));
-    expect(byOperator(README_ROWS.filter((r) => r[0] === world.id))).toEqual(byOperator(expected));
-  });
+  it.runIf(existsSync(new URL(`./${world.id}/index.ts`, import.meta.url)))(
+    "README's variant row and docs/worlds.md's table are what `npm run docs` makes of these variants",
+    () => {
+      const table = operatorTable(contract!, results);
+      const stale = 'stale: run `npm run docs`';
+      expect(
+        README.split('\n').find((l) => l.startsWith(`| ${world.id} | `)),
+        stale,
+      ).toBe(readmeVariantRow(world.id, table));
+      expect(generatedBlock(WORLDS_DOC, world.id), stale).toBe(worldVariantTable(contract!, table));
+    },
+  );
 });
