@@ -82,7 +82,7 @@ describe('vp study summarize', () => {
       const { trace } = await replayCalls(
         faultApiWorld,
         task.value,
-        played.steps.map((s) => ({ call: s.call, extras: { durationMs: 2000 } })),
+        played.steps.map((s, i) => ({ call: s.call, extras: { durationMs: 2000 + 17 * i + pseudonym.charCodeAt(0) } })),
         { kind: 'human', name: 'you', hints: false },
         played.stop,
       );
