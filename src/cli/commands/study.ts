@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { canonicalJson, isJsonObject, tryParseJson, type Json, type JsonObject } from '../../core/json';
-import { describeAmount, LIMITS, overLimit } from '../../core/limits';
+import { LIMITS, overLimit } from '../../core/limits';
 import { err, ok } from '../../core/result';
 import type { World } from '../../core/world';
 import { buildBaselines, type BaselineItem, type StudyBaseline } from '../../traces/study/baseline';
@@ -45,7 +45,7 @@ export function readStudyFile(file: string): string {
     throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const limit = LIMITS.studyLinkChars.value;
-  if (bytes > 4 * limit) throw new CliError(overLimit('studyLinkChars', file, describeAmount(bytes)));
+  if (bytes > 4 * limit) throw new CliError(overLimit('studyLinkChars', file, `${bytes.toLocaleString('en-US')} bytes`));
   const text = readTextFile(file, 4 * limit);
   const tooLong = linkSizeProblem(text, file);
   if (tooLong) throw new CliError(tooLong);

@@ -1,5 +1,5 @@
 import { canonicalJson, isJsonObject, tryParseJson } from '../../core/json';
-import { describeAmount, LIMITS, overLimit } from '../../core/limits';
+import { LIMITS, overLimit } from '../../core/limits';
 import { err, ok, type Result } from '../../core/result';
 import { draftProblem, specSizeProblem, STUDY_VERSION, studyId, type Study, type StudyDraft, type StudyOrder, type StudyTask } from './definition';
 
@@ -143,7 +143,7 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
 
 /** A link's text over `studyLinkChars` (the message), or null: checked before anything in it is decoded. */
 export function linkSizeProblem(text: string, where = 'the study link'): string | null {
-  return text.length > LIMITS.studyLinkChars.value ? overLimit('studyLinkChars', where, describeAmount(text.length, 'characters')) : null;
+  return text.length > LIMITS.studyLinkChars.value ? overLimit('studyLinkChars', where, `${text.length.toLocaleString('en-US')} characters`) : null;
 }
 
 /**
