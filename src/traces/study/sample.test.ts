@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../core/json';
 import type { Trace } from '../../core/types';
 import { faultApiWorld } from '../../worlds/fault-api/index';
 import { parseTrace } from '../native';
@@ -156,7 +157,7 @@ describe('a study report held to its study', () => {
 describe('a run against its study, rule by rule', () => {
   const gus = () => read(hostile.files['gus.jsonl']!)[0]!;
   const fit = (t: Trace, study = PILOT) => fitProblems(study, t, studyMetaOf(t));
-  const withMeta = (t: Trace, edit: Record<string, unknown>): Trace => ({ ...t, meta: { ...t.meta, study: { ...(t.meta!.study as object), ...edit } } });
+  const withMeta = (t: Trace, edit: JsonObject): Trace => ({ ...t, meta: { ...t.meta, study: { ...(t.meta!.study as JsonObject), ...edit } } });
 
   it('an honest run fits', () => expect(fit(gus())).toEqual([]));
 
