@@ -140,7 +140,7 @@ describe('vp study summarize --study: the sample held to its study', () => {
     expect(r.stdout).not.toContain('all 3 tasks');
     const left = (file: string) => r.stdout.split('\n').filter((l) => l.startsWith(`  left out: ${files[file]} `));
     expect(left('crowd.jsonl')[0]).toMatch(/: several: the file holds runs under 10 pseudonyms .*\(--include FILE counts the file\)$/);
-    expect(left('eve.jsonl')[0]).toContain(': copy: its run of task 1 (eve) is, call for call and to the millisecond, bo\'s in');
+    expect(left('eve.jsonl')[0]).toContain(": copy: its run of task 1 (eve) is, call for call and to the millisecond, bo's in");
     expect(left('ada-again.jsonl')[0]).toContain(': reused: the pseudonym ada also has runs in');
     expect(left('cy-relabelled.jsonl')[0]).toContain(': foreign: its file calls the study "Retry study"');
     expect(left('cy-relabelled.jsonl')[0]).not.toContain('--include');

@@ -200,7 +200,9 @@ export function formatStudies(s: StudySummary): string {
     const held = b.checked ? ', every run checked against the study' : '';
     out.push(`${studyName(b)} (study ${b.id}${held}): ${b.groups[0]!.participants} participants, ${counted.length} runs counted, ${left.length} left out`);
     for (const h of left)
-      out.push(`  left out: ${h.file} · ${h.pseudonym} · task ${h.task}: ${h.status}: ${h.problems.join('; ')}${h.includable ? INCLUDE_HINT[h.includable] : ''}`);
+      out.push(
+        `  left out: ${h.file} · ${h.pseudonym} · task ${h.task}: ${h.status}: ${h.problems.join('; ')}${h.includable ? INCLUDE_HINT[h.includable] : ''}`,
+      );
     for (const h of b.humans.filter((x) => x.status === 'included')) out.push(`  included by --include: ${h.file} · ${h.pseudonym} · task ${h.task}`);
     const rows = b.rows.flatMap((row) => row.cells.flatMap((c, i) => (c ? [[rowName(row, b), b.groups[i]!.label, ...cellTexts(c)]] : [])));
     out.push(table(['task', 'group', ...BASELINE_COLUMNS], rows));

@@ -117,7 +117,6 @@ export interface StudyBaseline {
   humans: HumanRun[];
 }
 
-
 const taskRef = (number: number, world: string, spec: JsonObject): StudyTaskRef => ({
   number,
   world,

@@ -105,7 +105,9 @@ export function baselineSvg(studies: readonly StudyBaseline[]): string {
   const parts: string[] = [];
   let y = 40;
   for (const s of studies) {
-    parts.push(`<text x="8" y="${y}" font-weight="bold" font-size="14">${esc(clip(s.title ?? studyName(s), 100))}${s.title === null ? '' : ` (study ${esc(s.id)})`}</text>`);
+    parts.push(
+      `<text x="8" y="${y}" font-weight="bold" font-size="14">${esc(clip(s.title ?? studyName(s), 100))}${s.title === null ? '' : ` (study ${esc(s.id)})`}</text>`,
+    );
     y += 14;
     for (const row of s.rows) {
       y += 16;

@@ -17,7 +17,8 @@ import type { StudyRunMeta } from './results';
 const LIMIT_SLACK_MS = 60_000;
 
 const limitText = (s: number | null) => (s === null ? 'none' : describeLimit(s));
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 const clip = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 59)}…` : s);
 const minutes = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
 
@@ -41,7 +42,8 @@ export function fitProblems(study: Study, trace: Trace, meta: Result<StudyRunMet
   if (m.order !== study.order) out.push(`it says the tasks were in ${m.order} order; the study's order is ${study.order}`);
   else if (index >= 0) {
     const position = taskOrder(study, m.pseudonym).indexOf(index) + 1;
-    if (position !== m.position) out.push(`it says ${m.pseudonym} played it ${ordinal(m.position)}; the study gives ${m.pseudonym} this task ${ordinal(position)}`);
+    if (position !== m.position)
+      out.push(`it says ${m.pseudonym} played it ${ordinal(m.position)}; the study gives ${m.pseudonym} this task ${ordinal(position)}`);
   }
   if (m.timeLimitS !== study.timeLimitS)
     out.push(`it was played with a time limit of ${limitText(m.timeLimitS)} per task; the study's is ${limitText(study.timeLimitS)}`);

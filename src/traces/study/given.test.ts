@@ -33,7 +33,14 @@ describe('the study a report is held to, as the researcher gives it', () => {
   });
 
   it('a definition without an id is made as `vp study make` makes it: the same tasks spelled as the world spells them are the same study', () => {
-    const draft = { title: 'Pagination pilot', timeLimitS: 600, tasks: [{ world: 'fault-api', task: { profile: 'clean', seed: 1 } }, { world: 'fault-api', spec: { profile: 'hostile', seed: 1 } }] };
+    const draft = {
+      title: 'Pagination pilot',
+      timeLimitS: 600,
+      tasks: [
+        { world: 'fault-api', task: { profile: 'clean', seed: 1 } },
+        { world: 'fault-api', spec: { profile: 'hostile', seed: 1 } },
+      ],
+    };
     expect(readGivenStudy(JSON.stringify(draft), maker)).toMatchObject({ ok: true, value: { id: PILOT.id } });
   });
 
@@ -42,6 +49,9 @@ describe('the study a report is held to, as the researcher gives it', () => {
     expect(readGivenStudy('{"title": 3}', null)).toEqual({ ok: false, error: 'the study has no "tasks" list' });
     expect(readGivenStudy('{oops', null)).toMatchObject({ ok: false, error: expect.stringContaining("the study's file is neither a study link nor JSON") });
     const tooMany = { title: 't', tasks: Array.from({ length: 101 }, () => 'not read') };
-    expect(readGivenStudy(JSON.stringify(tooMany), null)).toEqual({ ok: false, error: 'the study: 101 tasks, over the studyTasks limit of 100 (tasks in one study)' });
+    expect(readGivenStudy(JSON.stringify(tooMany), null)).toEqual({
+      ok: false,
+      error: 'the study: 101 tasks, over the studyTasks limit of 100 (tasks in one study)',
+    });
   });
 });

@@ -91,8 +91,7 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
   // Both counts before any task is read: a link naming 20,000 tasks is refused without parsing one.
   if (n.value > LIMITS.studyTasks.value) return err(overLimit('studyTasks', 'the link', `n=${n.value.toLocaleString('en-US')} tasks`));
   const rawTasks = query.getAll('task');
-  if (rawTasks.length > LIMITS.studyTasks.value)
-    return err(overLimit('studyTasks', 'the link', `${rawTasks.length.toLocaleString('en-US')} tasks listed`));
+  if (rawTasks.length > LIMITS.studyTasks.value) return err(overLimit('studyTasks', 'the link', `${rawTasks.length.toLocaleString('en-US')} tasks listed`));
   if (rawTasks.length !== n.value)
     return err(
       rawTasks.length < n.value

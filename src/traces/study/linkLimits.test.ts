@@ -9,9 +9,21 @@ import { readStudyLink, readStudyParams, studyHref, studyLinkProblem } from './l
  * is refused with the limit's name before the part it guards is parsed.
  */
 
-const { studyLinkChars, studyTasks, taskSpecChars } = { studyLinkChars: LIMITS.studyLinkChars.value, studyTasks: LIMITS.studyTasks.value, taskSpecChars: LIMITS.taskSpecChars.value };
+const { studyLinkChars, studyTasks, taskSpecChars } = {
+  studyLinkChars: LIMITS.studyLinkChars.value,
+  studyTasks: LIMITS.studyTasks.value,
+  taskSpecChars: LIMITS.taskSpecChars.value,
+};
 
-const draft = (tasks: StudyDraft['tasks']): StudyDraft => ({ title: 'Edges', instructions: '', tasks, order: 'fixed', timeLimitS: null, minutes: null, showScores: false });
+const draft = (tasks: StudyDraft['tasks']): StudyDraft => ({
+  title: 'Edges',
+  instructions: '',
+  tasks,
+  order: 'fixed',
+  timeLimitS: null,
+  minutes: null,
+  showScores: false,
+});
 const made = (d: StudyDraft) => {
   const s = makeStudy(d);
   if (!s.ok) throw new Error(s.error);

@@ -3,7 +3,7 @@ import type { BaselineItem, HumanRun, HumanRunStatus } from './baseline';
 import { taskKey, type Study } from './definition';
 import { fitProblems } from './fit';
 import type { StudyRunMeta } from './results';
-import { samePerson, sampleFlags, type FileFlag } from './sample';
+import { rereads, samePerson, sampleFlags, type FileFlag } from './sample';
 
 /**
  * Which of a study's runs count, and why each other one does not. A run of
@@ -57,14 +57,16 @@ function claimProblems(run: ClaimedRun): string[] {
 export function runStatuses(runs: readonly ClaimedRun[], study: Study | null, include: ReadonlySet<string>, fileName: (file: string) => string): RunStatuses {
   const foreign = new Map(runs.map((r) => [r.item.id, study ? fitProblems(study, r.item.trace, r.meta) : claimProblems(r)]));
   const fitting = runs.flatMap((r) => (r.meta.ok && !foreign.get(r.item.id)!.length ? [{ item: r.item, meta: r.meta.value }] : []));
-  const flags = sampleFlags(
-    fitting.map(({ item, meta }) => ({ id: item.id, file: item.file, pseudonym: meta.pseudonym, task: meta.task, trace: item.trace })),
-    fileName,
-  );
-  const fresh = fitting.filter(({ item }) => !flags.reread.has(item.id));
+  const reread = rereads(fitting.map(({ item }) => item));
+  const fresh = fitting.filter(({ item }) => !reread.has(item.id));
   const missing = missingRuns(fresh);
   const strayIn = new Set(runs.filter((r) => foreign.get(r.item.id)!.length).map((r) => r.item.file));
   const failed = new Set(fresh.filter(({ item }) => item.check && !item.check.verified).map(({ item }) => item.file));
+  const flags = sampleFlags(
+    fresh.map(({ item, meta }) => ({ id: item.id, file: item.file, pseudonym: meta.pseudonym, task: meta.task, trace: item.trace })),
+    fileName,
+    (file) => !failed.has(file) && !missing.has(file) && !strayIn.has(file),
+  );
   const humans: HumanRun[] = [];
   const counted: RunStatuses['counted'] = [];
   const seen = new Set<string>();
@@ -77,13 +79,18 @@ export function runStatuses(runs: readonly ClaimedRun[], study: Study | null, in
       continue;
     }
     const meta = (r.meta as { ok: true; value: StudyRunMeta }).value;
-    const again = flags.reread.get(item.id);
-    if (again) {
-      humans.push({ ...base, status: 'duplicate', problems: [`the file is ${fileName(again.file)} read again (each of its runs is one of that file's, exactly): counted once`], includable: null });
+    const again = reread.get(item.id);
+    if (again !== undefined) {
+      humans.push({
+        ...base,
+        status: 'duplicate',
+        problems: [`the file is ${fileName(again)} read again (each of its runs is one of that file's, exactly): counted once`],
+        includable: null,
+      });
       continue;
     }
     const check = item.check;
-    const fileFlags: { flag: FileFlag; problem: string }[] = flags.files.get(item.file) ?? [];
+    const fileFlags: { flag: FileFlag; problem: string }[] = flags.get(item.file) ?? [];
     const stray = strayIn.has(item.file);
     const edited = failed.has(item.file) || missing.has(item.file) || stray;
     const problems = [

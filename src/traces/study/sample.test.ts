@@ -86,7 +86,7 @@ describe('a study report held to its study', () => {
     expect(problemsOf(b!, 'eve.jsonl')[0]).toMatch(/^its run of task 1 \(eve\) is, call for call and to the millisecond, bo's in bo\.jsonl: one is a copy/);
     expect(problemsOf(b!, 'ada.jsonl')[0]).toBe('the pseudonym ada also has runs in ada-again.jsonl: one participant has one results file');
     expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain(`its file calls the study "Retry study"; the study is "Pagination pilot"`);
-    expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain('it was played with a time limit of none per task; the study\'s is 10 min');
+    expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain("it was played with a time limit of none per task; the study's is 10 min");
     expect(problemsOf(b!, 'cy-retitled.jsonl').join('\n')).toMatch(/is not one of the study's 2 tasks|cannot be read: meta\.study\.task/);
     expect(problemsOf(b!, 'di-20min.jsonl')).toContain("it was played with a time limit of 20 min per task; the study's is 10 min");
     const fay = b!.humans.filter((h) => h.file === 'fay-extra-task.jsonl');
@@ -95,7 +95,10 @@ describe('a study report held to its study', () => {
       [2, 'edited'],
       [3, 'foreign'],
     ]);
-    expect(fay[2]!.problems).toEqual(['it says the study has 3 tasks; the study has 2', "its task (fault-api · realistic seed 1) is not one of the study's 2 tasks"]);
+    expect(fay[2]!.problems).toEqual([
+      'it says the study has 3 tasks; the study has 2',
+      "its task (fault-api · realistic seed 1) is not one of the study's 2 tasks",
+    ]);
     expect(fay.every((h) => (h.status === 'foreign' ? h.includable === null : h.includable === 'file'))).toBe(true);
   });
 
@@ -118,6 +121,16 @@ describe('a study report held to its study', () => {
     // A run of another study cannot be included.
     const [foreign] = buildBaselines(items, { study: PILOT, include: new Set(['di-20min.jsonl']) });
     expect(byFile(foreign!)['di-20min.jsonl']).toEqual(['foreign']);
+  });
+
+  it('a copy that fails its own checksum implicates no one: the file it copied stays counted', async () => {
+    const eve = read(hostile.files['eve.jsonl']!);
+    eve[0]!.scorecard!.reward = 0.25;
+    const lines = eve.map((t) => JSON.stringify(t)).join('\n');
+    const some = await itemsOf({ 'bo.jsonl': hostile.files['bo.jsonl']!, 'eve.jsonl': lines, 'gus.jsonl': hostile.files['gus.jsonl']! });
+    const [b] = buildBaselines(some, { study: PILOT });
+    expect(byFile(b!)).toEqual({ 'bo.jsonl': ['counted'], 'eve.jsonl': ['edited'], 'gus.jsonl': ['counted'] });
+    expect(problemsOf(b!, 'eve.jsonl')).toContain("its run of task 2 (eve) is, call for call and to the millisecond, bo's in bo.jsonl: one is a copy of the other");
   });
 
   it('the same file read twice counts once, and is not taken for a copy', async () => {
@@ -171,9 +184,12 @@ describe('a run against its study, rule by rule', () => {
   it('the time limit: as recorded, as the clock’s stop names it, and as long as the run lasted', () => {
     const t = gus();
     expect(fit(withMeta(t, { timedOut: true }), { ...PILOT, timeLimitS: null })).toContain('it says the clock ended it; the study has no time limit');
-    const stopped: Trace = { ...t, stop: { reason: 'budget', terminated: false, truncated: true, detail: "the study's time limit of 20 min per task ran out" } };
+    const stopped: Trace = {
+      ...t,
+      stop: { reason: 'budget', terminated: false, truncated: true, detail: "the study's time limit of 20 min per task ran out" },
+    };
     expect(fit(stopped)).toContain("its end names a time limit of 20 min per task; the study's is 10 min");
-    expect(fit(withMeta(t, { wallMs: 25 * 60_000 }))).toEqual(['it lasted 25.0 min without the clock ending it; the study\'s limit is 10 min per task']);
+    expect(fit(withMeta(t, { wallMs: 25 * 60_000 }))).toEqual(["it lasted 25.0 min without the clock ending it; the study's limit is 10 min per task"]);
     expect(fit(withMeta(t, { wallMs: 10 * 60_000 + 30_000 }))).toEqual([]);
   });
 

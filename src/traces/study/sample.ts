@@ -22,12 +22,8 @@ export interface SampleRun {
 
 export type FileFlag = 'several' | 'copy' | 'reused';
 
-export interface SampleFlags {
-  /** Per file: each flag with the sentence that says why. */
-  files: Map<string, { flag: FileFlag; problem: string }[]>;
-  /** Runs of a file that is an earlier file read again (each of its runs is one of that file's, exactly): by run id, the earlier file. */
-  reread: Map<string, { file: string }>;
-}
+/** Per file: each flag with the sentence that says why. */
+export type SampleFlags = Map<string, { flag: FileFlag; problem: string }[]>;
 
 /** Pseudonyms compared as people read them: case and spacing aside. */
 export const samePerson = (p: string) => normalisePseudonym(p).toLowerCase();
@@ -42,17 +38,14 @@ function behaviour(t: Trace): string | null {
   return canonicalJson([t.world, t.task, t.steps.map((s) => [s.call.name, s.call.arguments, s.durationMs ?? null])]);
 }
 
-const list = (xs: readonly string[], max = 4) =>
-  xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`;
+const list = (xs: readonly string[], max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
 
-export function sampleFlags(runs: readonly SampleRun[], fileName: (file: string) => string): SampleFlags {
-  const files = new Map<string, { flag: FileFlag; problem: string }[]>();
-  const flag = (file: string, f: FileFlag, problem: string) => {
-    const held = files.get(file) ?? [];
-    if (!held.some((h) => h.problem === problem)) held.push({ flag: f, problem });
-    files.set(file, held);
-  };
-  // A file every run of which is, exactly, a run of one earlier file is that file read twice: counted once, and no copy.
+/**
+ * Files read again: a file every run of which is, exactly, a run of one
+ * earlier file is that file read twice (counted once, and no copy). By run
+ * id, the earlier file.
+ */
+export function rereads(runs: readonly Pick<SampleRun, 'id' | 'file' | 'trace'>[]): Map<string, string> {
   const contentOf = new Map(runs.map((r) => [r.id, canonicalJson(r.trace)]));
   const firstFile = new Map<string, string>();
   const held = new Map<string, Set<string>>();
@@ -72,10 +65,24 @@ export function sampleFlags(runs: readonly SampleRun[], fileName: (file: string)
     const earlier = firstFile.get(contents[0]!)!;
     if (earlier !== file && contents.every((c) => held.get(earlier)!.has(c))) rereadOf.set(file, earlier);
   }
-  const reread = new Map<string, { file: string }>();
-  for (const r of runs) if (rereadOf.has(r.file)) reread.set(r.id, { file: rereadOf.get(r.file)! });
-  const fresh = runs.filter((r) => !reread.has(r.id));
+  const reread = new Map<string, string>();
+  for (const r of runs) if (rereadOf.has(r.file)) reread.set(r.id, rereadOf.get(r.file)!);
+  return reread;
+}
 
+/**
+ * The flags on each file, over runs none of which is a file read again. A
+ * file `implicates` no other when it is already left out as not what the
+ * study page wrote (edited, a run missing): a copy that fails its checksum
+ * leaves the file it copied counted.
+ */
+export function sampleFlags(fresh: readonly SampleRun[], fileName: (file: string) => string, implicates: (file: string) => boolean): SampleFlags {
+  const files: SampleFlags = new Map();
+  const flag = (file: string, f: FileFlag, problem: string) => {
+    const held = files.get(file) ?? [];
+    if (!held.some((h) => h.problem === problem)) held.push({ flag: f, problem });
+    files.set(file, held);
+  };
   const byFile = new Map<string, Map<string, string>>();
   for (const r of fresh) {
     const names = byFile.get(r.file) ?? new Map<string, string>();
@@ -94,13 +101,10 @@ export function sampleFlags(runs: readonly SampleRun[], fileName: (file: string)
     byPerson.set(key, p);
   }
   for (const p of byPerson.values())
-    if (p.files.length > 1)
-      for (const file of p.files)
-        flag(
-          file,
-          'reused',
-          `the pseudonym ${p.shown} also has runs in ${list(p.files.filter((f) => f !== file).map(fileName))}: one participant has one results file`,
-        );
+    for (const file of p.files) {
+      const others = p.files.filter((f) => f !== file && implicates(f));
+      if (others.length) flag(file, 'reused', `the pseudonym ${p.shown} also has runs in ${list(others.map(fileName))}: one participant has one results file`);
+    }
 
   const byBehaviour = new Map<string, SampleRun[]>();
   for (const r of fresh) {
@@ -109,7 +113,7 @@ export function sampleFlags(runs: readonly SampleRun[], fileName: (file: string)
   }
   for (const same of byBehaviour.values())
     for (const r of same) {
-      const others = same.filter((o) => o.file !== r.file && samePerson(o.pseudonym) !== samePerson(r.pseudonym));
+      const others = same.filter((o) => o.file !== r.file && samePerson(o.pseudonym) !== samePerson(r.pseudonym) && implicates(o.file));
       if (others.length)
         flag(
           r.file,
@@ -117,5 +121,5 @@ export function sampleFlags(runs: readonly SampleRun[], fileName: (file: string)
           `its run of task ${r.task} (${r.pseudonym}) is, call for call and to the millisecond, ${list(others.map((o) => `${o.pseudonym}'s in ${fileName(o.file)}`))}: one is a copy of the other`,
         );
     }
-  return { files, reread };
+  return files;
 }

@@ -116,8 +116,7 @@ export async function hostileStudyFiles(): Promise<HostileStudyFiles> {
       'di-20min.jsonl': file(di, (m) => ({ ...m, timeLimitS: 1200 })),
       // fay's two runs and a third, of a task the study does not have, numbered as if it did.
       'fay-extra-task.jsonl':
-        file(fay) +
-        file([extra], (m) => ({ ...m, id: PILOT.id, title: PILOT.title, of: 3, task: 3, position: 3, order: 'fixed', timeLimitS: 600 })),
+        file(fay) + file([extra], (m) => ({ ...m, id: PILOT.id, title: PILOT.title, of: 3, task: 3, position: 3, order: 'fixed', timeLimitS: 600 })),
     },
   };
 }

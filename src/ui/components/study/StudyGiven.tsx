@@ -37,8 +37,11 @@ export function StudyGiven({ given, onGive }: { given: GivenStudy; onGive(study:
     return (
       <div className="study-given held" data-testid="study-given">
         <p>
-          <strong>Held to the study “{given.study.title}”</strong> <span className="muted small">(study {given.study.id}: {studyRules(given.study)})</span>. Every
-          run below was checked against it — its study id and title, its task and its place in the order, the time limit, hints — and each results file
+          <strong>Held to the study “{given.study.title}”</strong>{' '}
+          <span className="muted small">
+            (study {given.study.id}: {studyRules(given.study)})
+          </span>
+          . Every run below was checked against it — its study id and title, its task and its place in the order, the time limit, hints — and each results file
           against the others (one participant per file).{' '}
           <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="study-change">
             give another study
@@ -58,9 +61,8 @@ export function StudyGiven({ given, onGive }: { given: GivenStudy; onGive(study:
         </p>
       ) : given.kind === 'none' ? (
         <p data-testid="study-unchecked">
-          <strong>Not checked against a study.</strong> The titles, tasks, time limits and order below are what the participants’ files say about
-          themselves. Give the study to hold every run to it: a run of another study, of a task or a time limit the study does not have, is then left out
-          with why.
+          <strong>Not checked against a study.</strong> The titles, tasks, time limits and order below are what the participants’ files say about themselves.
+          Give the study to hold every run to it: a run of another study, of a task or a time limit the study does not have, is then left out with why.
         </p>
       ) : null}
       <form

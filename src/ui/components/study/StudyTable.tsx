@@ -129,8 +129,9 @@ export function StudyTable({
         {human!.participants} participant{human!.participants === 1 ? '' : 's'} ({human!.runs} verified run{human!.runs === 1 ? '' : 's'}) beside{' '}
         {models === 0 ? 'no model yet (list model runs on the same tasks)' : `${models} model${models === 1 ? '' : 's'}`} on the same {study.tasks.length} task
         {study.tasks.length === 1 ? '' : 's'}
-        {study.checked ? ' of the study' : ' its files name'}. n in a group’s name counts participants that remain (people) or runs (models). Means with a 95 % Student-t interval cut to
-        [0, 1]; pass rates full and naive (answer only); each run one observation. A study’s runs are counted here only, not in the tables per world below.
+        {study.checked ? ' of the study' : ' its files name'}. n in a group’s name counts participants that remain (people) or runs (models). Means with a 95 %
+        Student-t interval cut to [0, 1]; pass rates full and naive (answer only); each run one observation. A study’s runs are counted here only, not in the
+        tables per world below.
       </p>
       <div className="lib-toolbar">
         <button type="button" onClick={() => download(baselineCsv([study]), `human-baseline-${study.id}.csv`, 'text/csv')} data-testid="baseline-csv">
