@@ -144,7 +144,7 @@ describe('vp study summarize --study: the sample held to its study', () => {
     expect(left('ada-again.jsonl')[0]).toContain(': reused: the pseudonym ada also has runs in');
     expect(left('cy-relabelled.jsonl')[0]).toContain(': foreign: its file calls the study "Retry study"');
     expect(left('cy-relabelled.jsonl')[0]).not.toContain('--include');
-    expect(left('di-20min.jsonl')[0]).toContain("time limit of 20 min per task; the study's is 10 min");
+    expect(left('di-20min.jsonl')[0]).toContain("time limit of 20 min per task; the study's is 10 min per task");
     expect(left('fay-extra-task.jsonl')).toHaveLength(3);
     expect(r.stdout).not.toContain(`left out: ${files['gus.jsonl']}`);
   });

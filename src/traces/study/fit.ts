@@ -17,10 +17,12 @@ import type { StudyRunMeta } from './results';
 const LIMIT_SLACK_MS = 60_000;
 
 const limitText = (s: number | null) => (s === null ? 'none' : describeLimit(s));
+const playedWith = (s: number | null) => (s === null ? 'with no time limit' : `with a time limit of ${describeLimit(s)} per task`);
+const studysLimit = (s: number | null) => (s === null ? 'the study has none' : `the study's is ${describeLimit(s)} per task`);
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 const clip = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 59)}…` : s);
-const minutes = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
+const duration = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
 
 /** Why the run does not belong to the study, in words; empty when it does. */
 export function fitProblems(study: Study, trace: Trace, meta: Result<StudyRunMeta> | null): string[] {
@@ -45,13 +47,12 @@ export function fitProblems(study: Study, trace: Trace, meta: Result<StudyRunMet
     if (position !== m.position)
       out.push(`it says ${m.pseudonym} played it ${ordinal(m.position)}; the study gives ${m.pseudonym} this task ${ordinal(position)}`);
   }
-  if (m.timeLimitS !== study.timeLimitS)
-    out.push(`it was played with a time limit of ${limitText(m.timeLimitS)} per task; the study's is ${limitText(study.timeLimitS)}`);
+  if (m.timeLimitS !== study.timeLimitS) out.push(`it was played ${playedWith(m.timeLimitS)}; ${studysLimit(study.timeLimitS)}`);
   const named = /time limit of (.+?) per task/.exec(trace.stop?.detail ?? '')?.[1];
   if (m.timedOut && study.timeLimitS === null) out.push('it says the clock ended it; the study has no time limit');
   else if (named !== undefined && named !== limitText(study.timeLimitS))
-    out.push(`its end names a time limit of ${named} per task; the study's is ${limitText(study.timeLimitS)}`);
+    out.push(`its end names a time limit of ${named} per task; ${studysLimit(study.timeLimitS)}`);
   if (study.timeLimitS !== null && m.wallMs !== undefined && !m.timedOut && m.wallMs > study.timeLimitS * 1000 + LIMIT_SLACK_MS)
-    out.push(`it lasted ${minutes(m.wallMs)} without the clock ending it; the study's limit is ${limitText(study.timeLimitS)} per task`);
+    out.push(`it lasted ${duration(m.wallMs)} without the clock ending it; the study's limit is ${limitText(study.timeLimitS)} per task`);
   return out;
 }

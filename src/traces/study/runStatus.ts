@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/json';
 import type { Result } from '../../core/result';
 import type { BaselineItem, HumanRun, HumanRunStatus } from './baseline';
 import { taskKey, type Study } from './definition';
@@ -48,6 +49,17 @@ function missingRuns(runs: readonly { item: BaselineItem; meta: StudyRunMeta }[]
   return out;
 }
 
+/** Who and which task a run says it is, read leniently when its record cannot be read whole (0: it names no task). */
+function claimedWho(r: ClaimedRun): { pseudonym: string; task: number } {
+  if (r.meta.ok) return { pseudonym: r.meta.value.pseudonym, task: r.meta.value.task };
+  const raw = r.item.trace.meta?.study;
+  const o = isJsonObject(raw) ? raw : {};
+  return {
+    pseudonym: typeof o.pseudonym === 'string' ? o.pseudonym.slice(0, 40) : '?',
+    task: typeof o.task === 'number' && Number.isInteger(o.task) && o.task > 0 ? o.task : 0,
+  };
+}
+
 /** Without a study to hold them to, only what needs none: a run must be a person's and readable. */
 function claimProblems(run: ClaimedRun): string[] {
   if (!run.meta.ok) return [`its study record cannot be read: ${run.meta.error}`];
@@ -72,7 +84,7 @@ export function runStatuses(runs: readonly ClaimedRun[], study: Study | null, in
   const seen = new Set<string>();
   for (const r of runs) {
     const { item } = r;
-    const base = { id: item.id, file: item.file, pseudonym: r.meta.ok ? r.meta.value.pseudonym : '?', task: r.meta.ok ? r.meta.value.task : 0 };
+    const base = { id: item.id, file: item.file, ...claimedWho(r) };
     const why = foreign.get(item.id)!;
     if (why.length) {
       humans.push({ ...base, status: 'foreign', problems: why, includable: null });

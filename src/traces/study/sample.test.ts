@@ -86,9 +86,9 @@ describe('a study report held to its study', () => {
     expect(problemsOf(b!, 'eve.jsonl')[0]).toMatch(/^its run of task 1 \(eve\) is, call for call and to the millisecond, bo's in bo\.jsonl: one is a copy/);
     expect(problemsOf(b!, 'ada.jsonl')[0]).toBe('the pseudonym ada also has runs in ada-again.jsonl: one participant has one results file');
     expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain(`its file calls the study "Retry study"; the study is "Pagination pilot"`);
-    expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain("it was played with a time limit of none per task; the study's is 10 min");
+    expect(problemsOf(b!, 'cy-relabelled.jsonl')).toContain("it was played with no time limit; the study's is 10 min per task");
     expect(problemsOf(b!, 'cy-retitled.jsonl').join('\n')).toMatch(/is not one of the study's 2 tasks|cannot be read: meta\.study\.task/);
-    expect(problemsOf(b!, 'di-20min.jsonl')).toContain("it was played with a time limit of 20 min per task; the study's is 10 min");
+    expect(problemsOf(b!, 'di-20min.jsonl')).toContain("it was played with a time limit of 20 min per task; the study's is 10 min per task");
     const fay = b!.humans.filter((h) => h.file === 'fay-extra-task.jsonl');
     expect(fay.map((h) => [h.task, h.status])).toEqual([
       [1, 'edited'],
@@ -130,7 +130,9 @@ describe('a study report held to its study', () => {
     const some = await itemsOf({ 'bo.jsonl': hostile.files['bo.jsonl']!, 'eve.jsonl': lines, 'gus.jsonl': hostile.files['gus.jsonl']! });
     const [b] = buildBaselines(some, { study: PILOT });
     expect(byFile(b!)).toEqual({ 'bo.jsonl': ['counted'], 'eve.jsonl': ['edited'], 'gus.jsonl': ['counted'] });
-    expect(problemsOf(b!, 'eve.jsonl')).toContain("its run of task 2 (eve) is, call for call and to the millisecond, bo's in bo.jsonl: one is a copy of the other");
+    expect(problemsOf(b!, 'eve.jsonl')).toContain(
+      "its run of task 2 (eve) is, call for call and to the millisecond, bo's in bo.jsonl: one is a copy of the other",
+    );
   });
 
   it('the same file read twice counts once, and is not taken for a copy', async () => {
@@ -188,7 +190,7 @@ describe('a run against its study, rule by rule', () => {
       ...t,
       stop: { reason: 'budget', terminated: false, truncated: true, detail: "the study's time limit of 20 min per task ran out" },
     };
-    expect(fit(stopped)).toContain("its end names a time limit of 20 min per task; the study's is 10 min");
+    expect(fit(stopped)).toContain("its end names a time limit of 20 min per task; the study's is 10 min per task");
     expect(fit(withMeta(t, { wallMs: 25 * 60_000 }))).toEqual(["it lasted 25.0 min without the clock ending it; the study's limit is 10 min per task"]);
     expect(fit(withMeta(t, { wallMs: 10 * 60_000 + 30_000 }))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Study } from '../../../traces/study/definition';
 import { describeLimit } from '../../../traces/study/definition';
+import { linkSizeProblem } from '../../../traces/study/link';
 import { studyFromFile, studyFromText, type GivenStudy } from '../../study/givenStudy';
 import { loadWorld } from '../../worlds/registry';
 
@@ -76,7 +77,12 @@ export function StudyGiven({ given, onGive }: { given: GivenStudy; onGive(study:
           <span>The study’s link</span>
           <input
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              // A paste past the limit is refused as it arrives: a megabyte of text left in the field is laid out on every render.
+              const tooLong = linkSizeProblem(e.target.value, 'the pasted link');
+              setProblem(tooLong);
+              setText(tooLong ? '' : e.target.value);
+            }}
             placeholder="https://…/#/study?v=1&id=…"
             spellCheck={false}
             data-testid="study-given-link"

@@ -93,6 +93,9 @@ function leftOutGroups(left: readonly HumanRun[]): LeftOut[] {
   return [...out.values()];
 }
 
+/** A run's task as it names it; 0: its record names none. */
+const taskName = (task: number) => (task === 0 ? 'a run naming no task' : `task ${task}`);
+
 /** The problems of a group's runs: a file's own problems once, then each run's. */
 function groupProblems(g: LeftOut): { task: number | null; text: string }[] {
   const counts = new Map<string, number>();
@@ -188,7 +191,7 @@ export function StudyTable({
                   <span className={`status ${g.status}`}>{STATUS[g.status]}</span>:{' '}
                   {g.byFile ? `the file ${fileName(g.runs[0]!.file)}` : `a run in ${fileName(g.runs[0]!.file)}`} (
                   {who.length > 3 ? `${who.length} pseudonyms` : who.join(', ')}
-                  {g.runs.length > 1 ? `, ${g.runs.length} runs` : `, task ${g.runs[0]!.task}`}){' '}
+                  {g.runs.length > 1 ? `, ${g.runs.length} runs` : `, ${taskName(g.runs[0]!.task)}`}){' '}
                   {key === null ? null : (
                     <button type="button" className="link-button" onClick={() => onToggle(key)} data-testid="baseline-include">
                       {include.has(key) ? 'leave out again' : g.byFile ? 'include this file anyway' : 'include this run'}
@@ -196,7 +199,7 @@ export function StudyTable({
                   )}
                   <ul>
                     {groupProblems(g).map((p, i) => (
-                      <li key={i}>{p.task === null ? p.text : `task ${p.task}: ${p.text}`}</li>
+                      <li key={i}>{p.task === null ? p.text : `${taskName(p.task)}: ${p.text}`}</li>
                     ))}
                   </ul>
                 </li>
