@@ -133,7 +133,7 @@ export const LIMITS = {
     value: 1 * MiB,
     unit: 'characters',
     what: "one study link, or a study's definition or tasks file (page, `vp study make`, `vp study summarize --study`)",
-    why: 'every study within studyTasks and taskSpecChars fits, each character percent-encoded; read in ~0.1 s',
+    why: 'a study at every other limit is at most ~620 KiB with each spec character percent-encoded; read in ~0.25 s',
   },
   studyTasks: {
     value: 100,
