@@ -362,6 +362,7 @@ test('hostile results files: held to the study the reader gives, each forged fil
   await expect(page.getByTestId('study-unchecked')).toBeVisible();
   await expect(table.getByRole('heading', { level: 2 })).toContainText('not checked against the study (its files call it “Pagination pilot” or “Retry study”)');
   await expect(table.locator('tr.task-head').first()).toHaveText('all 3 tasks the files name');
+  await photo(page, 'study-report-unchecked', testInfo);
 
   // A link past studyLinkChars is refused by its size as it is pasted, and not kept in the field.
   const long = await watchLongTasks(page);
