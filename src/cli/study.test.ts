@@ -102,7 +102,9 @@ describe('vp study summarize', () => {
     const text = await vp('study', 'summarize', '--study', made.href, ada, bo, cy, models);
     expect(text).toMatchObject({ code: 0, stderr: '' });
     expect(text.stdout).toContain(`One task (study ${study.value.id}, every run checked against the study): 2 participants, 2 runs counted, 1 left out`);
-    expect(text.stdout).toContain(`left out: ${cy} · cy · task 1: edited: its checksum does not match its content`);
+    expect(text.stdout).toContain(
+      `  left out: ${cy} · cy · task 1: edited (--include FILE counts the file)\n    task 1: its checksum does not match its content`,
+    );
     expect(text.stdout).toMatch(/all 1 task\s+human \(n = 2\)\s+2\s/);
     expect(text.stdout).toMatch(/all 1 task\s+mock-model \(n = 1\)\s+1\s/);
 
@@ -138,14 +140,26 @@ describe('vp study summarize --study: the sample held to its study', () => {
     expect(r.stdout).toContain(`Pagination pilot (study ${PILOT.id}, every run checked against the study): 2 participants, 4 runs counted`);
     expect(r.stdout).toMatch(/^all 2 tasks\s+human \(n = 2\)\s+4\s/m);
     expect(r.stdout).not.toContain('all 3 tasks');
-    const left = (file: string) => r.stdout.split('\n').filter((l) => l.startsWith(`  left out: ${files[file]} `));
-    expect(left('crowd.jsonl')[0]).toMatch(/: several: the file holds runs under 10 pseudonyms .*\(--include FILE counts the file\)$/);
-    expect(left('eve.jsonl')[0]).toContain(": copy: its run of task 1 (eve) is, call for call and to the millisecond, bo's in");
-    expect(left('ada-again.jsonl')[0]).toContain(': reused: the pseudonym ada also has runs in');
-    expect(left('cy-relabelled.jsonl')[0]).toContain(': foreign: its file calls the study "Retry study"');
-    expect(left('cy-relabelled.jsonl')[0]).not.toContain('--include');
-    expect(left('di-20min.jsonl')[0]).toContain("time limit of 20 min per task; the study's is 10 min per task");
-    expect(left('fay-extra-task.jsonl')).toHaveLength(3);
+    // Each file once, its reasons under it.
+    const left = (file: string) => {
+      const lines = r.stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith(`  left out: ${files[file]} `));
+      const end = lines.findIndex((l, i) => i > at && !l.startsWith('    '));
+      return lines.slice(at, end).join('\n');
+    };
+    expect(left('crowd.jsonl')).toBe(
+      `  left out: ${files['crowd.jsonl']} · 10 pseudonyms · 20 runs: several participants in one file (--include FILE counts the file)\n    the file holds runs under 10 pseudonyms (p01, p02, p03, p04 and 6 more): a results file is one participant's`,
+    );
+    expect(left('eve.jsonl')).toContain(
+      "the same runs as another file (--include FILE counts the file)\n    its run of task 1 (eve) is, call for call and to the millisecond, bo's in",
+    );
+    expect(left('ada-again.jsonl')).toContain('one pseudonym, two files (--include FILE counts the file)\n    the pseudonym ada also has runs in');
+    expect(left('cy-relabelled.jsonl')).toContain(' · cy · 3 runs: not of this study\n    its file calls the study "Retry study"');
+    expect(left('di-20min.jsonl')).toContain("it was played with a time limit of 20 min per task; the study's is 10 min per task");
+    expect(r.stdout.split('\n').filter((l) => l.startsWith(`  left out: ${files['fay-extra-task.jsonl']} `))).toEqual([
+      `  left out: ${files['fay-extra-task.jsonl']} · fay · 2 runs: edited (--include FILE counts the file)`,
+      `  left out: ${files['fay-extra-task.jsonl']} · fay · task 3: not of this study`,
+    ]);
     expect(r.stdout).not.toContain(`left out: ${files['gus.jsonl']}`);
   });
 

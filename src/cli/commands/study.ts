@@ -6,7 +6,7 @@ import { err, ok } from '../../core/result';
 import type { World } from '../../core/world';
 import { buildBaselines, type BaselineItem, type StudyBaseline } from '../../traces/study/baseline';
 import { makeStudy, normaliseTasks, specSizeProblem, type Study, type StudyDraft, type StudyTask } from '../../traces/study/definition';
-import { BASELINE_COLUMNS, cellTexts } from '../../traces/study/format';
+import { BASELINE_COLUMNS, cellTexts, groupProblems, leftOutGroups, STATUS_LABEL, taskName } from '../../traces/study/format';
 import { rowName, studyName } from '../../traces/study/baselineFiles';
 import { readGivenStudy } from '../../traces/study/given';
 import { linkSizeProblem, studyHref, studyLinkProblem } from '../../traces/study/link';
@@ -199,10 +199,15 @@ export function formatStudies(s: StudySummary): string {
     const left = b.humans.filter((h) => !(h.status === 'counted' || h.status === 'included'));
     const held = b.checked ? ', every run checked against the study' : '';
     out.push(`${studyName(b)} (study ${b.id}${held}): ${b.groups[0]!.participants} participants, ${counted.length} runs counted, ${left.length} left out`);
-    for (const h of left)
-      out.push(
-        `  left out: ${h.file} · ${h.pseudonym} · task ${h.task}: ${h.status}: ${h.problems.join('; ')}${h.includable ? INCLUDE_HINT[h.includable] : ''}`,
-      );
+    // One line per file where the file is what is in doubt (its reasons once), else per run, as the page lists them.
+    for (const g of leftOutGroups(left)) {
+      const first = g.runs[0]!;
+      const who = [...new Set(g.runs.map((h) => h.pseudonym))];
+      const runs = g.runs.length > 1 ? `${g.runs.length} runs` : taskName(first.task);
+      const hint = g.key === null ? '' : g.byFile ? INCLUDE_HINT.file : INCLUDE_HINT.run;
+      out.push(`  left out: ${first.file} · ${who.length > 3 ? `${who.length} pseudonyms` : who.join(', ')} · ${runs}: ${STATUS_LABEL[g.status]}${hint}`);
+      for (const p of groupProblems(g)) out.push(`    ${p.task === null ? '' : `${taskName(p.task)}: `}${p.text}`);
+    }
     for (const h of b.humans.filter((x) => x.status === 'included')) out.push(`  included by --include: ${h.file} · ${h.pseudonym} · task ${h.task}`);
     const rows = b.rows.flatMap((row) => row.cells.flatMap((c, i) => (c ? [[rowName(row, b), b.groups[i]!.label, ...cellTexts(c)]] : [])));
     out.push(table(['task', 'group', ...BASELINE_COLUMNS], rows));

@@ -1,6 +1,6 @@
-import type { BaselineCell, HumanRun, StudyBaseline } from '../../../traces/study/baseline';
+import type { BaselineCell, StudyBaseline } from '../../../traces/study/baseline';
 import { baselineCsv, baselineSvg, rowName, studyName } from '../../../traces/study/baselineFiles';
-import { BASELINE_COLUMNS, fmtCalls, fmtGap, fmtRate, fmtTime } from '../../../traces/study/format';
+import { BASELINE_COLUMNS, fmtCalls, fmtGap, fmtRate, fmtTime, groupProblems, leftOutGroups, STATUS_LABEL, taskName } from '../../../traces/study/format';
 import type { MeanInterval } from '../../../traces/study/stats';
 import { download } from '../../lib/download';
 
@@ -53,59 +53,6 @@ function Cells({ c }: { c: BaselineCell }) {
       </td>
     </>
   );
-}
-
-const STATUS: Record<HumanRun['status'], string> = {
-  counted: 'counted',
-  included: 'included by you',
-  foreign: 'not of this study',
-  edited: 'edited',
-  several: 'several participants in one file',
-  copy: 'the same runs as another file',
-  reused: 'one pseudonym, two files',
-  hints: 'played with hints',
-  duplicate: 'duplicate',
-  pending: 'being replayed',
-};
-
-interface LeftOut {
-  /** What including it toggles (its file, or the run), or null: it cannot be counted. */
-  key: string | null;
-  byFile: boolean;
-  status: HumanRun['status'];
-  runs: HumanRun[];
-}
-
-/**
- * The runs not counted as they are: one line per file where the file is what
- * is in doubt (it is included whole) or where its runs are not of the study,
- * else one per run.
- */
-function leftOutGroups(left: readonly HumanRun[]): LeftOut[] {
-  const out = new Map<string, LeftOut>();
-  for (const h of left) {
-    const byFile = h.includable === 'file' || h.status === 'foreign';
-    const id = `${h.status}|${byFile ? h.file : h.id}`;
-    const g = out.get(id) ?? { key: h.includable === 'file' ? h.file : h.includable === 'run' ? h.id : null, byFile, status: h.status, runs: [] };
-    g.runs.push(h);
-    out.set(id, g);
-  }
-  return [...out.values()];
-}
-
-/** A run's task as it names it; 0: its record names none. */
-const taskName = (task: number) => (task === 0 ? 'a run naming no task' : `task ${task}`);
-
-/** The problems of a group's runs: a file's own problems once, then each run's. */
-function groupProblems(g: LeftOut): { task: number | null; text: string }[] {
-  const counts = new Map<string, number>();
-  for (const h of g.runs) for (const p of new Set(h.problems)) counts.set(p, (counts.get(p) ?? 0) + 1);
-  const shared = g.runs.length > 1 ? [...counts].filter(([, n]) => n === g.runs.length).map(([p]) => p) : [];
-  const own = g.runs.flatMap((h) => {
-    const rest = h.problems.filter((p) => !shared.includes(p));
-    return rest.length || !shared.length ? [{ task: h.task, text: rest.join('; ') || 'counted because you included it' }] : [];
-  });
-  return [...shared.map((text) => ({ task: null, text })), ...own];
 }
 
 export function StudyTable({
@@ -188,7 +135,7 @@ export function StudyTable({
               const who = [...new Set(g.runs.map((h) => h.pseudonym))];
               return (
                 <li key={`${g.status}|${g.byFile ? g.runs[0]!.file : g.runs[0]!.id}`} data-testid="baseline-run" data-status={g.status}>
-                  <span className={`status ${g.status}`}>{STATUS[g.status]}</span>:{' '}
+                  <span className={`status ${g.status}`}>{STATUS_LABEL[g.status]}</span>:{' '}
                   {g.byFile ? `the file ${fileName(g.runs[0]!.file)}` : `a run in ${fileName(g.runs[0]!.file)}`} (
                   {who.length > 3 ? `${who.length} pseudonyms` : who.join(', ')}
                   {g.runs.length > 1 ? `, ${g.runs.length} runs` : `, ${taskName(g.runs[0]!.task)}`}){' '}
