@@ -7,6 +7,9 @@ import type { Task, Trace } from '../src/core/types';
 import { verifyTrace } from '../src/traces/replay';
 import { makeStudy } from '../src/traces/study/definition';
 import { readStudyParams, studyHref } from '../src/traces/study/link';
+import { taskOrder } from '../src/traces/study/order';
+import { hostileStudyFiles, PILOT } from '../src/traces/study/testing/hostileStudy';
+import { LIMITS } from '../src/core/limits';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { stubbornSolver } from '../src/worlds/fault-api/solvers';
 import { AXE_SOURCE, runAxe, serious } from './axe';
@@ -193,8 +196,12 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   const human = (t: Trace) => runOf(t, (t.meta!.study as { wallMs: number }).wallMs);
   const taskOf = (t: Trace) => (t.meta!.study as { task: number }).task;
 
-  // An edited copy of bo's file, under another name: a changed score, a removed step.
-  const forged = (await readLines(files.bo)).map((t) => ({ ...t, meta: { ...t.meta, study: { ...(t.meta!.study as object), pseudonym: 'mallory' } } }));
+  // An edited copy of bo's file, under another name (each run put where mallory's order has it): a changed score, a removed step.
+  const mallorysPlace = (task: number) => taskOrder(study.value, 'mallory').indexOf(task - 1) + 1;
+  const forged = (await readLines(files.bo)).map((t) => {
+    const m = t.meta!.study as unknown as { task: number };
+    return { ...t, meta: { ...t.meta, study: { ...(t.meta!.study as object), pseudonym: 'mallory', position: mallorysPlace(m.task) } } };
+  });
   forged[0]!.scorecard!.reward = 1;
   forged[1]!.steps = forged[1]!.steps.slice(1).map((s, i) => ({ ...s, index: i }));
   await writeFile(files.mallory, forged.map((t) => JSON.stringify(t)).join('\n') + '\n');
@@ -214,7 +221,15 @@ test('two participants play a 3-task study by clicking; their files beside a mod
   await page.goto('./#/traces');
   await importFile(page, [files.ada, files.bo, files.mallory]);
   await page.getByTestId('report-button').click();
+  // Nothing is held to a study until the reader gives it: the report says so, and takes no title from the files.
+  await expect(page.getByTestId('study-unchecked')).toContainText('Not checked against a study.');
   const table = page.getByTestId(`baseline-${study.value.id}`);
+  await expect(table.getByRole('heading', { level: 2 })).toContainText(
+    `study ${study.value.id}, not checked against the study (its files call it “Pagination baseline”)`,
+  );
+  await page.getByTestId('study-given-link').fill(`https://example.org/vp/${href}`);
+  await page.getByTestId('study-given-check').click();
+  await expect(page.getByTestId('study-given')).toContainText('Held to the study “Pagination baseline”');
   await expect(table).toBeVisible();
   await expect(page.getByTestId('baseline-verifying')).toHaveCount(0, { timeout: 30_000 });
   await expect(table.getByRole('heading', { level: 2 })).toContainText('Human baseline: Pagination baseline');
@@ -236,14 +251,13 @@ test('two participants play a 3-task study by clicking; their files beside a mod
     );
   }
 
-  // The edited file: flagged with why, and out of the figures above.
+  // The edited file: flagged with why, and out of the figures above; as the copy it is, it implicates no one (bo's file still counts).
   const left = table.getByTestId('baseline-left-out');
   await expect(left.getByTestId('baseline-run')).toHaveCount(1);
   await expect(left.getByTestId('baseline-run')).toContainText('edited: the file mallory.jsonl (mallory, 3 runs)');
   await expect(left).toContainText('its checksum does not match its content: the file was edited after it was downloaded');
-  await expect(left).toContainText(
-    `the file says full 1.00 ${forged[0]!.scorecard!.verdict.full}; its replay scores ${people[3]!.scorecard!.reward.toFixed(2)}`,
-  );
+  await expect(left).toContainText(`the file says full 1.00 ${forged[0]!.scorecard!.verdict.full}; its replay scores`);
+  await expect(left).toContainText("call for call and to the millisecond, bo's in bo.jsonl: one is a copy of the other");
   await photo(page, 'study-report-page', testInfo, { fullPage: true });
   await photo(table, 'study-report');
 
@@ -327,3 +341,111 @@ test('the clock of a timed task counts down, and ends the task when it runs out'
   expect(runs[0]!.trace.stop).toEqual({ reason: 'budget', terminated: false, truncated: true, detail: "the study's time limit of 30 s per task ran out" });
   expect(runs[0]!.trace.steps).toHaveLength(1);
 });
+
+test('hostile results files: held to the study the reader gives, each forged file is listed with why and counted only by choice', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const hostile = await hostileStudyFiles();
+  const paths: string[] = [];
+  for (const [name, text] of Object.entries(hostile.files)) {
+    const path = testInfo.outputPath(name);
+    await writeFile(path, text);
+    paths.push(path);
+  }
+  await page.goto('./#/traces');
+  await importFile(page, paths);
+  await page.getByTestId('report-button').click();
+  const table = page.getByTestId(`baseline-${PILOT.id}`);
+  await expect(page.getByTestId('baseline-verifying')).toHaveCount(0, { timeout: 30_000 });
+  // Unchecked: the files' own claims, said to be so.
+  await expect(page.getByTestId('study-unchecked')).toBeVisible();
+  await expect(table.getByRole('heading', { level: 2 })).toContainText('not checked against the study (its files call it “Pagination pilot” or “Retry study”)');
+  await expect(table.locator('tr.task-head').first()).toHaveText('all 3 tasks the files name');
+  await photo(page, 'study-report-unchecked', testInfo);
+
+  // A link past studyLinkChars is refused by its size as it is pasted, and not kept in the field.
+  const long = await watchLongTasks(page);
+  const pasted = `${studyHref(PILOT)}${'&x'.repeat(LIMITS.studyLinkChars.value / 2)}`;
+  await page.getByTestId('study-given-link').fill(pasted);
+  await expect(page.getByTestId('study-given-error')).toHaveText(
+    `the pasted link: ${pasted.length.toLocaleString('en-US')} characters, over the studyLinkChars limit of 1 MiB (one study link, or a study's definition or tasks file)`,
+  );
+  await expect(page.getByTestId('study-given-link')).toHaveValue('');
+  console.log(`pasting a link over studyLinkChars: longest task ${Math.max(0, ...(await long()))} ms`);
+
+  // The study's definition file, as `vp study make --json` prints it.
+  const def = testInfo.outputPath('pilot.json');
+  await writeFile(def, JSON.stringify({ study: PILOT, href: studyHref(PILOT), url: null }));
+  await page.getByTestId('study-given-file').setInputFiles(def);
+  await expect(page.getByTestId('study-given')).toContainText('Held to the study “Pagination pilot” (study');
+  await expect(page.getByTestId('study-given')).toContainText('2 tasks, fixed order, 10 min per task, hints never');
+  await expect(table.getByRole('heading', { level: 2 })).toContainText('Human baseline: Pagination pilot');
+  await expect(table.locator('tr.task-head').first()).toHaveText('all 2 tasks');
+  await expect(table.locator('tr.task-head')).toHaveCount(3);
+  await expect(table.getByTestId('bl-all-human').getByRole('cell').first()).toHaveText('human (n = 2)');
+  await expect(table.getByTestId('bl-all-human').getByTestId('runs')).toHaveText('4');
+
+  const left = table.getByTestId('baseline-left-out');
+  const line = (status: string, file: string) => left.locator(`[data-status="${status}"]`).filter({ hasText: `the file ${file} ` });
+  await expect(line('several', 'crowd.jsonl')).toContainText('several participants in one file: the file crowd.jsonl (10 pseudonyms, 20 runs)');
+  await expect(line('several', 'crowd.jsonl')).toContainText('the file holds runs under 10 pseudonyms (p01, p02, p03, p04 and 6 more)');
+  await expect(line('copy', 'eve.jsonl')).toContainText("call for call and to the millisecond, bo's in bo.jsonl");
+  await expect(line('copy', 'bo.jsonl')).toContainText("eve's in eve.jsonl");
+  await expect(line('reused', 'ada-again.jsonl')).toContainText('the pseudonym ada also has runs in ada.jsonl');
+  await expect(line('foreign', 'cy-relabelled.jsonl')).toContainText('its file calls the study "Retry study"; the study is "Pagination pilot"');
+  await expect(line('foreign', 'di-20min.jsonl')).toContainText("it was played with a time limit of 20 min per task; the study's is 10 min per task");
+  await expect(line('foreign', 'fay-extra-task.jsonl')).toContainText("its task (fault-api · realistic seed 1) is not one of the study's 2 tasks");
+  await expect(line('edited', 'fay-extra-task.jsonl')).toContainText('the same file holds a run that is not of this study');
+  await expect(left.locator('[data-status="foreign"]').getByTestId('baseline-include')).toHaveCount(0);
+  await photo(page, 'study-report-hostile', testInfo, { fullPage: true });
+
+  // The reader counts the crowd file anyway: by choice, in the address; n counts its ten pseudonyms.
+  await line('several', 'crowd.jsonl').getByTestId('baseline-include').click();
+  await expect(table.getByTestId('bl-all-human').getByRole('cell').first()).toHaveText('human (n = 12)');
+  await expect(page).toHaveURL(/include=/);
+  await expect(page).toHaveURL(/study=v%3D1/);
+  await page.reload();
+  await expect(page.getByTestId('study-given')).toContainText('Held to the study “Pagination pilot”');
+  await expect(table.getByTestId('bl-all-human').getByRole('cell').first()).toHaveText('human (n = 12)', { timeout: 30_000 });
+  await expect(left.locator('[data-status="included"]')).toContainText('included by you: the file crowd.jsonl');
+});
+
+test('a study link past studyLinkChars, or naming more than studyTasks tasks, is refused at once and starts nothing', async ({ page }) => {
+  await page.goto('./#/study/new');
+  await expect(page.getByTestId('maker-title')).toBeVisible();
+  const open = async (query: string) => {
+    const long = await watchLongTasks(page);
+    // Set from the page: a navigation of a 2 MB address is the browser's own time, not the page's.
+    await page.evaluate((q) => {
+      location.hash = `#/study?${q}`;
+    }, query);
+    await expect(page.getByTestId('study-link-problem')).toBeVisible({ timeout: 60_000 });
+    // The browser's own handling of a 2 MB address is most of it (~0.6 s measured; the link's check itself ~0.1 s).
+    const longest = Math.max(0, ...(await long()));
+    console.log(`a study link of ${query.length.toLocaleString('en-US')} characters: longest task ${longest} ms`);
+    expect(longest).toBeLessThan(2_000);
+  };
+  // 100 tasks of 19 kB specs: 1.9 MB, nearly the most an address holds.
+  const big = new URLSearchParams({ v: '1', id: '0123456789abcdef', n: '100', title: 't', order: 'fixed', scores: 'hidden', hints: 'never' });
+  for (let i = 0; i < 100; i++) big.append('task', `fault-api:${JSON.stringify({ profile: 'clean', seed: i, pad: 'x'.repeat(19_000) })}`);
+  await open(big.toString());
+  await expect(page.getByTestId('study-link-problem')).toContainText('over the studyLinkChars limit of 1 MiB');
+  const many = new URLSearchParams({ v: '1', id: '0123456789abcdef', n: '20000', title: 't', order: 'fixed', scores: 'hidden', hints: 'never' });
+  for (let i = 0; i < 20_000; i++) many.append('task', `fault-api:{"seed":${i}}`);
+  await open(many.toString());
+  await expect(page.getByTestId('study-link-problem')).toHaveText('the link: n=20,000 tasks, over the studyTasks limit of 100 (tasks in one study)');
+  await expect(page.getByTestId('pseudonym')).toHaveCount(0);
+});
+
+/** The main thread's long tasks from now on (ms each), read once. */
+async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  return () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+}

@@ -23,6 +23,8 @@ const VALUE_OPTIONS = [
   'title',
   'minutes',
   'site',
+  'study',
+  'include',
 ] as const;
 const FLAG_OPTIONS = ['json', 'help', 'shuffle', 'show-scores'] as const;
 
@@ -33,8 +35,8 @@ export type OptionName = ValueOption | FlagOption;
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 
-/** Only --task may repeat (eval plays several tasks); any other option given twice is a mistake, not "the last one wins". */
-const REPEATABLE: ReadonlySet<OptionName> = new Set(['task']);
+/** Only --task (eval plays several tasks) and --include (several files) repeat; any other option given twice is a mistake, not "the last one wins". */
+const REPEATABLE: ReadonlySet<OptionName> = new Set(['task', 'include']);
 
 /**
  * The bounds of every numeric option. calibrate runs ~60 seeds a second; eval's

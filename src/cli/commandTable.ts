@@ -15,7 +15,7 @@ import { serveMcp } from './commands/mcp';
 import { playLines } from './commands/play';
 import { formatScore, scoreFile } from './commands/score';
 import { listTasks } from './commands/tasks';
-import { formatStudies, makeStudyLink, summarizeStudies } from './commands/study';
+import { formatStudies, makeStudyLink, summarizeStudies, UNCHECKED } from './commands/study';
 import { validateWorlds } from './commands/validate';
 import { checkWritable, CliError, fmt, table, writeWhole } from './io';
 import { boundedLines } from './boundedLines';
@@ -249,7 +249,7 @@ const exportCommand: Command = {
   },
 };
 
-const MAKE_OPTIONS: readonly OptionName[] = ['tasks', 'title', 'shuffle', 'time-limit', 'minutes', 'show-scores', 'site', 'json'];
+const STUDY_OPTIONS: readonly OptionName[] = ['tasks', 'title', 'shuffle', 'time-limit', 'minutes', 'show-scores', 'site', 'json', 'study', 'include'];
 
 const study: Command = {
   usage: [
@@ -257,16 +257,21 @@ const study: Command = {
     '                                         a study link (#/study?…) for people to play the tasks as a baseline',
     '                                         (FILE: rows of vp tasks --json, or {title, instructions, minutes, tasks};',
     "                                         S: seconds per task 10–86400; --site prefixes the site's address)",
-    "  study summarize FILE… [--json]         participants' results files and model runs: each study run replayed,",
-    '                                         humans by study beside models by name, per task and overall',
+    '  study summarize --study LINK|FILE FILE… [--include FILE|FILE:LINE]… [--json]',
+    "                                         participants' results files and model runs: each study run replayed and",
+    '                                         held to the study (its tasks, title, time limit, order; one participant',
+    '                                         per file), humans beside models by name, per task and overall; without',
+    '                                         --study, nothing is checked against a study, and the output says so',
   ].join('\n'),
-  options: MAKE_OPTIONS,
+  options: STUDY_OPTIONS,
   file: 'make or summarize',
   many: true,
   async run(args, io, sub) {
     const rest = args.positionals.slice(1);
     if (sub === 'make') {
       if (rest.length) throw new CliError(`study make takes no FILE arguments (the tasks come from --tasks FILE), got ${JSON.stringify(rest[0])}`);
+      const strayMake = (['study', 'include'] as const).find((o) => args.value(o) !== undefined);
+      if (strayMake) throw new CliError(`study make does not take --${strayMake} (study summarize does)`);
       const made = makeStudyLink(
         {
           tasksFile: args.value('tasks'),
@@ -286,9 +291,10 @@ const study: Command = {
       const stray =
         (['tasks', 'title', 'time-limit', 'minutes', 'site'] as const).find((o) => args.value(o) !== undefined) ??
         (['shuffle', 'show-scores'] as const).find((o) => args.flag(o));
-      if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE… and --json)`);
+      if (stray) throw new CliError(`study summarize does not take --${stray} (it takes FILE…, --study, --include and --json)`);
       if (rest.length === 0) throw new CliError("study summarize needs FILE… (participants' results files, and model runs to set beside them)");
-      const summary = await summarizeStudies(rest, worldsForNode(true));
+      const summary = await summarizeStudies(rest, worldsForNode(true), { study: args.value('study'), include: args.all('include') });
+      if (args.flag('json') && !summary.checkedAgainst) io.err(`vp study summarize: ${UNCHECKED}`);
       io.out(args.flag('json') ? JSON.stringify(summary) : formatStudies(summary));
       return 0;
     }

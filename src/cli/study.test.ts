@@ -2,12 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../core/limits';
 import { runEpisode } from '../core/episode';
 import type { Trace } from '../core/types';
 import { replayCalls } from '../traces/replay';
 import type { StudyBaseline } from '../traces/study/baseline';
-import { readStudyParams } from '../traces/study/link';
+import { readStudyParams, studyHref } from '../traces/study/link';
+import { hostileStudyFiles, PILOT } from '../traces/study/testing/hostileStudy';
+import { UNCHECKED } from './commands/study';
 import { resultsFile, startMeta } from '../traces/study/results';
 import { faultApiWorld } from '../worlds/fault-api/index';
 import { carefulSolver, stubbornSolver } from '../worlds/fault-api/solvers';
@@ -82,7 +85,7 @@ describe('vp study summarize', () => {
       const { trace } = await replayCalls(
         faultApiWorld,
         task.value,
-        played.steps.map((s) => ({ call: s.call, extras: { durationMs: 2000 } })),
+        played.steps.map((s, i) => ({ call: s.call, extras: { durationMs: 2000 + 17 * i + pseudonym.charCodeAt(0) } })),
         { kind: 'human', name: 'you', hints: false },
         played.stop,
       );
@@ -96,14 +99,16 @@ describe('vp study summarize', () => {
     const model = await runEpisode(faultApiWorld, task.value, stubbornSolver());
     const models = write('model.jsonl', `${JSON.stringify({ ...model, agent: { kind: 'model', name: 'm', model: 'mock-model' } })}\n`);
 
-    const text = await vp('study', 'summarize', ada, bo, cy, models);
+    const text = await vp('study', 'summarize', '--study', made.href, ada, bo, cy, models);
     expect(text).toMatchObject({ code: 0, stderr: '' });
-    expect(text.stdout).toContain(`One task (study ${study.value.id}): 2 participants, 2 runs counted, 1 left out`);
-    expect(text.stdout).toContain(`left out: ${cy} · cy · task 1: edited: its checksum does not match its content`);
+    expect(text.stdout).toContain(`One task (study ${study.value.id}, every run checked against the study): 2 participants, 2 runs counted, 1 left out`);
+    expect(text.stdout).toContain(
+      `  left out: ${cy} · cy · task 1: edited (--include FILE counts the file)\n    task 1: its checksum does not match its content`,
+    );
     expect(text.stdout).toMatch(/all 1 task\s+human \(n = 2\)\s+2\s/);
     expect(text.stdout).toMatch(/all 1 task\s+mock-model \(n = 1\)\s+1\s/);
 
-    const json = await vp('study', 'summarize', ada, bo, cy, models, '--json');
+    const json = await vp('study', 'summarize', '--study', made.href, ada, bo, cy, models, '--json');
     const [b] = (JSON.parse(json.stdout) as { studies: StudyBaseline[] }).studies;
     const humans = b!.rows[0]!.cells[0]!;
     expect(humans.medianTimeMs).toBe(30_000);
@@ -111,5 +116,94 @@ describe('vp study summarize', () => {
     const stubborn = await runEpisode(faultApiWorld, task.value, stubbornSolver());
     expect(humans.full.mean).toBeCloseTo((careful.scorecard!.reward + stubborn.scorecard!.reward) / 2, 12);
     expect(b!.rows[0]!.cells[1]!.full.mean).toBeCloseTo(stubborn.scorecard!.reward, 12);
+  });
+});
+
+describe('vp study summarize --study: the sample held to its study', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vp-hostile-study-'));
+  const files: Record<string, string> = {};
+  const pilot = join(dir, 'pilot.json');
+
+  beforeAll(async () => {
+    const hostile = await hostileStudyFiles();
+    for (const [name, text] of Object.entries(hostile.files)) {
+      files[name] = join(dir, name);
+      writeFileSync(files[name], text);
+    }
+    writeFileSync(pilot, JSON.stringify({ study: PILOT, href: studyHref(PILOT), url: null }));
+  });
+  const all = () => Object.values(files);
+
+  it('counts only the participants that remain, and lists every other file with why', async () => {
+    const r = await vp('study', 'summarize', '--study', studyHref(PILOT), ...all());
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toContain(`Pagination pilot (study ${PILOT.id}, every run checked against the study): 2 participants, 4 runs counted`);
+    expect(r.stdout).toMatch(/^all 2 tasks\s+human \(n = 2\)\s+4\s/m);
+    expect(r.stdout).not.toContain('all 3 tasks');
+    // Each file once, its reasons under it.
+    const left = (file: string) => {
+      const lines = r.stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith(`  left out: ${files[file]} `));
+      const end = lines.findIndex((l, i) => i > at && !l.startsWith('    '));
+      return lines.slice(at, end).join('\n');
+    };
+    expect(left('crowd.jsonl')).toBe(
+      `  left out: ${files['crowd.jsonl']} · 10 pseudonyms · 20 runs: several participants in one file (--include FILE counts the file)\n    the file holds runs under 10 pseudonyms (p01, p02, p03, p04 and 6 more): a results file is one participant's`,
+    );
+    expect(left('eve.jsonl')).toContain(
+      "the same runs as another file (--include FILE counts the file)\n    its run of task 1 (eve) is, call for call and to the millisecond, bo's in",
+    );
+    expect(left('ada-again.jsonl')).toContain('one pseudonym, two files (--include FILE counts the file)\n    the pseudonym ada also has runs in');
+    expect(left('cy-relabelled.jsonl')).toContain(' · cy · 3 runs: not of this study\n    its file calls the study "Retry study"');
+    expect(left('di-20min.jsonl')).toContain("it was played with a time limit of 20 min per task; the study's is 10 min per task");
+    expect(r.stdout.split('\n').filter((l) => l.startsWith(`  left out: ${files['fay-extra-task.jsonl']} `))).toEqual([
+      `  left out: ${files['fay-extra-task.jsonl']} · fay · 2 runs: edited (--include FILE counts the file)`,
+      `  left out: ${files['fay-extra-task.jsonl']} · fay · task 3: not of this study`,
+    ]);
+    expect(r.stdout).not.toContain(`left out: ${files['gus.jsonl']}`);
+  });
+
+  it('--study FILE (what `vp study make --json` prints) is the same study; --include counts a flagged file by choice', async () => {
+    const r = await vp('study', 'summarize', '--study', pilot, '--include', files['bo.jsonl']!, '--include', files['crowd.jsonl']!, ...all(), '--json');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout) as { checkedAgainst: { id: string; title: string }; studies: StudyBaseline[] };
+    expect(s.checkedAgainst).toEqual({ id: PILOT.id, title: 'Pagination pilot' });
+    expect(s.studies).toHaveLength(1);
+    expect(s.studies[0]!.groups[0]!.label).toBe('human (n = 13)');
+    expect(s.studies[0]!.humans.filter((h) => h.file === files['eve.jsonl']).map((h) => h.status)).toEqual(['copy', 'copy']);
+    expect(await vp('study', 'summarize', '--study', pilot, '--include', 'nobody.jsonl', ...all())).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--include "nobody.jsonl" names none of the files given'),
+    });
+  });
+
+  it('without --study it still works, and says plainly that nothing was checked against a study', async () => {
+    const r = await vp('study', 'summarize', ...all());
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(UNCHECKED);
+    expect(r.stdout).toContain(`study ${PILOT.id}, not checked against the study (its files call it “Pagination pilot” or “Retry study”)`);
+    expect(r.stdout).toMatch(/^all 3 tasks the files name\s+human/m);
+    const json = await vp('study', 'summarize', ...all(), '--json');
+    expect(json.stderr).toBe(`vp study summarize: ${UNCHECKED}`);
+    expect(JSON.parse(json.stdout)).toMatchObject({ checkedAgainst: null });
+  });
+
+  it('a study file or a tasks file past its limits is refused by size and count, naming the limit', async () => {
+    const huge = write('huge-study.json', ' '.repeat(LIMITS.studyLinkChars.value + 1));
+    expect(await vp('study', 'summarize', '--study', huge, ...all())).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`${huge}: 1,048,577 characters, over the studyLinkChars limit of 1 MiB`),
+    });
+    const rows = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ world: 'fault-api', task: { profile: 'clean', seed: i + 1 } })));
+    expect(await vp('study', 'make', '--title', 'T', '--tasks', write('100.json', rows(100)))).toMatchObject({ code: 0 });
+    expect(await vp('study', 'make', '--title', 'T', '--tasks', write('101.json', rows(101)))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('101 tasks, over the studyTasks limit of 100'),
+    });
+    const wide = write('wide.json', JSON.stringify([{ world: 'fault-api', task: { profile: 'clean', seed: 1, pad: 'x'.repeat(2000) } }]));
+    expect(await vp('study', 'make', '--title', 'T', '--tasks', wide)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('task 1: a spec of 2,037 characters, over the taskSpecChars limit of 2,000 characters'),
+    });
   });
 });

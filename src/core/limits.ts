@@ -129,6 +129,24 @@ export const LIMITS = {
     what: 'MCP requests read but not yet answered: stdin is not read further until replies drain',
     why: 'a client that never reads replies must not grow the server',
   },
+  studyLinkChars: {
+    value: 1 * MiB,
+    unit: 'characters',
+    what: "one study link, or a study's definition or tasks file (page, `vp study make`, `vp study summarize --study`)",
+    why: 'a study at every other limit is at most ~620 KiB with each spec character percent-encoded; read in ~0.25 s',
+  },
+  studyTasks: {
+    value: 100,
+    unit: 'count',
+    what: 'tasks in one study (checked on the count a link states and lists before any task is read)',
+    why: 'people play a study in a sitting or two: 100 tasks at a few minutes each is already days',
+  },
+  taskSpecChars: {
+    value: 2_000,
+    unit: 'characters',
+    what: "one task's spec in a study (as JSON, checked before it is parsed)",
+    why: "a spec names a world's parameters, never data: the largest any world has is 78 characters",
+  },
   exportFileChars: {
     value: 256 * MiB,
     unit: 'characters',

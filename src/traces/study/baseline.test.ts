@@ -34,14 +34,17 @@ const STUDY: Study = made.value;
 
 const HUMAN: AgentInfo = { kind: 'human', name: 'you', hints: false };
 
+/** A person's time on a call, as the page's clock measures it: no two people take the same milliseconds. */
+const durationOf = (pseudonym: string, step: number) => 1200 + 37 * step + ([...pseudonym].reduce((a, c) => a * 31 + c.charCodeAt(0), 7) % 900);
+
 /** A person's run as the study page records it: a solver's calls, played as a human, with the study's meta. */
-async function humanRun(agent: () => Agent, taskIndex: number, pseudonym: string, position: number, durationMs = 1500): Promise<Trace> {
+async function humanRun(agent: () => Agent, taskIndex: number, pseudonym: string, position: number): Promise<Trace> {
   const t = TASKS[taskIndex]!;
   const played = await runEpisode(faultApiWorld, t, agent());
   const { trace } = await replayCalls(
     faultApiWorld,
     t,
-    played.steps.map((s) => ({ call: s.call, extras: { durationMs } })),
+    played.steps.map((s, i) => ({ call: s.call, extras: { durationMs: durationOf(pseudonym, i) } })),
     HUMAN,
     played.stop,
   );
@@ -109,7 +112,7 @@ describe('participants', () => {
           timedOut: false,
         },
       });
-      expect(t.steps.every((s) => s.durationMs === 1500)).toBe(true);
+      expect(t.steps.map((s) => s.durationMs)).toEqual(t.steps.map((_, i) => durationOf('ada', i)));
     });
   });
 });
@@ -160,14 +163,14 @@ describe('human baselines beside models', () => {
       // A model run on a task outside the study is not beside the humans.
       { id: 'other', file: 'models', trace: { ...other, agent: { kind: 'model', name: 'model', model: 'mock-model' } } },
     ];
-    const [b] = buildBaselines(items);
+    const [b] = buildBaselines(items, { study: STUDY });
     expect(b!.id).toBe(STUDY.id);
     expect(b!.groups.map((g) => g.label)).toEqual(['human (n = 2)', 'mock-model (n = 6)']);
     expect(b!.tasks.map((t) => t.label)).toEqual(['fault-api · clean seed 1', 'fault-api · realistic seed 1', 'fault-api · hostile seed 1']);
     // One edited run leaves its whole file out.
     const cyStatus = b!.humans.filter((h) => h.pseudonym === 'cy');
     expect(cyStatus.map((h) => h.status)).toEqual(['edited', 'edited', 'edited']);
-    expect(cyStatus.filter((h) => h.problems.includes('another run in the same file was edited'))).toHaveLength(2);
+    expect(cyStatus.filter((h) => h.problems.includes('another run in the same file does not replay as recorded'))).toHaveLength(2);
 
     // Independently: the same figures from the traces themselves.
     const rewards = (ts: Trace[]) => ts.map((t) => t.scorecard!.reward);
@@ -192,7 +195,7 @@ describe('human baselines beside models', () => {
     expect(hostile.cells[1]!.n).toBe(2);
 
     // Included by the reader: counted, with its replay's score, not the edited one.
-    const [withCy] = buildBaselines(items, new Set(['cy']));
+    const [withCy] = buildBaselines(items, { study: STUDY, include: new Set(['cy']) });
     expect(withCy!.humans.filter((x) => x.file === 'cy').map((x) => x.status)).toEqual(['included', 'included', 'included']);
     expect(withCy!.groups[0]!.label).toBe('human (n = 3)');
     const cyTask = withCy!.rows.find((r) => r.task?.number === 1)!;
@@ -218,6 +221,7 @@ describe('human baselines beside models', () => {
     const [b] = buildBaselines([...items, { id: 'here', file: 'here', trace: ada[1]!, playedHere: true }]);
     expect(b!.humans.map((h) => h.status)).toEqual(['counted', 'counted', 'counted', 'duplicate']);
     expect(b!.humans[3]!.problems).toEqual(['ada has another run of this task, listed first']);
+    expect(b!.humans[3]!.includable).toBe('run');
     expect(b!.rows[0]!.cells[0]!.n).toBe(3);
   });
 

@@ -1,7 +1,12 @@
-import type { JsonObject } from '../../core/json';
+import { isJsonObject, type JsonObject } from '../../core/json';
+import type { Result } from '../../core/result';
 import type { Trace } from '../../core/types';
-import { taskKey } from './definition';
+import { taskKey, taskLabel, type Study } from './definition';
+
+export { taskLabel };
 import { studyMetaOf, type StudyRunMeta } from './results';
+import { runStatuses, type ClaimedRun } from './runStatus';
+import { samePerson } from './sample';
 import { meanInterval, median, wilson, type MeanInterval, type Proportion } from './stats';
 import { scoresOf, type RunScores, type StudyRunCheck } from './verify';
 
@@ -72,7 +77,15 @@ export interface BaselineRow {
   cells: (BaselineCell | null)[];
 }
 
-export type HumanRunStatus = 'counted' | 'included' | 'edited' | 'hints' | 'duplicate' | 'pending';
+/**
+ * counted; included (left out, then counted by the reader's choice); foreign
+ * (not a run of the study the reader gave); edited (its file does not replay as
+ * recorded, lacks a run, or holds a run of another study); several, copy,
+ * reused (the make-up of the sample: sample.ts); hints; duplicate (a second
+ * run of a participant on a task, or the same run read twice); pending (being
+ * replayed).
+ */
+export type HumanRunStatus = 'counted' | 'included' | 'foreign' | 'edited' | 'several' | 'copy' | 'reused' | 'hints' | 'duplicate' | 'pending';
 
 /** Every study run, counted or not, and why: what the reader looks at before trusting the table. */
 export interface HumanRun {
@@ -82,11 +95,21 @@ export interface HumanRun {
   task: number;
   status: HumanRunStatus;
   problems: string[];
+  /**
+   * What the reader may include to count it: its whole file, the run alone,
+   * or nothing (a run of another study, a run read twice, one being replayed).
+   */
+  includable: 'file' | 'run' | null;
 }
 
 export interface StudyBaseline {
   id: string;
-  title: string;
+  /** The study's own title when the runs were held to it; null when no study was given (`claimedTitles` says what the files say). */
+  title: string | null;
+  /** Every run was checked against the study the reader gave (fit.ts); false: the table is what the files say about themselves. */
+  checked: boolean;
+  /** The titles the runs give their study, each once. */
+  claimedTitles: string[];
   tasks: StudyTaskRef[];
   groups: BaselineGroup[];
   /** The overall row first, then one per task in the study's order. */
@@ -94,11 +117,24 @@ export interface StudyBaseline {
   humans: HumanRun[];
 }
 
-/** A task spec in a few words: "hostile seed 6", "refund-a", "vendor-outage-triage seed 1". */
-export function taskLabel(world: string, spec: JsonObject): string {
-  const name = typeof spec.id === 'string' ? spec.id : typeof spec.profile === 'string' ? spec.profile : null;
-  const seed = typeof spec.seed === 'number' ? ` seed ${spec.seed}` : '';
-  return `${world} · ${name ?? JSON.stringify(spec)}${seed}`;
+const taskRef = (number: number, world: string, spec: JsonObject): StudyTaskRef => ({
+  number,
+  world,
+  spec,
+  key: taskKey(world, spec),
+  label: taskLabel(world, spec),
+});
+
+/** Without a study: the tasks the runs name, each under the lowest number a run gives it. */
+function tasksClaimed(runs: readonly ClaimedRun[]): StudyTaskRef[] {
+  const tasks = new Map<string, StudyTaskRef>();
+  for (const { item, meta } of runs) {
+    if (!meta.ok || item.trace.agent.kind !== 'human') continue;
+    const key = taskKey(item.trace.world, item.trace.task);
+    const ref = tasks.get(key);
+    if (!ref || meta.value.task < ref.number) tasks.set(key, taskRef(meta.value.task, item.trace.world, item.trace.task));
+  }
+  return [...tasks.values()].sort((a, b) => a.number - b.number);
 }
 
 interface Counted {
@@ -142,86 +178,50 @@ function humanTime(trace: Trace, meta: StudyRunMeta): number | null {
 
 const agentName = (t: Trace) => t.agent.model ?? t.agent.name;
 
-/**
- * Files that lack some of a participant's runs: a results file holds every
- * task of the study, so a missing line is a run taken out (to hide a score?).
- */
-function missingRuns(items: readonly BaselineItem[]): Map<string, string[]> {
-  const held = new Map<string, { file: string; pseudonym: string; of: number; positions: Set<number> }>();
-  for (const item of items) {
-    if (item.playedHere) continue;
-    const meta = studyMetaOf(item.trace);
-    if (!meta?.ok) continue;
-    const key = JSON.stringify([item.file, meta.value.id, meta.value.pseudonym]);
-    const h = held.get(key) ?? { file: item.file, pseudonym: meta.value.pseudonym, of: meta.value.of, positions: new Set<number>() };
-    h.positions.add(meta.value.position);
-    held.set(key, h);
-  }
-  const out = new Map<string, string[]>();
-  for (const h of held.values()) {
-    const gone = Array.from({ length: h.of }, (_, i) => i + 1).filter((p) => !h.positions.has(p));
-    if (gone.length)
-      out.set(h.file, [
-        ...(out.get(h.file) ?? []),
-        `the file holds ${h.of - gone.length} of ${h.pseudonym}'s ${h.of} runs (run ${gone.join(', ')} in their order is missing)`,
-      ]);
-  }
-  return out;
+export interface BaselineOptions {
+  /** Files or run ids the reader counts although they were left out (`HumanRun.includable`). */
+  include?: ReadonlySet<string>;
+  /** The study the runs are held to. Without it, every study the runs claim gets a table of what its files say, checked against nothing. */
+  study?: Study | null;
+  /** How a file is named in a sentence (the page names its imports by file name). */
+  fileName?(file: string): string;
+}
+
+/** The study id a run claims, even when the rest of its record cannot be read. */
+function claimedId(trace: Trace, meta: Result<StudyRunMeta>): string | null {
+  if (meta.ok) return meta.value.id;
+  const raw = trace.meta?.study;
+  return isJsonObject(raw) && typeof raw.id === 'string' ? raw.id : null;
 }
 
 /**
- * One table per study found among the items. A study run counts when every
- * run of its file replays as verified, it was played without hints, and it is
- * the first of its participant on that task, unless the reader `include`s it
- * (by its file, or by its id; it then counts with its replay's scores). Every other agent's finished runs on the
- * study's tasks are grouped by model name.
+ * One table for the study the reader gave, or, without one, per study the
+ * runs claim. Which study runs count is runStatus.ts; a counted run counts
+ * with its replay's scores. Every other agent's finished runs on the study's
+ * tasks are grouped by model name.
  */
-export function buildBaselines(items: readonly BaselineItem[], include: ReadonlySet<string> = new Set()): StudyBaseline[] {
-  const editedFiles = new Set(items.filter((i) => i.check && !i.check.verified && !i.playedHere).map((i) => i.file));
-  const missing = missingRuns(items);
-  for (const file of missing.keys()) editedFiles.add(file);
-  interface Found {
-    title: string;
-    tasks: Map<string, StudyTaskRef>;
-    humans: HumanRun[];
-    counted: Counted[];
-    seen: Set<string>;
-  }
-  const studies = new Map<string, Found>();
+export function buildBaselines(items: readonly BaselineItem[], opts: BaselineOptions = {}): StudyBaseline[] {
+  const study = opts.study ?? null;
+  const fileName = opts.fileName ?? ((f: string) => f);
+  const claims = new Map<string, ClaimedRun[]>();
+  if (study) claims.set(study.id, []);
   for (const item of items) {
     const meta = studyMetaOf(item.trace);
-    if (!meta?.ok || item.trace.agent.kind !== 'human') continue;
-    const m = meta.value;
-    if (item.playedHere) continue;
-    const s: Found = studies.get(m.id) ?? { title: m.title, tasks: new Map(), humans: [], counted: [], seen: new Set() };
-    studies.set(m.id, s);
-    const key = taskKey(item.trace.world, item.trace.task);
-    const ref = s.tasks.get(key);
-    if (!ref || m.task < ref.number)
-      s.tasks.set(key, { number: m.task, world: item.trace.world, spec: item.trace.task, key, label: taskLabel(item.trace.world, item.trace.task) });
-    const who = `${m.pseudonym}\n${key}`;
-    const duplicate = s.seen.has(who);
-    s.seen.add(who);
-    const check = item.check;
-    const edited = editedFiles.has(item.file);
-    const problems = [
-      ...(check?.problems ?? []),
-      ...(missing.get(item.file) ?? []),
-      ...(edited && check?.verified && !missing.has(item.file) ? ['another run in the same file was edited'] : []),
-      ...(check?.hints ? ['played with the verifier’s events revealed (hints)'] : []),
-      ...(duplicate ? [`${m.pseudonym} has another run of this task, listed first`] : []),
-    ];
-    const included = include.has(item.file) || include.has(item.id);
-    const status: HumanRunStatus = !check ? 'pending' : included ? 'included' : edited ? 'edited' : check.hints ? 'hints' : duplicate ? 'duplicate' : 'counted';
-    s.humans.push({ id: item.id, file: item.file, pseudonym: m.pseudonym, task: m.task, status, problems });
-    if (status !== 'counted' && status !== 'included') continue;
-    const scores = check?.replayed ?? (item.trace.scorecard ? scoresOf(item.trace.scorecard) : null);
-    if (scores)
-      s.counted.push({ group: 'human', task: key, scores, timeMs: humanTime(item.trace, m), calls: item.trace.steps.length, participant: m.pseudonym });
+    if (meta === null || item.playedHere) continue;
+    const id = study ? study.id : claimedId(item.trace, meta);
+    if (id !== null) claims.set(id, [...(claims.get(id) ?? []), { item, meta }]);
   }
-  return [...studies.entries()].map(([id, s]) => {
-    const tasks = [...s.tasks.values()].sort((a, b) => a.number - b.number);
+  return [...claims.entries()].map(([id, runs]) => {
+    const { humans, counted } = runStatuses(runs, study, opts.include ?? new Set(), fileName);
+    const tasks = study ? study.tasks.map((t, i) => taskRef(i + 1, t.world, t.spec)) : tasksClaimed(runs);
     const keys = new Set(tasks.map((t) => t.key));
+    const people: Counted[] = counted.flatMap(({ item, meta }) => {
+      const scores = item.check?.replayed ?? (item.trace.scorecard ? scoresOf(item.trace.scorecard) : null);
+      const key = taskKey(item.trace.world, item.trace.task);
+      return scores && keys.has(key)
+        ? [{ group: 'human', task: key, scores, timeMs: humanTime(item.trace, meta), calls: item.trace.steps.length, participant: samePerson(meta.pseudonym) }]
+        : [];
+    });
     const agents: Counted[] = [];
     for (const item of items) {
       const t = item.trace;
@@ -237,11 +237,11 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
           participant: null,
         });
     }
-    const all = [...s.counted, ...agents];
-    const participants = new Set(s.counted.map((r) => r.participant)).size;
+    const all = [...people, ...agents];
+    const participants = new Set(people.map((r) => r.participant)).size;
     const names = [...new Set(agents.map((r) => r.group))].sort();
     const groups: BaselineGroup[] = [
-      { key: 'human', kind: 'human', name: 'human', label: `human (n = ${participants})`, participants, runs: s.counted.length },
+      { key: 'human', kind: 'human', name: 'human', label: `human (n = ${participants})`, participants, runs: people.length },
       ...names.map((g): BaselineGroup => {
         const runs = agents.filter((r) => r.group === g).length;
         const name = g.slice('agent:'.length);
@@ -252,6 +252,16 @@ export function buildBaselines(items: readonly BaselineItem[], include: Readonly
       task,
       cells: groups.map((g) => cell(all.filter((r) => r.group === g.key && (task === null || r.task === task.key)))),
     });
-    return { id, title: s.title, tasks, groups, rows: [rowOf(null), ...tasks.map(rowOf)], humans: s.humans };
+    const claimedTitles = [...new Set(runs.flatMap((r) => (r.meta.ok ? [r.meta.value.title] : [])))];
+    return {
+      id,
+      title: study ? study.title : null,
+      checked: study !== null,
+      claimedTitles,
+      tasks,
+      groups,
+      rows: [rowOf(null), ...tasks.map(rowOf)],
+      humans,
+    };
   });
 }

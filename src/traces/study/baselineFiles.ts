@@ -3,8 +3,18 @@ import type { BaselineCell, BaselineRow, StudyBaseline } from './baseline';
 
 const f = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '' : v.toFixed(digits));
 
+/** "all 3 tasks" of a study the runs were held to; of one that was not, the tasks its files name, said so. */
 export const rowName = (row: BaselineRow, study: StudyBaseline) =>
-  row.task ? `task ${row.task.number}: ${row.task.label}` : `all ${study.tasks.length} task${study.tasks.length === 1 ? '' : 's'}`;
+  row.task
+    ? `task ${row.task.number}: ${row.task.label}`
+    : `all ${study.tasks.length} task${study.tasks.length === 1 ? '' : 's'}${study.checked ? '' : ' the files name'}`;
+
+/** The study's name as a report prints it: its own title, or, unchecked, what its files call it and that nothing was checked. */
+export function studyName(study: StudyBaseline): string {
+  if (study.title !== null) return study.title;
+  const called = study.claimedTitles.map((t) => `“${t}”`).join(' or ');
+  return `study ${study.id}, not checked against the study${called ? ` (its files call it ${called})` : ''}`;
+}
 
 export const BASELINE_CSV_HEAD = [
   'study_id',
@@ -65,7 +75,7 @@ export function baselineCsv(studies: readonly StudyBaseline[]): string {
     for (const row of s.rows)
       row.cells.forEach((c, i) => {
         const g = s.groups[i]!;
-        if (c) rows.push([s.id, s.title, rowName(row, s), g.name, g.kind, g.participants, ...cellFields(c)]);
+        if (c) rows.push([s.id, studyName(s), rowName(row, s), g.name, g.kind, g.participants, ...cellFields(c)]);
       });
   return toCsv(
     rows,
@@ -95,7 +105,9 @@ export function baselineSvg(studies: readonly StudyBaseline[]): string {
   const parts: string[] = [];
   let y = 40;
   for (const s of studies) {
-    parts.push(`<text x="8" y="${y}" font-weight="bold" font-size="14">${esc(clip(s.title, 80))} (study ${esc(s.id)})</text>`);
+    parts.push(
+      `<text x="8" y="${y}" font-weight="bold" font-size="14">${esc(clip(s.title ?? studyName(s), 100))}${s.title === null ? '' : ` (study ${esc(s.id)})`}</text>`,
+    );
     y += 14;
     for (const row of s.rows) {
       y += 16;

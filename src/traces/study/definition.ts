@@ -1,5 +1,6 @@
 import { hashString } from '../../core/hash';
 import { canonicalJson, isJsonObject, type JsonObject } from '../../core/json';
+import { LIMITS, overLimit } from '../../core/limits';
 import { err, ok, type Result } from '../../core/result';
 
 /**
@@ -45,12 +46,23 @@ export interface Study extends StudyDraft {
 }
 
 export const STUDY_LIMITS = {
-  tasks: 100,
+  tasks: LIMITS.studyTasks.value,
   title: 200,
   instructions: 4000,
   timeLimitS: { min: 10, max: 86_400 },
   minutes: { min: 1, max: 1440 },
 } as const;
+
+/** A task spec of `chars` characters as JSON, over `taskSpecChars` (the message), or null. */
+export function specSizeProblem(chars: number, where: string): string | null {
+  return chars > LIMITS.taskSpecChars.value ? overLimit('taskSpecChars', where, `a spec of ${chars.toLocaleString('en-US')} characters`) : null;
+}
+
+/** "10 min", "90 s", "1 min 30 s": a time limit as the study page and a timed-out run's stop both spell it. */
+export function describeLimit(seconds: number): string {
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
 
 /** What the id hashes: every field, in a fixed spelling. */
 function content(d: StudyDraft): string {
@@ -85,10 +97,12 @@ export function draftProblem(d: StudyDraft): string | null {
   if (d.instructions.length > STUDY_LIMITS.instructions)
     return `the instructions are ${d.instructions.length} characters; at most ${STUDY_LIMITS.instructions}`;
   if (d.tasks.length === 0) return 'the study needs at least one task';
-  if (d.tasks.length > STUDY_LIMITS.tasks) return `the study has ${d.tasks.length} tasks; at most ${STUDY_LIMITS.tasks}`;
+  if (d.tasks.length > STUDY_LIMITS.tasks) return overLimit('studyTasks', 'the study', `${d.tasks.length.toLocaleString('en-US')} tasks`);
   for (const [i, t] of d.tasks.entries()) {
     if (typeof t.world !== 'string' || t.world === '') return `task ${i + 1} names no world`;
     if (!isJsonObject(t.spec)) return `task ${i + 1}: the task spec must be a JSON object`;
+    const problem = specSizeProblem(canonicalJson(t.spec).length, `task ${i + 1}`);
+    if (problem) return problem;
   }
   if (d.order !== 'fixed' && d.order !== 'shuffled') return `the order must be "fixed" or "shuffled", got ${JSON.stringify(d.order)}`;
   const { min, max } = STUDY_LIMITS.timeLimitS;
@@ -147,3 +161,12 @@ export function normaliseTasks(draft: StudyDraft, make: TaskMaker): Result<Study
 
 /** The key that pairs runs of the same task across agents: world and spec, spelled canonically. */
 export const taskKey = (world: string, spec: JsonObject): string => `${world} ${canonicalJson(spec)}`;
+
+/** A task spec in a few words: "hostile seed 6", "refund-a", "vendor-outage-triage seed 1". */
+export function taskLabel(world: string, spec: JsonObject): string {
+  const name = typeof spec.id === 'string' ? spec.id : typeof spec.profile === 'string' ? spec.profile : null;
+  const seed = typeof spec.seed === 'number' ? ` seed ${spec.seed}` : '';
+  const text = name ?? JSON.stringify(spec);
+  // A spec read from a file may be anything: a label stays a label.
+  return `${world} · ${text.length > 80 ? `${text.slice(0, 79)}…` : text}${seed}`;
+}

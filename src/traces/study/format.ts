@@ -1,4 +1,4 @@
-import type { BaselineCell } from './baseline';
+import type { BaselineCell, HumanRun } from './baseline';
 import type { MeanInterval, Proportion } from './stats';
 
 /** How the page and the CLI print a baseline cell, the same way in both. */
@@ -49,3 +49,57 @@ export function cellTexts(c: BaselineCell): string[] {
     fmtCalls(c.medianCalls),
   ];
 }
+
+export interface LeftOut {
+  /** What including it toggles (its file, or the run), or null: it cannot be counted. */
+  key: string | null;
+  byFile: boolean;
+  status: HumanRun['status'];
+  runs: HumanRun[];
+}
+
+/**
+ * The runs not counted as they are: one line per file where the file is what
+ * is in doubt (it is included whole) or where its runs are not of the study,
+ * else one per run.
+ */
+export function leftOutGroups(left: readonly HumanRun[]): LeftOut[] {
+  const out = new Map<string, LeftOut>();
+  for (const h of left) {
+    const byFile = h.includable === 'file' || h.status === 'foreign';
+    const id = `${h.status}|${byFile ? h.file : h.id}`;
+    const g = out.get(id) ?? { key: h.includable === 'file' ? h.file : h.includable === 'run' ? h.id : null, byFile, status: h.status, runs: [] };
+    g.runs.push(h);
+    out.set(id, g);
+  }
+  return [...out.values()];
+}
+
+/** A run's task as it names it; 0: its record names none. */
+export const taskName = (task: number) => (task === 0 ? 'a run naming no task' : `task ${task}`);
+
+/** The problems of a group's runs: a file's own problems once, then each run's. */
+export function groupProblems(g: LeftOut): { task: number | null; text: string }[] {
+  const counts = new Map<string, number>();
+  for (const h of g.runs) for (const p of new Set(h.problems)) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const shared = g.runs.length > 1 ? [...counts].filter(([, n]) => n === g.runs.length).map(([p]) => p) : [];
+  const own = g.runs.flatMap((h) => {
+    const rest = h.problems.filter((p) => !shared.includes(p));
+    return rest.length || !shared.length ? [{ task: h.task, text: rest.join('; ') || 'counted because you included it' }] : [];
+  });
+  return [...shared.map((text) => ({ task: null, text })), ...own];
+}
+
+/** A left-out run's status as the page and the CLI name it. */
+export const STATUS_LABEL: Record<HumanRun['status'], string> = {
+  counted: 'counted',
+  included: 'included by you',
+  foreign: 'not of this study',
+  edited: 'edited',
+  several: 'several participants in one file',
+  copy: 'the same runs as another file',
+  reused: 'one pseudonym, two files',
+  hints: 'played with hints',
+  duplicate: 'duplicate',
+  pending: 'being replayed',
+};

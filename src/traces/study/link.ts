@@ -1,6 +1,7 @@
 import { canonicalJson, isJsonObject, tryParseJson } from '../../core/json';
+import { LIMITS, overLimit } from '../../core/limits';
 import { err, ok, type Result } from '../../core/result';
-import { draftProblem, STUDY_VERSION, studyId, type Study, type StudyDraft, type StudyOrder, type StudyTask } from './definition';
+import { draftProblem, specSizeProblem, STUDY_VERSION, studyId, type Study, type StudyDraft, type StudyOrder, type StudyTask } from './definition';
 
 /**
  * A study as the query of a `#/study?…` link: every field readable in the
@@ -42,6 +43,8 @@ function readTask(raw: string, i: number): Result<StudyTask> {
   if (colon <= 0 || !/^[a-z0-9][a-z0-9_-]*$/i.test(raw.slice(0, colon)))
     return err(`${where} (${JSON.stringify(raw.slice(0, 60))}) is not world:spec, e.g. ${EXAMPLE_TASK}`);
   const world = raw.slice(0, colon);
+  const tooBig = specSizeProblem(raw.length - colon - 1, where);
+  if (tooBig) return err(tooBig);
   const spec = tryParseJson(raw.slice(colon + 1));
   if (!spec.ok) return err(`${where}: the spec after "${world}:" is not JSON (${spec.error})`);
   if (!isJsonObject(spec.value)) return err(`${where}: the spec after "${world}:" must be a JSON object, e.g. ${EXAMPLE_TASK}`);
@@ -85,7 +88,10 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
   if (!nRaw.ok) return nRaw;
   const n = wholeNumber(nRaw.value, 'n');
   if (!n.ok) return n;
+  // Both counts before any task is read: a link naming 20,000 tasks is refused without parsing one.
+  if (n.value > LIMITS.studyTasks.value) return err(overLimit('studyTasks', 'the link', `n=${n.value.toLocaleString('en-US')} tasks`));
   const rawTasks = query.getAll('task');
+  if (rawTasks.length > LIMITS.studyTasks.value) return err(overLimit('studyTasks', 'the link', `${rawTasks.length.toLocaleString('en-US')} tasks listed`));
   if (rawTasks.length !== n.value)
     return err(
       rawTasks.length < n.value
@@ -132,4 +138,30 @@ export function readStudyParams(query: URLSearchParams): Result<Study> {
       `the link was changed after it was made: its content does not hash to its id (id=${id.value}, the content hashes to ${actual}). Ask whoever sent it for the link again`,
     );
   return ok({ version: STUDY_VERSION, id: id.value, ...draft });
+}
+
+/** A link's text over `studyLinkChars` (the message), or null: checked before anything in it is decoded. */
+export function linkSizeProblem(text: string, where = 'the study link'): string | null {
+  return text.length > LIMITS.studyLinkChars.value ? overLimit('studyLinkChars', where, `${text.length.toLocaleString('en-US')} characters`) : null;
+}
+
+/**
+ * A study from a link as a person pastes it: the whole address, its
+ * `#/study?…` part, or the query alone. Its length is checked first, then the
+ * counts, then each task's size, and only then is a task parsed.
+ */
+export function readStudyLink(text: string): Result<Study> {
+  const tooLong = linkSizeProblem(text);
+  if (tooLong) return err(tooLong);
+  const trimmed = text.trim();
+  const at = trimmed.indexOf('#/study?');
+  const query = at >= 0 ? trimmed.slice(at + '#/study?'.length) : trimmed.startsWith('?') ? trimmed.slice(1) : trimmed;
+  if (!/^[^?#\s]*$/.test(query) || !/(^|&)v=/.test(query))
+    return err('this is not a study link: a study link has #/study?v=… in it (copy it from the study page or `vp study make`)');
+  return readStudyParams(new URLSearchParams(query));
+}
+
+/** A study whose link would be longer than `studyLinkChars` could be made but never opened: refused when made. */
+export function studyLinkProblem(study: Study): string | null {
+  return linkSizeProblem(studyHref(study), "the study's link");
 }

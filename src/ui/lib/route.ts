@@ -6,12 +6,22 @@ import { pageScrubber } from './model/secrets';
 export interface Route {
   path: string[];
   query: URLSearchParams;
+  /** The query as written, undecoded: a view that bounds its input (a study link) reads its size before anything decodes it. */
+  search?: string;
 }
 
+/** The query is decoded when a view first asks for it, not before: a view can refuse an oversized query unread. */
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [pathPart = '', queryPart = ''] = raw.split('?', 2);
-  return { path: pathPart.split('/').filter(Boolean).map(decodeURIComponent), query: new URLSearchParams(queryPart) };
+  let query: URLSearchParams | null = null;
+  return {
+    path: pathPart.split('/').filter(Boolean).map(decodeURIComponent),
+    get query() {
+      return (query ??= new URLSearchParams(queryPart));
+    },
+    search: queryPart,
+  };
 }
 
 /** A link; a secret in any part of it (a task spec a server echoed the key into) is masked: URLs land in history and logs. */

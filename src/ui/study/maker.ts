@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { JsonObject } from '../../core/json';
 import { err, ok, type Result } from '../../core/result';
 import { makeStudy, normaliseTasks, type Study, type StudyDraft, type StudyOrder, type TaskMaker } from '../../traces/study/definition';
-import { studyHref } from '../../traces/study/link';
+import { studyHref, studyLinkProblem } from '../../traces/study/link';
 
 /**
  * The "Create a study" form as data: what the researcher has typed, kept as
@@ -63,5 +63,7 @@ export function linkOf(s: MakerState, make: TaskMaker): Result<{ study: Study; h
   const normal = normaliseTasks(draft.value, make);
   if (!normal.ok) return normal;
   const study = makeStudy(normal.value);
-  return study.ok ? ok({ study: study.value, href: studyHref(study.value) }) : study;
+  if (!study.ok) return study;
+  const tooLong = studyLinkProblem(study.value);
+  return tooLong ? err(tooLong) : ok({ study: study.value, href: studyHref(study.value) });
 }

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { JsonObject } from '../../core/json';
 import type { Task, Trace } from '../../core/types';
 import type { World } from '../../core/world';
-import type { Study } from '../../traces/study/definition';
+import { describeLimit, type Study } from '../../traces/study/definition';
 import { readPseudonym, taskOrder } from '../../traces/study/order';
 import { resultsFile, resultsFileName, startMeta } from '../../traces/study/results';
 import type { HumanDriver } from '../live/humanDriver';
@@ -64,10 +64,7 @@ export interface StudyDeps {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function describeLimit(seconds: number): string {
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
+export { describeLimit };
 
 /**
  * A participant going through a study, in one tab: the pseudonym, the tasks

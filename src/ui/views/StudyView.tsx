@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { StudyFlow } from '../components/study/StudyFlow';
 import { StudyMaker } from '../components/study/StudyMaker';
-import { readStudyParams } from '../../traces/study/link';
+import { err } from '../../core/result';
+import { linkSizeProblem, readStudyParams } from '../../traces/study/link';
 import type { Route } from '../lib/route';
 import { readStepParam } from '../lib/stepParam';
 import { NotFound } from './NotFound';
@@ -14,8 +15,11 @@ import '../components/study/study.css';
  */
 export default function StudyView({ route }: { route: Route }) {
   const sub = route.path[1];
-  const search = route.query.toString();
+  const search = route.search ?? route.query.toString();
   const parsed = useMemo(() => {
+    // The link's size first: a link past studyLinkChars is refused before any of it is decoded.
+    const tooLong = linkSizeProblem(search);
+    if (tooLong) return { study: err(tooLong), step: null };
     const q = new URLSearchParams(search);
     const step = readStepParam(q.get('step'));
     q.delete('step');
