@@ -65,6 +65,8 @@ export function setup(over: Partial<LibraryDeps> = {}) {
   let storageDown: unknown = null;
   const forgotten: string[] = [];
   const stored = new Map<string, StoredImport>();
+  /** The in-flight marks (ImportStorage.reading): localStorage in the page, shared by the visits a test makes over `stored`. */
+  const reading = new Set<string>();
   let estimate = { usage: 0, quota: 1e9 };
   let runCounter = 0;
   const lib = createLibrary({
@@ -96,6 +98,7 @@ export function setup(over: Partial<LibraryDeps> = {}) {
       update: async (run) => void stored.set(run.id, { ...stored.get(run.id)!, run }),
       delete: async (ids) => ids.forEach((id) => stored.delete(id)),
       estimate: async () => estimate,
+      reading: { has: (id) => reading.has(id), set: (id, on) => (on ? reading.add(id) : reading.delete(id), true) },
     },
     // The file's text stands for its hash: the same text, the same file.
     hash: async (blob) => blob.text(),
@@ -106,7 +109,7 @@ export function setup(over: Partial<LibraryDeps> = {}) {
   });
   const ids = () => lib.store.getState().entries.map((e) => e.id);
   const full = (usage: number, quota: number) => void (estimate = { usage, quota });
-  return { lib, workers, saved, unsaved, forgotten, ids, stored, full, down: (e: unknown) => void (storageDown = e) };
+  return { lib, workers, saved, unsaved, forgotten, ids, stored, reading, full, down: (e: unknown) => void (storageDown = e) };
 }
 
 export const file = (name: string) => new File(['{}'], name);
