@@ -277,6 +277,8 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     );
     const parsed = await parse.done;
     if (parsed.ok) {
+      // Its last rows listed before it stops counting as unread: an export waiting for it writes them.
+      settle();
       deps.imports.reading.set(run.id, false);
       readDone(run.id);
       // A mark an earlier visit left in the record (a crash, a failure, or a build that marked records): cleared there too.

@@ -12,7 +12,6 @@ import { RescoreButton } from '../components/library/RescoreButton';
 import { RunsPanel } from '../components/library/RunsPanel';
 import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
-import { download } from '../lib/download';
 import { warmColumnPrefs } from '../lib/columnPrefs';
 import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
@@ -110,6 +109,12 @@ export default function LibraryView({ route }: { route: Route }) {
   const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
   const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const target = chosen.length ? chosen : rows;
+  /** What an export writes, from the entries as they are when it starts writing (it may wait for rows still being read). */
+  const exportTarget = (all: readonly LibraryEntry[]) => {
+    const listed = listedRows(all, q, only);
+    const picked = listed.filter((r) => selected.has(r.id));
+    return picked.length ? { rows: picked, scope: `the ${picked.length} selected` } : { rows: listed, scope: `the ${listed.length} listed` };
+  };
   const diverging = useMemo(() => divergence(target.map(entryVerdicts)), [target]);
   // Shown for a selection, the diverging rows are those of the selection only.
   const show = (kind: DivergenceShow) => {
@@ -248,10 +253,7 @@ export default function LibraryView({ route }: { route: Route }) {
           >
             Report per model
           </button>
-          <ExportButtons rows={target} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} />
-          <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
-            Export CSV
-          </button>
+          <ExportButtons rows={target} select={exportTarget} csv={(list) => toCsv(list, CSV_COLUMNS)} />
           <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
           <button
             type="button"

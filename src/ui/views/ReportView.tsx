@@ -4,6 +4,7 @@ import { StudyBaselines } from '../components/study/StudyBaselines';
 import { isStudyEntry } from '../study/baselineChecks';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
+import { pendingText } from '../lib/libraryPending';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
 import { HINTS_MARK } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -20,6 +21,8 @@ const NO_FIGURES: readonly PublishedRow[] = [];
 export default function ReportView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   const entries = useLibrary((s) => s.entries);
+  // Counted over every run the library knows of, or not yet: a report of part of it would not say so.
+  const waiting = useLibrary(pendingText);
   const ids = route.query.get('ids');
   const search = route.query.toString();
   const includeHinted = route.query.get('hints') === 'include';
@@ -55,10 +58,23 @@ export default function ReportView({ route }: { route: Route }) {
     navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
   };
   if (!saved.ready || published.status === 'loading') return <p className="muted">Opening the library…</p>;
+  const back = hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {});
+  if (waiting)
+    return (
+      <section className="panel report">
+        <p>
+          <a href={back}>← Back to the library</a>
+        </p>
+        <h1>Report per model</h1>
+        <p className="warn-box" role="status" data-testid="report-waiting">
+          The report waits for the library to finish reading: {waiting}. It then counts every run.
+        </p>
+      </section>
+    );
   return (
     <section className="panel report" data-testid="report">
       <p>
-        <a href={hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {})}>← Back to the library</a>
+        <a href={back}>← Back to the library</a>
       </p>
       <h1>
         Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}
