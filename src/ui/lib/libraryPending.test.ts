@@ -5,7 +5,7 @@ import { fixture } from '../../traces/import/testing';
 import { WORLDS } from '../../worlds/registry';
 import type { Payload } from '../workers/importProtocol';
 import { describeExport, exportRows } from './libraryExport';
-import { afterRead, describePending, pendingOf, pendingText, unreadRuns, whenRead } from './libraryPending';
+import { afterRead, describePending, longPendingText, pendingOf, pendingText, unreadRuns, whenRead } from './libraryPending';
 import { summarizeVf, type LibraryEntry } from './librarySummary';
 import { FakeWorker, setup, summary, tick } from './testing/libraryFakes';
 
@@ -113,12 +113,14 @@ describe('an export waits until the library has read every run it knows of', () 
     const { lib, workers } = setup();
     // Before any visit has read the saved runs, the library is not read.
     expect(pendingText(lib.store.getState())).toBe('the runs saved in this browser being read');
+    expect(longPendingText(lib.store.getState())).toBeNull();
     await lib.loadSaved();
     expect(pendingOf(lib.store.getState())).toBeNull();
     lib.importFiles([new File(['same'], 'a.jsonl')]);
     await tick();
     await answer(workers[0]!, 2);
     expect(pendingText(lib.store.getState())).toBe('the import of a.jsonl (2 traces so far)');
+    expect(longPendingText(lib.store.getState())).toBe('the import of a.jsonl (2 traces so far)');
     await answer(workers[0]!, Infinity, 2);
     expect(pendingOf(lib.store.getState())).toBeNull();
     lib.importFiles([new File(['same'], 'b.jsonl')]);

@@ -65,6 +65,12 @@ export const pendingText = (s: LibraryState): string | null => {
   return p ? describePending(p) : null;
 };
 
+/** As `pendingText`, but null while only the saved runs are being read (quick: a view says "Opening the library…" meanwhile, not a wait). */
+export const longPendingText = (s: LibraryState): string | null => {
+  const p = pendingOf(s);
+  return p && (p.stored.files || p.importing.files.length || p.asking.length) ? describePending(p) : null;
+};
+
 /** Stored imports listed but not read on this visit (failed, or left marked by a tab that stopped): their traces are in no export. */
 export function unreadRuns(s: LibraryState): string | null {
   const broken = Object.values(s.runs).filter((r) => unhealthy(r) !== null);

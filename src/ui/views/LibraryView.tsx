@@ -17,6 +17,7 @@ import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
 import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
+import { longPendingText, pendingText } from '../lib/libraryPending';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
 import { ROW_STATUSES, type RowStatus } from '../lib/rowKind';
@@ -62,6 +63,9 @@ export default function LibraryView({ route }: { route: Route }) {
   const rescored = useLibrary((s) => s.rescored);
   const rescoring = useLibrary((s) => s.rescoring);
   const runs = useLibrary((s) => s.runs);
+  // Runs still being read: the report and the exports may be asked for before a row is listed (they wait for them).
+  const reading = useLibrary(pendingText) !== null;
+  const readingLong = useLibrary(longPendingText);
   const saved = useSavedRuns();
   // The URL owns what is listed and how (search, filters, grouping, sort): a link, Back, or "back to library" shows the same rows.
   const q = readLibraryQuery(route.query);
@@ -247,7 +251,7 @@ export default function LibraryView({ route }: { route: Route }) {
           </button>
           <button
             type="button"
-            disabled={!target.length}
+            disabled={!target.length && !reading}
             onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))}
             data-testid="report-button"
           >
@@ -292,7 +296,11 @@ export default function LibraryView({ route }: { route: Route }) {
           </div>
         ) : null}
         {groups.length && group ? <GroupTable by={GROUP_LABELS[group]} groups={groups} nameOf={group === 'run' ? runName : (k) => k} onOpen={drill} /> : null}
-        {entries.length === 0 ? (
+        {entries.length === 0 && readingLong ? (
+          <p className="muted" data-testid="library-reading">
+            Reading the library: {readingLong}…
+          </p>
+        ) : entries.length === 0 ? (
           <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
         ) : (
           <div onPointerEnter={preloadTrace} onFocus={preloadTrace} data-testid="library-rows">

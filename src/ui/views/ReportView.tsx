@@ -4,7 +4,7 @@ import { StudyBaselines } from '../components/study/StudyBaselines';
 import { isStudyEntry } from '../study/baselineChecks';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
-import { pendingText } from '../lib/libraryPending';
+import { longPendingText } from '../lib/libraryPending';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
 import { HINTS_MARK } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -22,7 +22,7 @@ export default function ReportView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   const entries = useLibrary((s) => s.entries);
   // Counted over every run the library knows of, or not yet: a report of part of it would not say so.
-  const waiting = useLibrary(pendingText);
+  const waiting = useLibrary(longPendingText);
   const ids = route.query.get('ids');
   const search = route.query.toString();
   const includeHinted = route.query.get('hints') === 'include';
@@ -57,7 +57,6 @@ export default function ReportView({ route }: { route: Route }) {
     else q.delete('hints');
     navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
   };
-  if (!saved.ready || published.status === 'loading') return <p className="muted">Opening the library…</p>;
   const back = hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {});
   if (waiting)
     return (
@@ -71,6 +70,7 @@ export default function ReportView({ route }: { route: Route }) {
         </p>
       </section>
     );
+  if (!saved.ready || published.status === 'loading') return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
       <p>

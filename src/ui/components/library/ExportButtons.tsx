@@ -19,7 +19,7 @@ export function ExportButtons({
   select,
   csv,
 }: {
-  /** The rows an export would write now (none: the buttons are off). */
+  /** The rows an export would write now (none, with nothing being read: the buttons are off). */
   rows: readonly LibraryEntry[];
   /** The rows to write out of the library's entries, and how to name them ("the 157 listed"): read when the export starts writing. */
   select: (entries: readonly LibraryEntry[]) => { rows: readonly LibraryEntry[]; scope: string };
@@ -28,6 +28,7 @@ export function ExportButtons({
   const [said, setSaid] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<{ label: string; what: string } | null>(null);
   const [zip, setZip] = useState(true);
+  // Runs still being read: an export may be asked for before a row is listed (it waits for them).
   const pending = useLibrary(pendingText);
   // What is listed when the wait ends, not when the button was pressed: the rows read meanwhile are written too.
   // Read from the store as the wait ends (before React renders them): the view's listing rule, applied then.
@@ -91,7 +92,7 @@ export function ExportButtons({
         <button
           key={f.format}
           type="button"
-          disabled={!rows.length || waiting !== null}
+          disabled={(!rows.length && pending === null) || waiting !== null}
           aria-busy={waiting?.label === f.label}
           onClick={() => void run(f)}
           title={pending && !waiting ? `Waits for ${pending}` : undefined}
