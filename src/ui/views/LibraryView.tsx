@@ -257,7 +257,7 @@ export default function LibraryView({ route }: { route: Route }) {
           >
             Report per model
           </button>
-          <ExportButtons rows={target} select={exportTarget} csv={(list) => toCsv(list, CSV_COLUMNS)} />
+          <ExportButtons rows={target} picked={chosen.length > 0} select={exportTarget} csv={(list) => toCsv(list, CSV_COLUMNS)} />
           <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
           <button
             type="button"

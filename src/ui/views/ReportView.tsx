@@ -21,9 +21,11 @@ const NO_FIGURES: readonly PublishedRow[] = [];
 export default function ReportView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   const entries = useLibrary((s) => s.entries);
-  // Counted over every run the library knows of, or not yet: a report of part of it would not say so.
-  const waiting = useLibrary(longPendingText);
+  // A report of what the library lists counts every run it knows of, or waits: one over part of it would not say so.
+  // A selection (`ids`) is whole as it is.
+  const pending = useLibrary(longPendingText);
   const ids = route.query.get('ids');
+  const waiting = ids === null ? pending : null;
   const search = route.query.toString();
   const includeHinted = route.query.get('hints') === 'include';
   const chosen = useMemo(() => {

@@ -10,17 +10,21 @@ type Format = (typeof LIBRARY_EXPORTS)[number] | { format: 'csv'; label: string 
 
 /**
  * One button per format; every row given is written when the format can hold it, and the line below says what
- * could not be. An export waits until the library has read every run it knows of (stored files read again, an
- * import under way, the saved runs), saying what it waits for, with a Cancel; it then writes the rows listed at
- * that moment. Several files of one export go as one zip unless the person unticks it.
+ * could not be. An export of the listing waits until the library has read every run it knows of (stored files
+ * read again, an import under way, the saved runs), saying what it waits for, with a Cancel; it then writes the
+ * rows listed at that moment (a selection is written at once). Several files of one export go as one zip unless
+ * the person unticks it.
  */
 export function ExportButtons({
   rows,
+  picked,
   select,
   csv,
 }: {
   /** The rows an export would write now (none, with nothing being read: the buttons are off). */
   rows: readonly LibraryEntry[];
+  /** The rows are a selection the person made: written at once (a listing waits for the rows still being read). */
+  picked: boolean;
   /** The rows to write out of the library's entries, and how to name them ("the 157 listed"): read when the export starts writing. */
   select: (entries: readonly LibraryEntry[]) => { rows: readonly LibraryEntry[]; scope: string };
   csv: (rows: readonly LibraryEntry[]) => string;
@@ -63,19 +67,16 @@ export function ExportButtons({
     const abort = new AbortController();
     cancel.current = abort;
     setSaid(null);
+    const work = async () => {
+      setWaiting(null);
+      const { rows: rowsNow, scope: scopeNow } = latest.current(library.store.getState().entries);
+      const head = `${name} of ${scopeNow}: ${await write(format, rowsNow)}`;
+      const unread = picked ? null : unreadRuns(library.store.getState());
+      return unread ? `${head} ${unread[0]!.toUpperCase()}${unread.slice(1)}.` : head;
+    };
     try {
-      const note = await afterRead(
-        library.store,
-        abort.signal,
-        (what) => setWaiting({ label: format.label, what }),
-        async () => {
-          setWaiting(null);
-          const { rows: rowsNow, scope: scopeNow } = latest.current(library.store.getState().entries);
-          const head = `${name} of ${scopeNow}: ${await write(format, rowsNow)}`;
-          const unread = unreadRuns(library.store.getState());
-          return unread ? `${head} ${unread[0]!.toUpperCase()}${unread.slice(1)}.` : head;
-        },
-      );
+      // A selection is whole as it is: nothing read later joins it. A listing waits for every run still being read.
+      const note = picked ? await work() : await afterRead(library.store, abort.signal, (what) => setWaiting({ label: format.label, what }), work);
       setSaid(note ?? `${name}: cancelled while the library was still being read. Nothing was written.`);
     } catch (e) {
       setSaid(`Nothing was exported: ${e instanceof Error ? e.message : String(e)}`);
