@@ -24,6 +24,9 @@ function rowsOf(batch: string, path = PATH): { entries: LibraryEntry[]; payloads
 
 const vfFile = (text = 'same bytes') => new File([text], 'results.jsonl');
 
+/** No other tab: nothing held elsewhere (ImportStorage.reading's Web Locks). */
+const unlocked = { hold: async () => () => undefined, busy: async () => false };
+
 /** Answer the worker of the current import with the fixture's rows. */
 async function answer(w: FakeWorker): Promise<void> {
   const { entries, payloads } = rowsOf(w.requests[0]!.batch);
@@ -257,7 +260,7 @@ describe('import runs', () => {
         update: async () => undefined,
         delete: async () => undefined,
         estimate: async () => null,
-        reading: { has: () => false, set: () => true },
+        reading: { has: () => false, set: () => true, ...unlocked },
       },
     });
     lib.importFiles([vfFile()]);
@@ -357,7 +360,7 @@ describe('the in-flight mark: only a read that never finished is remembered as o
       },
       delete: async () => undefined,
       estimate: async () => null,
-      reading: { has: (id: string) => reading.has(id), set: (id: string, on: boolean) => (on ? reading.add(id) : reading.delete(id), true) },
+      reading: { has: (id: string) => reading.has(id), set: (id: string, on: boolean) => (on ? reading.add(id) : reading.delete(id), true), ...unlocked },
     };
     return { run, stored: first.stored, reading, writes, imports };
   }
@@ -403,7 +406,7 @@ describe('the in-flight mark: only a read that never finished is remembered as o
         update: async (r) => void health.push(r.health),
         delete: async () => undefined,
         estimate: async () => null,
-        reading: { has: () => false, set: () => false },
+        reading: { has: () => false, set: () => false, ...unlocked },
       },
     });
     const loading = second.lib.loadSaved();
@@ -413,6 +416,24 @@ describe('the in-flight mark: only a read that never finished is remembered as o
     await loading;
     expect(health).toEqual([{ state: 'opening' }, undefined]);
     expect(second.lib.store.getState().runs[run.id]!.health).toBeUndefined();
+  });
+
+  it('a mark another tab left while it reads the file now is not a crash: this tab reads it too, holding it while it does', async () => {
+    const { run, stored, reading } = await neverCommitting();
+    reading.add(run.id);
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, structuredClone(v));
+    for (const id of reading) next.reading.add(id);
+    next.otherTab.add(run.id);
+    const loading = next.lib.loadSaved();
+    await tick();
+    expect(next.workers).toHaveLength(1);
+    expect(next.held.get(run.id)).toBe(1);
+    await answer(next.workers[0]!);
+    await loading;
+    expect(next.held.get(run.id)).toBe(0);
+    expect(next.lib.store.getState().runs[run.id]!.health).toBeUndefined();
+    expect(next.ids().length).toBe(run.rows);
   });
 
   it('a mark left by a visit that stopped mid-read lists the run as such; removing the run removes its mark', async () => {

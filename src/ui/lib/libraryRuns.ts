@@ -18,9 +18,16 @@ export interface ImportStorage {
    * The in-flight marks: the stored files a page is reading again right now. Set before a file is read and cleared
    * the moment its rows are read, apart from the file's record: a record is rewritten with its file (~1 s per
    * 100 MB in Chromium), and a tab closed in that second left a healthy file marked as having stopped the page.
-   * `set` says false when the mark could not be kept (no localStorage): the record carries it then.
+   * `set` says false when the mark could not be kept (no localStorage): the record carries it then. A tab reading a
+   * file holds it (`hold`, a shared Web Lock, released by the function returned): a mark whose file another tab is
+   * reading now (`busy`) is that tab's, not a crash.
    */
-  reading: { has(id: string): boolean; set(id: string, on: boolean): boolean };
+  reading: {
+    has(id: string): boolean;
+    set(id: string, on: boolean): boolean;
+    hold(id: string): Promise<() => void>;
+    busy(id: string): Promise<boolean>;
+  };
 }
 
 export interface RunsDeps {
@@ -267,6 +274,15 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
    * that fails or exceeds a limit is marked `failed` in its record first: listed, not read.
    */
   async function reopen(run: ImportRun, file: { blob: Blob; metadata: Blob | null; path: string }): Promise<string | null> {
+    const release = await deps.imports.reading.hold(run.id);
+    try {
+      return await readAgain(run, file);
+    } finally {
+      release();
+    }
+  }
+
+  async function readAgain(run: ImportRun, file: { blob: Blob; metadata: Blob | null; path: string }): Promise<string | null> {
     // Without a mark of its own (no localStorage), the record carries it: slower to write, but a bomb is still remembered.
     const current = deps.imports.reading.set(run.id, true) ? run : await setHealth(run, { state: 'opening' });
     const parse = parseInWorker(
@@ -310,10 +326,12 @@ export function createRuns(store: StoreApi<RunsState>, payloads: PayloadStore, d
     }
     const failures: string[] = listed.unreadable.map((u) => `${u.id}: ${u.error}`);
     const items = listed.items.sort((a, b) => a.run.importedAt - b.run.importedAt);
-    // A run the last visit was reading when it stopped: its mark is its health on this visit.
-    const found = items.map((item) =>
-      !item.run.health && deps.imports.reading.has(item.run.id) ? { ...item, run: { ...item.run, health: { state: 'opening' as const } } } : item,
-    );
+    // A run the last visit was reading when it stopped (not one another tab is reading now): its mark is its health on this visit.
+    const found: StoredImport[] = [];
+    for (const item of items) {
+      const stopped = !item.run.health && deps.imports.reading.has(item.run.id) && !(await deps.imports.reading.busy(item.run.id));
+      found.push(stopped ? { ...item, run: { ...item.run, health: { state: 'opening' } } } : item);
+    }
     const toRead = found.filter(({ run }) => !unhealthy(run) && !store.getState().runs[run.id]);
     store.setState((s) => ({
       unread: [...s.unread, ...toRead.map(({ run }) => ({ id: run.id, label: run.label, rows: Math.max(0, run.rows - run.hidden.length) }))],
