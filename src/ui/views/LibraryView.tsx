@@ -218,7 +218,8 @@ export default function LibraryView({ route }: { route: Route }) {
         ) : null}
         <div className="lib-toolbar">
           <span className="muted" data-testid="library-count">
-            {rows.length} of {entries.length} traces{chosen.length ? ` · ${chosen.length} selected` : ''}
+            {rows.length} of {entries.length} traces{readingLong ? ', more being read' : ''}
+            {chosen.length ? ` · ${chosen.length} selected` : ''}
           </span>
           {only ? (
             <span className="chip" data-testid="only-chip">
