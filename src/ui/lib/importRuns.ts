@@ -36,9 +36,10 @@ export interface ImportRun {
   /** Kept across reloads, or why not. */
   stored: { ok: true } | { ok: false; reason: string };
   /**
-   * How reading the stored file went: `opening` is written before a visit reads it
-   * again and cleared after, so a tab that died while reading it (a bomb, a huge row)
-   * finds it still `opening` on the next visit; `failed` when it was refused or
+   * How reading the stored file went: `opening` when a visit began reading it and
+   * never finished (a bomb, a huge row killed the tab): the in-flight mark it left
+   * (libraryRuns.ts, `ImportStorage.reading`; in the record itself only where no such
+   * mark can be kept, or written by an earlier build); `failed` when it was refused or
    * exceeded a limit. Either way it is not read again until the person says so.
    */
   health?: { state: 'opening' } | { state: 'failed'; reason: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agree, parseStoredImport, quotaCheck, runIdentity, type ImportRun } from './importRuns';
-import { deleteImports, listImports, putImport, updateImport } from './storage';
+import { deleteImports, importsReading, listImports, putImport, updateImport } from './storage';
 import { fakeIndexedDb } from './testing/fakeIndexedDb';
 
 const idb = fakeIndexedDb();
@@ -88,5 +88,31 @@ describe("a stored run's health", () => {
     });
     const plain = parseStoredImport({ run: run('y'), blob: new Blob([]), metadata: null, path: 'y' });
     expect(plain.ok && plain.value.run.health).toBeUndefined();
+  });
+});
+
+describe('the in-flight marks (imports being read again)', () => {
+  it('are set and cleared at once, apart from the records; a damaged list reads as none; no localStorage says so', () => {
+    const items = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    });
+    expect(importsReading.set('a', true)).toBe(true);
+    expect(importsReading.set('b', true)).toBe(true);
+    expect([importsReading.has('a'), importsReading.has('b'), importsReading.has('c')]).toEqual([true, true, false]);
+    importsReading.set('a', false);
+    expect([importsReading.has('a'), importsReading.has('b')]).toEqual([false, true]);
+    importsReading.set('b', false);
+    expect(items.size).toBe(0);
+    items.set('verifier-playground/imports-reading', '{not json');
+    expect(importsReading.has('a')).toBe(false);
+    expect(importsReading.set('a', true)).toBe(true);
+    expect(importsReading.has('a')).toBe(true);
+    vi.stubGlobal('localStorage', undefined);
+    expect(importsReading.set('a', true)).toBe(false);
+    expect(importsReading.has('a')).toBe(false);
+    vi.stubGlobal('indexedDB', idb.factory);
   });
 });

@@ -6,7 +6,7 @@ import type { Payload } from '../workers/importProtocol';
 import type { ImportRun } from './importRuns';
 import { spawnImportWorker, takeEarlyImports } from './importWorkers';
 import { importer, type ImportJob, type ImportPort } from './libraryImport';
-import { createRuns, type ImportStorage, type StorageInfo } from './libraryRuns';
+import { createRuns, type ImportStorage, type StorageInfo, type Unread } from './libraryRuns';
 import { summarizeNative, type LibraryEntry } from './librarySummary';
 import { planFileImports } from './importPlan';
 import { PayloadStore } from './payloads';
@@ -15,6 +15,7 @@ import {
   deleteImports,
   deleteRuns,
   describeUnreadable,
+  importsReading,
   listImports,
   listRuns,
   putImport,
@@ -42,6 +43,10 @@ export interface LibraryState {
   /** Imported files by run id: what each row's `run` names. */
   runs: Readonly<Record<string, ImportRun>>;
   storage: StorageInfo;
+  /** Stored imports not read yet on this visit (libraryRuns.ts). */
+  unread: readonly Unread[];
+  /** Reads of the runs saved in this browser under way (each visit of a view reads them), and whether one has ended on this page. */
+  savedReads: { running: number; ended: boolean };
 }
 
 export interface LibraryDeps {
@@ -77,6 +82,8 @@ export function createLibrary(deps: LibraryDeps) {
     rescoring: null,
     runs: {},
     storage: { bytes: 0, files: 0, estimate: null, error: null },
+    unread: [],
+    savedReads: { running: 0, ended: false },
   }));
   const payloads = new PayloadStore();
   const runs = createRuns(store, payloads, deps);
@@ -134,6 +141,17 @@ export function createLibrary(deps: LibraryDeps) {
    * unsaved runs are still listed, and the error is thrown for the view to show.
    */
   async function loadSaved(): Promise<void> {
+    const reads = (running: number, ended: boolean) =>
+      store.setState((s) => ({ savedReads: { running: s.savedReads.running + running, ended: s.savedReads.ended || ended } }));
+    reads(1, false);
+    try {
+      await readSaved();
+    } finally {
+      reads(-1, true);
+    }
+  }
+
+  async function readSaved(): Promise<void> {
     let failure: { error: unknown } | null = null;
     try {
       const { items, unreadable } = await deps.runs.list();
@@ -266,7 +284,7 @@ export const library = createLibrary({
     if (!report.ok) throw new Error(report.error);
     return report.value;
   },
-  imports: { list: listImports, put: putImport, update: updateImport, delete: deleteImports, estimate: storageEstimate },
+  imports: { list: listImports, put: putImport, update: updateImport, delete: deleteImports, estimate: storageEstimate, reading: importsReading },
   hash: async (blob) => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
     return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');

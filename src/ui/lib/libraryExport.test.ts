@@ -7,7 +7,9 @@ import type { ImportedItem } from '../../traces/import/types';
 import { handLog } from '../../traces/inspect/testing';
 import { WORLDS } from '../../worlds/registry';
 import type { Payload } from '../workers/importProtocol';
-import { describeExport, exportRows } from './libraryExport';
+import { unzipSync, strFromU8 } from 'fflate';
+import { zipFiles } from './download';
+import { describeExport, exportRows, zipNameOf } from './libraryExport';
 import { summarizeNative, summarizeVf, type LibraryEntry } from './librarySummary';
 
 /** What must survive an export and a re-import: who played, what, where, and how it scored. */
@@ -85,5 +87,22 @@ describe('library exports: every listed row, or a sentence saying why not', () =
     const out = await exportRows(entries, 'vf', ctx(payloads));
     expect(out.written).toBe(entries.length - 1);
     expect(describeExport(out)).toMatch(/1 row whose trace is no longer held by this tab: not written/);
+  });
+
+  it('several files of one export are one zip named for what it holds, unless asked apart; one file stays itself', async () => {
+    const { entries, payloads } = await library();
+    const out = await exportRows(entries, 'inspect', ctx(payloads));
+    const n = out.files.length;
+    expect(n).toBeGreaterThan(1);
+    expect(zipNameOf(out, 'inspect', true)).toBe(`inspect-logs-${n}-files.zip`);
+    expect(zipNameOf(out, 'inspect', false)).toBeNull();
+    expect(describeExport(out, `inspect-logs-${n}-files.zip`)).toMatch(
+      new RegExp(`^Wrote ${entries.length} of ${entries.length} rows to inspect-logs-${n}-files\\.zip \\(${n} files: inspect-log-1\\.json, `),
+    );
+    const zipped = unzipSync(await zipFiles(out.files));
+    expect(Object.keys(zipped).sort()).toEqual(out.files.map((f) => f.name).sort());
+    for (const f of out.files) expect(strFromU8(zipped[f.name]!)).toBe(f.text);
+    const one = await exportRows(entries, 'vf', ctx(payloads));
+    expect(zipNameOf(one, 'vf', true)).toBeNull();
   });
 });

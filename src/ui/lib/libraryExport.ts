@@ -69,10 +69,27 @@ export async function exportRows(
   return { files, written: out.rows, listed: rows.length, notes };
 }
 
-/** "Wrote 6 of 127 rows to results.jsonl. Not written or changed: …" */
-export function describeExport(x: LibraryExport): string {
+/**
+ * The one download an export of several files becomes, named for what it holds ("inspect-logs-3-files.zip"):
+ * null for a single file, or when the person asked for the files apart.
+ */
+export function zipNameOf(x: LibraryExport, format: Exclude<TargetFormat, 'csv'>, zip: boolean): string | null {
+  if (!zip || x.files.length < 2) return null;
+  const spec = LIBRARY_EXPORTS.find((f) => f.format === format)!;
+  return `${spec.many}-${x.files.length}-files.zip`;
+}
+
+/** "Wrote 6 of 127 rows to results.jsonl. Not written or changed: …"; `zip`: the zip the files went out as. */
+export function describeExport(x: LibraryExport, zip: string | null = null): string {
+  const names = x.files.map((f) => f.name).join(', ');
   const where =
-    x.files.length === 0 ? 'no file' : x.files.length === 1 ? x.files[0]!.name : `${x.files.length} files (${x.files.map((f) => f.name).join(', ')})`;
+    x.files.length === 0
+      ? 'no file'
+      : x.files.length === 1
+        ? x.files[0]!.name
+        : zip
+          ? `${zip} (${x.files.length} files: ${names})`
+          : `${x.files.length} files (${names})`;
   const head = `Wrote ${x.written} of ${x.listed} row${x.listed === 1 ? '' : 's'} to ${where}.`;
   return x.notes.length ? `${head} ${x.notes.map((n) => `${n[0]!.toUpperCase()}${n.slice(1)}.`).join(' ')}` : head;
 }

@@ -3,6 +3,7 @@ import { identityFromPath, identityOf } from '../../traces/import/identity';
 import { importText } from '../../traces/import/importText';
 import { fixture } from '../../traces/import/testing';
 import type { Payload } from '../workers/importProtocol';
+import type { ImportRun } from './importRuns';
 import { summarizeVf, type LibraryEntry } from './librarySummary';
 import { FakeWorker, setup, summary, tick } from './testing/libraryFakes';
 
@@ -22,6 +23,9 @@ function rowsOf(batch: string, path = PATH): { entries: LibraryEntry[]; payloads
 }
 
 const vfFile = (text = 'same bytes') => new File([text], 'results.jsonl');
+
+/** No other tab: nothing held elsewhere (ImportStorage.reading's Web Locks). */
+const unlocked = { hold: async () => () => undefined, busy: async () => false };
 
 /** Answer the worker of the current import with the fixture's rows. */
 async function answer(w: FakeWorker): Promise<void> {
@@ -256,6 +260,7 @@ describe('import runs', () => {
         update: async () => undefined,
         delete: async () => undefined,
         estimate: async () => null,
+        reading: { has: () => false, set: () => true, ...unlocked },
       },
     });
     lib.importFiles([vfFile()]);
@@ -276,19 +281,21 @@ describe('a stored import that failed never fails the page again', () => {
     await tick();
     await answer(first.workers[0]!);
     const run = Object.values(first.lib.store.getState().runs)[0]!;
-    return { run, stored: first.stored };
+    return { run, stored: first.stored, reading: first.reading };
   }
 
-  /** The next visit over the same storage. */
-  function visit(stored: Map<string, import('./importRuns').StoredImport>) {
+  /** The next visit over the same storage (the files' records and the in-flight marks). */
+  function visit(before: { stored: Map<string, import('./importRuns').StoredImport>; reading: Set<string> }) {
     const next = setup();
-    for (const [k, v] of stored) next.stored.set(k, structuredClone(v));
+    for (const [k, v] of before.stored) next.stored.set(k, structuredClone(v));
+    for (const id of before.reading) next.reading.add(id);
     return next;
   }
 
   it('a file that exceeds a limit when read again is marked failed, listed with the reason, and not read on the visit after', async () => {
-    const { run, stored } = await storedOnce();
-    const second = visit(stored);
+    const first = await storedOnce();
+    const { run } = first;
+    const second = visit(first);
     const loading = second.lib.loadSaved();
     await tick();
     // The worker refuses it (a budget reached): the rows go, the mark stays.
@@ -298,7 +305,7 @@ describe('a stored import that failed never fails the page again', () => {
     expect(second.ids()).toEqual([]);
     expect(second.lib.store.getState().storage.error).toMatch(/could not be read again .*Remove it below, or try again\.$/);
 
-    const third = visit(second.stored);
+    const third = visit(second);
     await third.lib.loadSaved();
     expect(third.workers).toHaveLength(0);
     expect(third.lib.store.getState().runs[run.id]!.health).toMatchObject({ state: 'failed' });
@@ -309,15 +316,16 @@ describe('a stored import that failed never fails the page again', () => {
   });
 
   it('a tab that died while reading a stored file: the next visit finds it still "opening" and does not read it; "try again" does', async () => {
-    const { run, stored } = await storedOnce();
-    const second = visit(stored);
+    const first = await storedOnce();
+    const { run } = first;
+    const second = visit(first);
     void second.lib.loadSaved();
     await tick();
     // The worker never answers: the tab crashed here. What storage holds is what the next visit sees.
     expect(second.workers).toHaveLength(1);
-    expect(second.stored.get(run.id)!.run.health).toEqual({ state: 'opening' });
+    expect(second.reading.has(run.id)).toBe(true);
 
-    const third = visit(second.stored);
+    const third = visit(second);
     await third.lib.loadSaved();
     expect(third.workers).toHaveLength(0);
     expect(third.lib.store.getState().storage.error).toMatch(/the page stopped while reading it on an earlier visit/);
@@ -328,6 +336,117 @@ describe('a stored import that failed never fails the page again', () => {
     await retrying;
     expect(third.ids().length).toBeGreaterThan(0);
     expect(third.stored.get(run.id)!.run.health).toBeUndefined();
+    expect(third.reading.size).toBe(0);
     expect(third.lib.store.getState().storage.error).toBeNull();
+  });
+});
+
+describe('the in-flight mark: only a read that never finished is remembered as one that stopped the page', () => {
+  /** One stored file, and an import storage over it whose record writes never commit (the tab is closed first). */
+  async function neverCommitting() {
+    const first = setup();
+    first.lib.importFiles([vfFile()]);
+    await tick();
+    await answer(first.workers[0]!);
+    const run = Object.values(first.lib.store.getState().runs)[0]!;
+    const reading = new Set(first.reading);
+    const writes: string[] = [];
+    const imports = {
+      list: async () => ({ items: [...first.stored.values()].map((v) => structuredClone(v)), unreadable: [] }),
+      put: () => new Promise<void>(() => undefined),
+      update: (r: ImportRun) => {
+        writes.push(r.id);
+        return new Promise<void>(() => undefined);
+      },
+      delete: async () => undefined,
+      estimate: async () => null,
+      reading: { has: (id: string) => reading.has(id), set: (id: string, on: boolean) => (on ? reading.add(id) : reading.delete(id), true), ...unlocked },
+    };
+    return { run, stored: first.stored, reading, writes, imports };
+  }
+
+  it('a file read whole is unmarked at once, not after its record is rewritten: closing the tab then leaves it healthy', async () => {
+    const { run, stored, reading, writes, imports } = await neverCommitting();
+    const second = setup({ imports });
+    const loading = second.lib.loadSaved();
+    await tick();
+    // Being read: marked, and an export knows its rows are still to come.
+    expect(second.workers).toHaveLength(1);
+    expect(reading.has(run.id)).toBe(true);
+    expect(second.lib.store.getState().unread).toEqual([{ id: run.id, label: run.label, rows: run.rows }]);
+    await answer(second.workers[0]!);
+    await loading;
+    // Every row read: the mark is gone though no record write ever committed (the tab closes here).
+    expect(reading.has(run.id)).toBe(false);
+    expect(writes).toEqual([]);
+    expect(second.lib.store.getState().unread).toEqual([]);
+
+    const third = setup();
+    for (const [k, v] of stored) third.stored.set(k, structuredClone(v));
+    for (const id of reading) third.reading.add(id);
+    const again = third.lib.loadSaved();
+    await tick();
+    await answer(third.workers[0]!);
+    await again;
+    expect(third.lib.store.getState().storage.error).toBeNull();
+    expect(third.ids().length).toBe(run.rows);
+  });
+
+  it('without a mark of its own (no localStorage), the record carries it, and is cleared once the file is read', async () => {
+    const first = setup();
+    first.lib.importFiles([vfFile()]);
+    await tick();
+    await answer(first.workers[0]!);
+    const run = Object.values(first.lib.store.getState().runs)[0]!;
+    const health: (ImportRun['health'] | undefined)[] = [];
+    const second = setup({
+      imports: {
+        list: async () => ({ items: [...first.stored.values()].map((v) => structuredClone(v)), unreadable: [] }),
+        put: async () => undefined,
+        update: async (r) => void health.push(r.health),
+        delete: async () => undefined,
+        estimate: async () => null,
+        reading: { has: () => false, set: () => false, ...unlocked },
+      },
+    });
+    const loading = second.lib.loadSaved();
+    await tick();
+    expect(health).toEqual([{ state: 'opening' }]);
+    await answer(second.workers[0]!);
+    await loading;
+    expect(health).toEqual([{ state: 'opening' }, undefined]);
+    expect(second.lib.store.getState().runs[run.id]!.health).toBeUndefined();
+  });
+
+  it('a mark another tab left while it reads the file now is not a crash: this tab reads it too, holding it while it does', async () => {
+    const { run, stored, reading } = await neverCommitting();
+    reading.add(run.id);
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, structuredClone(v));
+    for (const id of reading) next.reading.add(id);
+    next.otherTab.add(run.id);
+    const loading = next.lib.loadSaved();
+    await tick();
+    expect(next.workers).toHaveLength(1);
+    expect(next.held.get(run.id)).toBe(1);
+    await answer(next.workers[0]!);
+    await loading;
+    expect(next.held.get(run.id)).toBe(0);
+    expect(next.lib.store.getState().runs[run.id]!.health).toBeUndefined();
+    expect(next.ids().length).toBe(run.rows);
+  });
+
+  it('a mark left by a visit that stopped mid-read lists the run as such; removing the run removes its mark', async () => {
+    const { run, stored, reading } = await neverCommitting();
+    reading.add(run.id);
+    const next = setup();
+    for (const [k, v] of stored) next.stored.set(k, structuredClone(v));
+    for (const id of reading) next.reading.add(id);
+    await next.lib.loadSaved();
+    expect(next.workers).toHaveLength(0);
+    expect(next.lib.store.getState().runs[run.id]!.health).toEqual({ state: 'opening' });
+    expect(next.lib.store.getState().unread).toEqual([]);
+    await next.lib.removeRuns([run.id]);
+    expect(next.reading.size).toBe(0);
   });
 });

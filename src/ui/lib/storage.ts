@@ -223,3 +223,63 @@ export async function storageEstimate(): Promise<{ usage: number; quota: number 
     return null;
   }
 }
+
+const READING_KEY = 'verifier-playground/imports-reading';
+
+/** The ids listed; throws only when localStorage itself cannot be reached (a damaged list reads as empty). */
+function readingIds(): string[] {
+  const text = globalThis.localStorage.getItem(READING_KEY) ?? '[]';
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The stored imports a page is reading again right now (libraryRuns.ts, ImportStorage.reading): a small
+ * localStorage list, written at once, where the import's record would be rewritten with its whole file. A list
+ * that cannot be read is none (a run is then read again); one that cannot be written says so (`set` false).
+ */
+const readingLock = (id: string) => `verifier-playground/import-reading/${id}`;
+const locks = (): LockManager | undefined => (typeof navigator === 'undefined' ? undefined : navigator.locks);
+
+export const importsReading = {
+  /** Held (shared: two tabs may read one file) until the function returned is called; without Web Locks, nothing is held. */
+  async hold(id: string): Promise<() => void> {
+    const manager = locks();
+    if (!manager) return () => undefined;
+    return new Promise((granted) => {
+      manager.request(readingLock(id), { mode: 'shared' }, () => new Promise<void>((release) => granted(release))).catch(() => granted(() => undefined));
+    });
+  },
+  /** Whether a tab holds the file now (Web Locks' exclusive request, if free, says none does). */
+  async busy(id: string): Promise<boolean> {
+    const manager = locks();
+    if (!manager) return false;
+    try {
+      return await manager.request(readingLock(id), { ifAvailable: true }, (lock) => lock === null);
+    } catch {
+      return false;
+    }
+  },
+  has(id: string): boolean {
+    try {
+      return readingIds().includes(id);
+    } catch {
+      return false;
+    }
+  },
+  set(id: string, on: boolean): boolean {
+    try {
+      const ids = readingIds().filter((x) => x !== id);
+      if (on) ids.push(id);
+      if (ids.length) globalThis.localStorage.setItem(READING_KEY, JSON.stringify(ids));
+      else globalThis.localStorage.removeItem(READING_KEY);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};

@@ -12,12 +12,12 @@ import { RescoreButton } from '../components/library/RescoreButton';
 import { RunsPanel } from '../components/library/RunsPanel';
 import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
-import { download } from '../lib/download';
 import { warmColumnPrefs } from '../lib/columnPrefs';
 import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
 import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
+import { longPendingText, pendingText } from '../lib/libraryPending';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
 import { ROW_STATUSES, type RowStatus } from '../lib/rowKind';
@@ -63,6 +63,9 @@ export default function LibraryView({ route }: { route: Route }) {
   const rescored = useLibrary((s) => s.rescored);
   const rescoring = useLibrary((s) => s.rescoring);
   const runs = useLibrary((s) => s.runs);
+  // Runs still being read: the report and the exports may be asked for before a row is listed (they wait for them).
+  const reading = useLibrary(pendingText) !== null;
+  const readingLong = useLibrary(longPendingText);
   const saved = useSavedRuns();
   // The URL owns what is listed and how (search, filters, grouping, sort): a link, Back, or "back to library" shows the same rows.
   const q = readLibraryQuery(route.query);
@@ -110,6 +113,12 @@ export default function LibraryView({ route }: { route: Route }) {
   const worlds = useMemo(() => [...new Set(entries.map((e) => e.world))].sort(), [entries]);
   const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
   const target = chosen.length ? chosen : rows;
+  /** What an export writes, from the entries as they are when it starts writing (it may wait for rows still being read). */
+  const exportTarget = (all: readonly LibraryEntry[]) => {
+    const listed = listedRows(all, q, only);
+    const picked = listed.filter((r) => selected.has(r.id));
+    return picked.length ? { rows: picked, scope: `the ${picked.length} selected` } : { rows: listed, scope: `the ${listed.length} listed` };
+  };
   const diverging = useMemo(() => divergence(target.map(entryVerdicts)), [target]);
   // Shown for a selection, the diverging rows are those of the selection only.
   const show = (kind: DivergenceShow) => {
@@ -209,7 +218,8 @@ export default function LibraryView({ route }: { route: Route }) {
         ) : null}
         <div className="lib-toolbar">
           <span className="muted" data-testid="library-count">
-            {rows.length} of {entries.length} traces{chosen.length ? ` · ${chosen.length} selected` : ''}
+            {rows.length} of {entries.length} traces{readingLong ? ', more being read' : ''}
+            {chosen.length ? ` · ${chosen.length} selected` : ''}
           </span>
           {only ? (
             <span className="chip" data-testid="only-chip">
@@ -242,16 +252,13 @@ export default function LibraryView({ route }: { route: Route }) {
           </button>
           <button
             type="button"
-            disabled={!target.length}
+            disabled={!target.length && !reading}
             onClick={() => navigate(hrefFor(['report'], chosen.length ? { ids: chosen.map((c) => c.id).join(',') } : libraryParams(q)))}
             data-testid="report-button"
           >
             Report per model
           </button>
-          <ExportButtons rows={target} scope={chosen.length ? `the ${chosen.length} selected` : `the ${rows.length} listed`} />
-          <button type="button" disabled={!target.length} onClick={() => download(toCsv(target, CSV_COLUMNS), 'library.csv', 'text/csv')}>
-            Export CSV
-          </button>
+          <ExportButtons rows={target} picked={chosen.length > 0} select={exportTarget} csv={(list) => toCsv(list, CSV_COLUMNS)} />
           <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
           <button
             type="button"
@@ -290,7 +297,11 @@ export default function LibraryView({ route }: { route: Route }) {
           </div>
         ) : null}
         {groups.length && group ? <GroupTable by={GROUP_LABELS[group]} groups={groups} nameOf={group === 'run' ? runName : (k) => k} onOpen={drill} /> : null}
-        {entries.length === 0 ? (
+        {entries.length === 0 && readingLong ? (
+          <p className="muted" data-testid="library-reading">
+            Reading the library: {readingLong}…
+          </p>
+        ) : entries.length === 0 ? (
           <p className="muted">No traces yet: play an episode, run a model, or import a file above.</p>
         ) : (
           <div onPointerEnter={preloadTrace} onFocus={preloadTrace} data-testid="library-rows">

@@ -4,6 +4,7 @@ import { StudyBaselines } from '../components/study/StudyBaselines';
 import { isStudyEntry } from '../study/baselineChecks';
 import { download } from '../lib/download';
 import { payloadOf, useLibrary } from '../lib/library';
+import { longPendingText } from '../lib/libraryPending';
 import { libraryParams, listedRows, readLibraryQuery } from '../lib/libraryQuery';
 import { HINTS_MARK } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -20,7 +21,11 @@ const NO_FIGURES: readonly PublishedRow[] = [];
 export default function ReportView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   const entries = useLibrary((s) => s.entries);
+  // A report of what the library lists counts every run it knows of, or waits: one over part of it would not say so.
+  // A selection (`ids`) is whole as it is.
+  const pending = useLibrary(longPendingText);
   const ids = route.query.get('ids');
+  const waiting = ids === null ? pending : null;
   const search = route.query.toString();
   const includeHinted = route.query.get('hints') === 'include';
   const chosen = useMemo(() => {
@@ -54,11 +59,24 @@ export default function ReportView({ route }: { route: Route }) {
     else q.delete('hints');
     navigate(hrefFor(['report'], Object.fromEntries(q)), { replace: true });
   };
+  const back = hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {});
+  if (waiting)
+    return (
+      <section className="panel report">
+        <p>
+          <a href={back}>← Back to the library</a>
+        </p>
+        <h1>Report per model</h1>
+        <p className="warn-box" role="status" data-testid="report-waiting">
+          The report waits for the library to finish reading: {waiting}. It then counts every run.
+        </p>
+      </section>
+    );
   if (!saved.ready || published.status === 'loading') return <p className="muted">Opening the library…</p>;
   return (
     <section className="panel report" data-testid="report">
       <p>
-        <a href={hrefFor(['traces'], ids === null ? libraryParams(readLibraryQuery(route.query)) : {})}>← Back to the library</a>
+        <a href={back}>← Back to the library</a>
       </p>
       <h1>
         Report per model: {rows.length} {rows.length === 1 ? 'trace' : 'traces'}

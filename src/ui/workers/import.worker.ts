@@ -131,7 +131,7 @@ async function run(req: ImportRequest): Promise<void> {
     flush();
     const bytes = kept ? new Blob(kept) : undefined;
     const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
-    post({ type: 'done', summary, source, bytes, hash: hashed ? await sha256(hashed) : null, decompressed: left - budget.left });
+    post({ type: 'done', summary, source, bytes, hash: req.hashed ?? (hashed ? await sha256(hashed) : null), decompressed: left - budget.left });
     return;
   }
   const importer = createImporter({ metadata, sizeHint: total ?? undefined, keepJson: true });
@@ -156,7 +156,8 @@ async function run(req: ImportRequest): Promise<void> {
   progress(done, total, true);
   const bytes = kept ? new Blob(kept) : undefined;
   const hashed = bytes ?? (req.kind === 'file' ? req.file : null);
-  post({ type: 'done', summary: importer.summary(), source, bytes, hash: hashed && !importer.summary().fatal ? await sha256(hashed) : null });
+  const fatal = importer.summary().fatal;
+  post({ type: 'done', summary: importer.summary(), source, bytes, hash: fatal ? null : (req.hashed ?? (hashed ? await sha256(hashed) : null)) });
 }
 
 /** The rest of a linked zip, held whole (a response cannot be read at an offset), up to the import limit. */

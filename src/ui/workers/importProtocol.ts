@@ -9,8 +9,9 @@ export type ImportSource = { kind: 'file'; file: Blob; path: string; metadata?: 
 /**
  * `batch` prefixes the rows' ids (`${batch}:${n}`): the import run's id. `decompressLeft`: what the
  * import this file belongs to may still decompress (LIMITS.importDecompressedBytes, shared by its files).
+ * `hashed`: the file's SHA-256 when the page knows it (a stored file read again): sent back, not computed.
  */
-export type ImportRequest = ImportSource & { batch: string; decompressLeft?: number };
+export type ImportRequest = ImportSource & { batch: string; decompressLeft?: number; hashed?: string };
 
 export type Payload = { kind: 'native'; trace: Trace } | { kind: 'vf'; rollout: VfRollout };
 

@@ -13,6 +13,7 @@ import { Clamp } from '../Clamp';
 export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown: string }) {
   const runs = useLibrary((s) => s.runs);
   const storage = useLibrary((s) => s.storage);
+  const unread = useLibrary((s) => s.unread.length);
   const [confirmClear, setConfirmClear] = useState(false);
   const list = Object.values(runs).sort((a, b) => a.importedAt - b.importedAt);
   if (list.length === 0 && storage.files === 0 && !storage.error) return null;
@@ -44,9 +45,11 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
         </div>
       ) : null}
       <p className="muted small" data-testid="storage-info">
-        {storage.files
-          ? `${storage.files} imported file${storage.files === 1 ? '' : 's'} kept in this browser: ${describeBytes(storage.bytes)}`
-          : 'No imported file is kept in this browser.'}
+        {unread
+          ? `Reading back the ${unread === 1 ? '' : `${unread} `}imported file${unread === 1 ? '' : 's'} kept in this browser…`
+          : storage.files
+            ? `${storage.files} imported file${storage.files === 1 ? '' : 's'} kept in this browser: ${describeBytes(storage.bytes)}`
+            : 'No imported file is kept in this browser.'}
         {storage.estimate
           ? ` This site uses ${describeBytes(storage.estimate.usage)} of the ${describeBytes(storage.estimate.quota)} the browser allows it.`
           : ''}{' '}

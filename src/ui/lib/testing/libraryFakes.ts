@@ -65,6 +65,11 @@ export function setup(over: Partial<LibraryDeps> = {}) {
   let storageDown: unknown = null;
   const forgotten: string[] = [];
   const stored = new Map<string, StoredImport>();
+  /** The in-flight marks (ImportStorage.reading): localStorage in the page, shared by the visits a test makes over `stored`. */
+  const reading = new Set<string>();
+  /** Files this library holds while it reads them (ImportStorage.reading.hold), and those another tab is reading now. */
+  const held = new Map<string, number>();
+  const otherTab = new Set<string>();
   let estimate = { usage: 0, quota: 1e9 };
   let runCounter = 0;
   const lib = createLibrary({
@@ -96,6 +101,15 @@ export function setup(over: Partial<LibraryDeps> = {}) {
       update: async (run) => void stored.set(run.id, { ...stored.get(run.id)!, run }),
       delete: async (ids) => ids.forEach((id) => stored.delete(id)),
       estimate: async () => estimate,
+      reading: {
+        has: (id) => reading.has(id),
+        set: (id, on) => (on ? reading.add(id) : reading.delete(id), true),
+        hold: async (id) => {
+          held.set(id, (held.get(id) ?? 0) + 1);
+          return () => void held.set(id, held.get(id)! - 1);
+        },
+        busy: async (id) => (held.get(id) ?? 0) > 0 || otherTab.has(id),
+      },
     },
     // The file's text stands for its hash: the same text, the same file.
     hash: async (blob) => blob.text(),
@@ -106,7 +120,7 @@ export function setup(over: Partial<LibraryDeps> = {}) {
   });
   const ids = () => lib.store.getState().entries.map((e) => e.id);
   const full = (usage: number, quota: number) => void (estimate = { usage, quota });
-  return { lib, workers, saved, unsaved, forgotten, ids, stored, full, down: (e: unknown) => void (storageDown = e) };
+  return { lib, workers, saved, unsaved, forgotten, ids, stored, reading, held, otherTab, full, down: (e: unknown) => void (storageDown = e) };
 }
 
 export const file = (name: string) => new File(['{}'], name);
