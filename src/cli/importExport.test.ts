@@ -9,6 +9,7 @@ import { carefulSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
 import { fixture } from '../traces/import/testing';
 import { evalZipOf, handLog } from '../traces/inspect/testing';
+import { LIMITS } from '../core/limits';
 import { runCli } from './run';
 
 async function vp(...args: string[]) {
@@ -62,6 +63,25 @@ describe('vp import FILE…', () => {
       ['none', 0],
     ]);
     expect(doc.errors).toEqual([{ file: junk, line: 0, reason: expect.stringContaining('junk.jsonl: nothing could be imported: line 1: not JSON') }]);
+  });
+});
+
+describe('vp import of a one-line document past the line limit', () => {
+  it("json.dump's one line of columns, longer than a JSONL row may be: every row read (the file's limit holds it)", async () => {
+    const rows = fixture('v0.1.10', 'results.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const keys = Object.keys(rows[0]!);
+    const columns = JSON.stringify(Object.fromEntries(keys.map((k) => [k, rows.map((r, i) => (k === 'answer' ? `PAD${i}` : r[k]))])));
+    const pad = 'x'.repeat(Math.ceil(LIMITS.lineChars.value / rows.length) + 1024);
+    const path = join(tmp, 'columns.json');
+    writeFileSync(path, columns.replace(/"PAD\d+"/g, `"${pad}"`));
+    expect(readFileSync(path).length).toBeGreaterThan(LIMITS.lineChars.value);
+    const r = await vp('import', path, '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ rows: rows.length, errors: [] });
   });
 });
 
