@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
+import type { Json } from '../../core/json';
 import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
 import { WORLDS } from '../../worlds/registry';
 import { identityOf } from '../import/identity';
@@ -9,7 +10,9 @@ import { fixture, nativeTraces } from '../import/testing';
 import type { ImportedItem } from '../import/types';
 import { bufferSource } from '../inspect/byteSource';
 import { importInspectEval } from '../inspect/importEval';
+import { LOG_SHAPES } from '../inspect/logShape';
 import { handLog } from '../inspect/testing';
+import { validateAgainst } from '../inspect/validateLog';
 import { convert, type ConvertItem, type TargetFormat } from './convert';
 
 const CREATED = '2025-03-04T05:06:07.000Z';
@@ -82,7 +85,10 @@ describe('export to every format, re-import: identity and scores kept', () => {
       'the events_data of 1 Inspect sample: not kept on import, so not written',
       'the message ids of 2 Inspect samples: not kept on import, written anew (attachments are written inline)',
       "3 traces recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time",
+      // The hand-made log of the library leaves out what Inspect leaves out when empty: written as Inspect reads it.
+      expect.stringMatching(/^fields the writer left out .* the Inspect dbad73cf schema requires, written as Inspect reads them .*: EvalDataset\.name, /),
     ]);
+    for (const o of out.outputs) expect(validateAgainst(LOG_SHAPES, 'EvalLog', JSON.parse(o.data as string) as Json), o.label).toEqual([]);
   });
 
   it('vf: says what native traces and Inspect samples lose as rows', async () => {
