@@ -130,6 +130,31 @@ describe('vp export IN… --format … --out OUT', () => {
     });
   });
 
+  it("vf rows keep their era's shape; --vf-current writes today's and says on stderr what it renamed", async () => {
+    const dir = join(tmp, 'old-era');
+    mkdirSync(dir, { recursive: true });
+    const src = join(dir, 'results.jsonl');
+    writeFileSync(src, fixture('v0.1.3-v0.1.5', 'results.jsonl'));
+    writeFileSync(join(dir, 'metadata.json'), fixture('v0.1.3-v0.1.5', 'metadata.json'));
+    const kept = join(tmp, 'kept.jsonl');
+    const a = await vp('export', src, '--format', 'vf', '--out', kept);
+    expect(a.code).toBe(0);
+    expect(a.stderr).toEqual([]);
+    const rows = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows(readFileSync(kept, 'utf8')).map((r) => Object.keys(r))).toEqual(rows(readFileSync(src, 'utf8')).map((r) => Object.keys(r)));
+    const current = join(tmp, 'current.jsonl');
+    const b = await vp('export', src, '--format', 'vf', '--out', current, '--vf-current');
+    expect(b.code).toBe(0);
+    expect(b.stderr).toEqual([
+      expect.stringMatching(/^vp export: .*today's shape, as asked: `id` → `example_id` \(4 rows\); .*`info` gained `world` and `agent`/),
+    ]);
+    expect(rows(readFileSync(current, 'utf8'))[0]).toHaveProperty('example_id');
+  });
+
   it('a failed export leaves no empty OUT behind', async () => {
     const out = join(tmp, 'never.jsonl');
     const r = await vp('export', join(tmp, 'missing.jsonl'), '--format', 'vf', '--out', out);

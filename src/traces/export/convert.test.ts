@@ -56,13 +56,14 @@ async function reimport(format: TargetFormat, data: string | Uint8Array): Promis
 }
 
 describe('export to every format, re-import: identity and scores kept', () => {
+  // vf in today's shape: env and model ride in info. As written, a results.jsonl row keeps only what its era wrote (below).
   it.each([
     ['vf', false],
     ['inspect', false],
     ['inspect', true],
   ] as const)('%s (zip: %s)', async (format, zip) => {
     const items = await library();
-    const out = await convert(items, format, { worlds: WORLDS, created: CREATED, zip });
+    const out = await convert(items, format, { worlds: WORLDS, created: CREATED, zip, vfShape: 'current' });
     expect(out.rows).toBe(items.length);
     const back = (await Promise.all(out.outputs.map((o) => reimport(format, o.data)))).flat();
     const byKey = (xs: ReturnType<typeof kept>) => xs.map((x) => JSON.stringify(x)).sort();

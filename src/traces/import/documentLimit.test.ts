@@ -18,7 +18,7 @@ const rows = fixture('v0.2', 'results.jsonl')
 
 /** `n` rows, each padded to about `pad` characters (in `answer`), as one object of columns on one line. */
 function columnsDocument(n: number, pad: number): string {
-  const padded = Array.from({ length: n }, (_, i) => ({ ...rows[i % rows.length]!, example_id: i, answer: 'x'.repeat(pad) }));
+  const padded: JsonObject[] = Array.from({ length: n }, (_, i) => ({ ...rows[i % rows.length]!, example_id: i, answer: 'x'.repeat(pad) }));
   const keys = Object.keys(padded[0]!);
   return JSON.stringify(Object.fromEntries(keys.map((k) => [k, padded.map((r) => r[k]!)])));
 }

@@ -8,6 +8,8 @@ import { allWorlds } from '../../worlds/registry';
 /** One button per format; every row given is written when the format can hold it, and the line below says what could not be. */
 export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; scope: string }) {
   const [said, setSaid] = useState<string | null>(null);
+  // vf rows are written as their era wrote them unless the person asks for today's shape.
+  const [vfCurrent, setVfCurrent] = useState(false);
   const run = async (format: (typeof LIBRARY_EXPORTS)[number]) => {
     try {
       // The converters load on the first export (and every world's code with allWorlds): listing traces needs neither.
@@ -17,6 +19,7 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
         runs: library.store.getState().runs,
         worlds: await allWorlds(),
         created: new Date().toISOString(),
+        vfShape: vfCurrent ? 'current' : 'as-written',
       });
       for (const f of out.files) download(f.text, f.name, format.type);
       setSaid(`${format.label.replace(/^Export /, '')} of ${scope}: ${describeExport(out)}`);
@@ -37,6 +40,9 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
           {f.label}
         </button>
       ))}
+      <label className="small" title="vf rows are written as their vf-eval version wrote them unless this is ticked">
+        <input type="checkbox" checked={vfCurrent} onChange={(e) => setVfCurrent(e.target.checked)} data-testid="export-vf-current" /> vf rows in today's shape
+      </label>
       {said ? (
         <p className="muted small export-note" role="status" data-testid="export-note">
           {said}
