@@ -76,6 +76,7 @@ const GONE: Record<string, string[]> = {
   'inspect-r-vitals-0.3.63.json': ['cache_creation_input_tokens', 'cache_read_input_tokens'],
   'inspect-py-0.3.95-deflate.eval': ['started_at', 'completed_at'],
   'inspect-py-0.3.133-zstd.eval': ['started_at', 'completed_at', 'eval_set_id'],
+  'inspect-py-0.3.137-dict-scores.json': ['started_at', 'completed_at', 'task_display_name'],
 };
 
 const CASES: [string, 'json' | 'eval'][] = [
@@ -83,6 +84,7 @@ const CASES: [string, 'json' | 'eval'][] = [
   ['inspect-r-vitals-0.3.63.json', 'json'],
   ['inspect-py-0.3.95-deflate.eval', 'eval'],
   ['inspect-py-0.3.133-zstd.eval', 'eval'],
+  ['inspect-py-0.3.137-dict-scores.json', 'json'],
 ];
 
 describe('a foreign Inspect log exported back to its own format', () => {
