@@ -95,6 +95,8 @@ describe('export to every format, re-import: identity and scores kept', () => {
   it('vf: says what native traces and Inspect samples lose as rows', async () => {
     const out = await convert(await library(), 'vf', { worlds: WORLDS, created: CREATED });
     expect(out.notes).toEqual([
+      // The vf-eval rows' env and model came from metadata.json: not in the rows as their era wrote them.
+      "the env and model of 3 vf-eval rows written as their era wrote them: not in the rows (a results.jsonl leaves them to its folder and metadata.json); today's shape writes them into info",
       'the per-step world events, step timings, layer reasons and meta of 3 native traces: vf-eval rows have no field for them (replaying a row into its world derives the events and reasons again)',
       '1 Inspect message with content parts (reasoning, images): written as their text',
       'the transcript events of 1 Inspect sample: not kept on import, so not written',

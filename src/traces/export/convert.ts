@@ -101,6 +101,7 @@ function toVf(items: readonly ConvertItem[], options: ConvertOptions, notes: str
   let parts = 0;
   const eras = new Map<string, number>();
   const renamed = new Map<Renamed, number>();
+  let unnamed = 0;
   const rows: JsonObject[] = items.map(({ item, env, model }) => {
     if (item.kind === 'native') {
       natives++;
@@ -112,6 +113,8 @@ function toVf(items: readonly ConvertItem[], options: ConvertOptions, notes: str
     const asWritten = options.vfShape === 'current' ? null : rolloutAsWritten(r);
     if (asWritten) {
       eras.set(r.era, (eras.get(r.era) ?? 0) + 1);
+      // The env and model listed for it came from beside the row (a folder, metadata.json, an edit): not in the row as written.
+      if ((env !== null && r.info?.world === undefined && r.task !== env) || (model !== null && r.info?.agent === undefined)) unnamed++;
       return asWritten;
     }
     parts += flattenedParts(r);
@@ -125,6 +128,10 @@ function toVf(items: readonly ConvertItem[], options: ConvertOptions, notes: str
   if (eras.size > 1)
     notes.push(
       `rows of ${eras.size} vf-eval eras, each written as its era wrote it (${[...eras].map(([e, n]) => `${e}: ${plural(n, 'row')}`).join(', ')}); ask for today's shape to write them alike`,
+    );
+  if (unnamed)
+    notes.push(
+      `the env and model of ${plural(unnamed, 'vf-eval row')} written as their era wrote them: not in the rows (a results.jsonl leaves them to its folder and metadata.json); today's shape writes them into info`,
     );
   if (renamed.size)
     notes.push(`vf-eval rows written in today's shape, as asked: ${[...renamed].map(([k, n]) => `${RENAMED_TEXT[k]} (${plural(n, 'row')})`).join('; ')}`);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { download } from '../../lib/download';
 import { library, payloadOf } from '../../lib/library';
 import { LIBRARY_EXPORTS } from '../../lib/libraryExportFormats';
@@ -30,19 +30,17 @@ export function ExportButtons({ rows, scope }: { rows: readonly LibraryEntry[]; 
   return (
     <>
       {LIBRARY_EXPORTS.map((f) => (
-        <button
-          key={f.format}
-          type="button"
-          disabled={!rows.length}
-          onClick={() => void run(f)}
-          data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}
-        >
-          {f.label}
-        </button>
+        <Fragment key={f.format}>
+          <button type="button" disabled={!rows.length} onClick={() => void run(f)} data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}>
+            {f.label}
+          </button>
+          {f.format === 'vf' ? (
+            <label className="small" title="vf-eval rows are written as their vf-eval version wrote them unless this is ticked">
+              <input type="checkbox" checked={vfCurrent} onChange={(e) => setVfCurrent(e.target.checked)} data-testid="export-vf-current" /> in today's shape
+            </label>
+          ) : null}
+        </Fragment>
       ))}
-      <label className="small" title="vf rows are written as their vf-eval version wrote them unless this is ticked">
-        <input type="checkbox" checked={vfCurrent} onChange={(e) => setVfCurrent(e.target.checked)} data-testid="export-vf-current" /> vf rows in today's shape
-      </label>
       {said ? (
         <p className="muted small export-note" role="status" data-testid="export-note">
           {said}
