@@ -64,11 +64,45 @@ class Conformer {
     this.checker = new Checker(shapes);
   }
 
-  /** `v` as the alternative it fits, or, of those it does not fit as written, the first it fits once conformed. */
+  /** Whether `v` is of the JSON kind an alternative takes (its object, list, string …), whatever is inside. */
+  private kindOf(a: Alt, v: Json): boolean {
+    if (typeof a === 'string') return this.checker.alt(a, v, '').length === 0;
+    if ('enum' in a) return a.enum.some((e) => e === v);
+    if ('array' in a) return Array.isArray(v);
+    if ('map' in a) return isJsonObject(v);
+    const shape = this.shapes[a.ref];
+    if (!shape) return false;
+    return 'alias' in shape ? shape.alias.some((x) => this.kindOf(x, v)) : isJsonObject(v);
+  }
+
+  /** Of several object definitions, the one whose discriminating constants (role, type, event) `v` carries, if exactly one. */
+  private discriminate(alts: readonly Alt[], v: Json): Alt | null {
+    if (!isJsonObject(v)) return null;
+    const fits = alts.filter((a) => {
+      const shape = typeof a === 'object' && 'ref' in a ? this.shapes[a.ref] : undefined;
+      if (!shape || 'alias' in shape) return false;
+      return Object.entries(shape.props).every(([k, allowed]) => {
+        const only = allowed.length === 1 ? allowed[0]! : null;
+        if (!only || typeof only !== 'object' || !('enum' in only) || only.enum.length !== 1) return true;
+        return v[k] === undefined || v[k] === only.enum[0];
+      });
+    });
+    return fits.length === 1 ? fits[0]! : null;
+  }
+
+  /**
+   * `v` as the alternative it fits. Most unions are told apart by the JSON kind or a constant (a message's
+   * role, a content part's type): that alternative is taken and conformed, nothing else is tried. Only
+   * where that leaves several, each is conformed and checked, and the first that then fits is taken.
+   */
   alts(alts: readonly Alt[], v: Json, changes: Changes): Json {
-    if (alts.some((a) => this.checker.alt(a, v, '').length === 0)) return v;
+    const kinds = alts.filter((a) => this.kindOf(a, v));
+    if (kinds.length === 0 || kinds.some((a) => typeof a === 'string' || 'enum' in a)) return v;
+    const pick = kinds.length === 1 ? kinds[0]! : this.discriminate(kinds, v);
+    if (pick) return this.alt(pick, v, changes) ?? v;
+    if (kinds.some((a) => this.checker.alt(a, v, '').length === 0)) return v;
     let fallback: { value: Json; changes: Changes; problems: number } | null = null;
-    for (const a of alts) {
+    for (const a of kinds) {
       const trial = fresh();
       const value = this.alt(a, v, trial);
       if (value === undefined) continue;
@@ -87,8 +121,16 @@ class Conformer {
   /** `v` conformed to one alternative; undefined when it is not of that alternative's JSON kind at all. */
   private alt(a: Alt, v: Json, changes: Changes): Json | undefined {
     if (typeof a === 'string' || 'enum' in a) return undefined;
-    if ('array' in a) return Array.isArray(v) ? v.map((x) => this.alts(a.array, x, changes)) : undefined;
-    if ('map' in a) return isJsonObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.alts(a.map, x, changes)])) : undefined;
+    if ('array' in a) {
+      if (!Array.isArray(v)) return undefined;
+      const out = v.map((x) => this.alts(a.array, x, changes));
+      return out.some((x, i) => x !== v[i]) ? out : v;
+    }
+    if ('map' in a) {
+      if (!isJsonObject(v)) return undefined;
+      const out = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.alts(a.map, x, changes)]));
+      return Object.keys(out).some((k) => out[k] !== v[k]) ? out : v;
+    }
     return this.ref(a.ref, v, changes);
   }
 
@@ -98,15 +140,22 @@ class Conformer {
     if ('alias' in shape) return this.alts(shape.alias, v, changes);
     if (!isJsonObject(v)) return undefined;
     const out: JsonObject = {};
+    // An object that already fits is returned as it is (not copied): most of a log.
+    let changed = false;
     for (const [k, x] of Object.entries(v)) {
       const allowed = shape.props[k];
       const to = RENAMED[name]?.[k];
-      if (allowed) out[k] = this.alts(allowed, x, changes);
-      else if (to && (v[to] === undefined || v[to] === null) && shape.props[to]) {
+      if (allowed) {
+        out[k] = this.alts(allowed, x, changes);
+        if (out[k] !== x) changed = true;
+      } else if (to && (v[to] === undefined || v[to] === null) && shape.props[to]) {
         out[to] = this.alts(shape.props[to], x, changes);
         bump(changes.renamed, `${name}.${k} → ${to}`);
-      } else if (shape.closed) bump(changes.dropped, `${name}.${k}`);
-      else out[k] = x;
+        changed = true;
+      } else if (shape.closed) {
+        bump(changes.dropped, `${name}.${k}`);
+        changed = true;
+      } else out[k] = x;
     }
     for (const r of shape.required) {
       if (r in out) continue;
@@ -114,8 +163,9 @@ class Conformer {
       if (absent === undefined) continue;
       out[r] = absent;
       bump(changes.filled, `${name}.${r}`);
+      changed = true;
     }
-    return out;
+    return changed ? out : v;
   }
 }
 

@@ -6,6 +6,7 @@ import { agentLabel } from '../import/identity';
 import { conformNotes, conformTo } from './conformLog';
 import { INSPECT_SCHEMA_COMMIT, LOG_SHAPES } from './logShape';
 import type { VfRollout } from '../import/types';
+import { scoreToNumber } from './scores';
 import { rolloutSample, traceSample } from './toSample';
 import type { InspectRun } from './types';
 
@@ -120,15 +121,6 @@ function wholeRun(g: Group): InspectRun | null {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function numeric(v: Json): number | null {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === 'C') return 1;
-  if (v === 'I' || v === 'N') return 0;
-  if (v === 'P') return 0.5;
-  return null;
-}
-
 function scorerNames(samples: JsonObject[]): string[] {
   const names: string[] = [];
   for (const s of samples) for (const k of Object.keys(isJsonObject(s.scores) ? s.scores : {})) if (!names.includes(k)) names.push(k);
@@ -139,7 +131,7 @@ function valuesOf(samples: JsonObject[], scorer: string): { id: Json; value: num
   const out: { id: Json; value: number }[] = [];
   for (const s of samples) {
     const sc = isJsonObject(s.scores) ? s.scores[scorer] : undefined;
-    const n = isJsonObject(sc) ? numeric(sc.value ?? null) : null;
+    const n = isJsonObject(sc) ? scoreToNumber(sc.value ?? null) : null;
     if (n !== null) out.push({ id: s.id ?? null, value: n });
   }
   return out;
