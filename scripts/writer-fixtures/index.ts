@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateZip, zstdZip } from './common';
-import { pythonDictScores, pythonEval09x, pythonEvalZstd, pythonJson046, pythonJsonV1, rVitals } from './inspect';
+import { pythonEval09x, pythonEvalZstd, pythonJson046, pythonJsonV1, rVitals } from './inspect';
+import { pythonDictScores } from './inspectScores';
 import { hostedRun, stringInfo } from './vf';
 
 const OUT = join(import.meta.dirname, '..', '..', 'src', 'traces', 'fixtures', 'writers');
