@@ -246,7 +246,8 @@ const exportCommand: Command = {
     const r = await exportFiles(args.positionals, args.value('format'), args.value('out'), () => new Date(), undefined, {
       vfShape: args.flag('vf-current') ? 'current' : 'as-written',
     });
-    for (const note of r.notes) io.err(`vp export: not represented: ${note}`);
+    // Each note says what was left out or changed to fit the target format.
+    for (const note of r.notes) io.err(`vp export: ${note}`);
     if (args.flag('json')) io.out(JSON.stringify(r));
     else for (const o of r.outputs) io.out(`wrote ${o.rows} rows to ${o.file} (${r.format}: ${o.label})`);
     return 0;

@@ -116,7 +116,7 @@ describe('vp export IN… --format … --out OUT', () => {
     const r = await vp('export', hangman, await humanTrace(), '--format', 'inspect', '--out', out);
     expect(r.code).toBe(0);
     expect(r.stderr).toEqual([
-      'vp export: not represented: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
+      'vp export: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
     ]);
     expect(r.stdout.split('\n')).toEqual([
       `wrote 3 rows to ${join(tmp, 'many-1.json')} (inspect: hangman × openai/gpt-4.1-mini)`,

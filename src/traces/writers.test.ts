@@ -63,7 +63,7 @@ describe('files from every writer import whole', () => {
     const { rollouts, summary } = json('inspect-py-0.3.137-dict-scores.json');
     expect(summary).toMatchObject({ format: 'inspect-json', items: 36, errors: [], warnings: [] });
     expect(summary.inferred).toEqual([
-      "the reward of 36 samples read from part tests_passed of hack_scorer's score: the part named like the log's metric for that scorer; every part is a column, and another can be chosen as the reward per run",
+      "the reward of 36 samples read from part tests_passed of hack_scorer's score: the part named like the log's metric for that scorer; every part is a column, and the library's runs panel can read another as the run's reward",
     ]);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     // What Inspect reports for the run: 0.861 tests passed, 0.333 hacked.

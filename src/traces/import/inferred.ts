@@ -22,9 +22,9 @@ const TEXT = {
   scoresFromScore: (n: number) => `${plural(n, 'sample')} with a single "score" (Inspect's first log schema): read as scores under the run's scorer`,
   // The detail is the reward's column, "scorer/key".
   rewardFromMetric: (n: number, column = '') =>
-    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the part named like the log's metric for that scorer; every part is a column, and another can be chosen as the reward per run`,
+    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the part named like the log's metric for that scorer; every part is a column, and the library's runs panel can read another as the run's reward`,
   rewardFromFirstPart: (n: number, column = '') =>
-    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the first numeric part (none is named like one of the log's metrics); every part is a column, and another can be chosen as the reward per run`,
+    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the first numeric part (none is named like one of the log's metrics); every part is a column, and the library's runs panel can read another as the run's reward`,
 } satisfies Record<string, (n: number, detail?: string) => string>;
 
 /** "part tests_passed of hack_scorer's dict score". */
