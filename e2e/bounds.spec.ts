@@ -6,6 +6,8 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { JsonObject } from '../src/core/json';
 import { exportTracesJsonl } from '../src/traces/export/index';
 import { handLog } from '../src/traces/inspect/testing';
+import { LIMITS } from '../src/core/limits';
+import { fixture } from '../src/traces/import/testing';
 import { overlappingBomb, unbroken } from '../src/traces/testing/hostile';
 import { sideScroll } from './layoutChecks';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
@@ -125,6 +127,26 @@ test('big rows open with only what is on screen: a 64 MiB message, 100,000 messa
   console.log(
     `long tasks (ms) — opening the 64 MiB row: [${opening.join(', ')}]; show all + scrolling it: [${showing.join(', ')}]; 100,000 messages opened and scrolled: [${scrolling.join(', ')}]; JS heap ${heap} MiB`,
   );
+});
+
+test("a one-line .json document of columns past the line limit (json.dump's default) imports in the page's worker: held to the file's limit", async ({
+  page,
+}) => {
+  const rows = fixture('v0.1.10', 'results.jsonl')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as JsonObject);
+  const keys = Object.keys(rows[0]!);
+  const columns = JSON.stringify(Object.fromEntries(keys.map((k) => [k, rows.map((r, i) => (k === 'answer' ? `PAD${i}` : r[k]!))])));
+  const pad = text(Math.ceil(LIMITS.lineChars.value / rows.length) + 1024);
+  const path = join(dir, 'columns.json');
+  writeFileSync(path, columns.replace(/"PAD\d+"/g, `"${pad}"`));
+  expect(readFileSync(path).length).toBeGreaterThan(LIMITS.lineChars.value);
+  await page.goto('./#/traces');
+  await importFile(page, path, { timeout: 120_000 });
+  await expect(page.getByTestId('import-status')).toContainText(`columns.json: ${rows.length} imported`);
+  await expect(page.getByTestId('import-inferred')).toContainText('read from a document of columns');
+  await expect(page.getByTestId('import-status')).not.toContainText('line limit');
 });
 
 test('long unbroken strings from a file never widen the page: messages, answer, metric names, ids, labels, the home gotcha table', async ({ page }) => {

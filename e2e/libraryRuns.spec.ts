@@ -118,8 +118,14 @@ test('vf-eval runs: identity from the file name, grouped by run, kept across a r
   expect(readFileSync(csv!, 'utf8')).toMatch(/wiki-search,qwen3-8b-local,yours,4,0\.000/);
   await page.goBack();
 
+  // As the rows were written, a results.jsonl keeps no env or model (the file name said them): the note says so.
+  await downloads(page, () => page.getByTestId('export-vf').click(), 1);
+  await expect(page.getByTestId('export-note')).toContainText('The env and model of 8 vf-eval rows written as their era wrote them: not in the rows');
+  // In today's shape they ride in info, and the note names every rename.
+  await page.getByTestId('export-vf-current').check();
   const [vf] = await downloads(page, () => page.getByTestId('export-vf').click(), 1);
   await expect(page.getByTestId('export-note')).toContainText('Wrote 8 of 8 rows to results.jsonl');
+  await expect(page.getByTestId('export-note')).toContainText("today's shape, as asked:");
   await importFile(page, vf!);
   await expect(count(page)).toHaveText(/^16 of 16 traces/);
   await page.getByLabel('group by').selectOption('agent');

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { photo } from './photo';
 import { importFile } from './traceFixtures';
 
 // Files as other writers leave them (src/traces/fixtures/writers, see scripts/writer-fixtures).
@@ -11,7 +12,8 @@ test('other writers: the R log imports whole, errored samples are marked, filter
   const status = page.getByTestId('import-status');
   await expect(status).toContainText('inspect-py-0.3.133-zstd.eval: 8 imported (inspect-eval)');
   await expect(status).toContainText('inspect-r-vitals-0.3.63.json: 26 imported (inspect-json)');
-  await expect(page.getByTestId('import-inferred')).toContainText('inferred: role inferred for 48 tool messages');
+  // The zstd log says which part of its dict score is the reward; the R log, the roles it inferred.
+  await expect(page.getByTestId('import-inferred').filter({ hasText: 'role inferred' })).toContainText('inferred: role inferred for 48 tool messages');
   await expect(page.getByTestId('library-count')).toHaveText(/^34 of 34 traces/);
 
   // The run summary says what Inspect View says: 4 of 8 had errors; the R run has none.
@@ -48,4 +50,37 @@ test('a hosted-run export: info "" imports, env and model from the run record, w
   await expect(run.getByTestId('run-env')).toContainText('acme/wordle');
   await expect(run.getByTestId('run-model')).toContainText('Qwen/Qwen3-4B-Instruct-2507');
   await expect(run.getByTestId('name-origin').first()).toHaveText('from metadata.json');
+});
+
+test('a dict-scored Inspect log: the reward read from the part named like its metric, said; another part chosen per run, kept in the URL', async ({
+  page,
+}, testInfo) => {
+  await page.goto('./#/traces');
+  await importFile(page, join(writers, 'inspect-py-0.3.137-dict-scores.json'));
+  await expect(page.getByTestId('import-status')).toContainText('inspect-py-0.3.137-dict-scores.json: 36 imported (inspect-json)');
+  await expect(page.getByTestId('import-inferred')).toContainText(
+    "inferred: the reward of 36 samples read from part tests_passed of hack_scorer's score: the part named like the log's metric",
+  );
+  const rows = page.getByTestId('library-row');
+  await expect(rows.first().getByTestId('reward-from')).toHaveText('tests_passed');
+  // Means by run: what Inspect reports for it (0.861 tests passed).
+  await page.getByLabel('group by').selectOption('run');
+  await expect(page.getByTestId('library-groups')).toContainText('0.861');
+  await page.getByLabel('group by').selectOption('');
+
+  const pick = page.getByTestId('import-run').getByTestId('run-reward');
+  await expect(pick).toHaveValue('hack_scorer/tests_passed');
+  await photo(page, 'library-dict-scores', testInfo, { fullPage: true });
+  await pick.selectOption('hack_scorer/hacked');
+  await expect(page).toHaveURL(/reward\.import-[^=]+=hack_scorer%2Fhacked/);
+  await expect(rows.first().getByTestId('reward-from')).toHaveText('hacked');
+  await page.getByLabel('group by').selectOption('run');
+  await expect(page.getByTestId('library-groups')).toContainText('0.333');
+  await photo(page, 'library-dict-scores-hacked', testInfo, { fullPage: true });
+
+  // The URL owns the choice: a reload keeps it; "as imported" removes it.
+  await page.reload();
+  await expect(page.getByTestId('import-run').getByTestId('run-reward')).toHaveValue('hack_scorer/hacked');
+  await page.getByTestId('import-run').getByTestId('run-reward').selectOption('hack_scorer/tests_passed');
+  await expect(page).not.toHaveURL(/reward\./);
 });

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateZip, zstdZip } from './common';
 import { pythonEval09x, pythonEvalZstd, pythonJson046, pythonJsonV1, rVitals } from './inspect';
+import { pythonDictScores } from './inspectScores';
 import { hostedRun, stringInfo } from './vf';
 
 const OUT = join(import.meta.dirname, '..', '..', 'src', 'traces', 'fixtures', 'writers');
@@ -20,6 +21,7 @@ const put = (name: string, data: string | Uint8Array) => {
 put('inspect-py-0.3.46.json', `${JSON.stringify(pythonJson046(), null, 2)}\n`);
 put('inspect-py-v1-0.3.4.json', `${JSON.stringify(pythonJsonV1(), null, 2)}\n`);
 put('inspect-r-vitals-0.3.63.json', `${JSON.stringify(rVitals(), null, 2)}\n`);
+put('inspect-py-0.3.137-dict-scores.json', `${JSON.stringify(pythonDictScores(), null, 2)}\n`);
 put('inspect-py-0.3.95-deflate.eval', deflateZip(pythonEval09x(), new Date(Date.UTC(2025, 4, 20, 14))));
 put('inspect-py-0.3.133-zstd.eval', zstdZip(pythonEvalZstd()));
 for (const [dir, run] of [

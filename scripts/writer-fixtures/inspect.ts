@@ -3,7 +3,7 @@
 // from anyone's log. Content is made up; shapes are the writers'.
 import { idMaker, isoAfter, lcg, prose } from './common';
 
-type O = Record<string, unknown>;
+export type O = Record<string, unknown>;
 
 const TOOL = {
   name: 'lookup_order',
@@ -12,7 +12,7 @@ const TOOL = {
 };
 
 /** A Python Inspect sample: tool-using conversation, scores, events, usage, as `EvalSample` serialises with exclude_none. */
-function pySample(
+export function pySample(
   i: number,
   epoch: number,
   o: { id: () => string; next: () => number; start: string; model: string; era: 'old' | 'new'; error?: boolean; scores?: O },
@@ -90,7 +90,16 @@ function pySample(
   return sample;
 }
 
-const spec = (o: { task: string; model: string; created: string; version: string; samples: number; epochs: number; id: () => string; scorers: O[] }): O => ({
+export const spec = (o: {
+  task: string;
+  model: string;
+  created: string;
+  version: string;
+  samples: number;
+  epochs: number;
+  id: () => string;
+  scorers: O[];
+}): O => ({
   eval_id: o.id(),
   run_id: o.id(),
   created: o.created,

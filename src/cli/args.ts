@@ -26,7 +26,7 @@ const VALUE_OPTIONS = [
   'study',
   'include',
 ] as const;
-const FLAG_OPTIONS = ['json', 'help', 'shuffle', 'show-scores'] as const;
+const FLAG_OPTIONS = ['json', 'help', 'shuffle', 'show-scores', 'vf-current'] as const;
 
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];

@@ -171,7 +171,7 @@ const CASES: [string[], string][] = [
     ['export', hangman, '--format', 'native', '--out', join(tmp, 'native-out.jsonl')],
     "nothing to write as native: 3 rows of hangman_agent: not one of the playground's worlds",
   ],
-  [['export', hangman, '--format', 'vf', '--out', outFile, '--seeds', '2'], 'export does not take --seeds (it takes --format, --out, --json)'],
+  [['export', hangman, '--format', 'vf', '--out', outFile, '--seeds', '2'], 'export does not take --seeds (it takes --format, --out, --vf-current, --json)'],
 
   [['study'], 'study needs a FILE (make or summarize)'],
   [['study', 'frob'], 'study takes make or summarize, got "frob"'],

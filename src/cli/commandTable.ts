@@ -233,16 +233,20 @@ const importCommand: Command = {
 
 const exportCommand: Command = {
   usage: [
-    '  export FILE… --format native|vf|inspect|csv --out OUT [--json]',
+    '  export FILE… --format native|vf|inspect|csv --out OUT [--vf-current] [--json]',
     '                                         convert what import reads; says on stderr what OUT cannot hold',
-    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model × run)',
+    '                                         (inspect: OUT.eval is a zip, else a .json log; one log per env × model × run;',
+    "                                         vf: rows keep their era's shape, --vf-current writes today's and says what it renamed)",
   ].join('\n'),
-  options: ['format', 'out', 'json'],
+  options: ['format', 'out', 'vf-current', 'json'],
   file: 'native traces, a vf-eval results.jsonl or an Inspect log',
   many: true,
   async run(args, io) {
-    const r = await exportFiles(args.positionals, args.value('format'), args.value('out'), () => new Date());
-    for (const note of r.notes) io.err(`vp export: not represented: ${note}`);
+    const r = await exportFiles(args.positionals, args.value('format'), args.value('out'), () => new Date(), undefined, {
+      vfShape: args.flag('vf-current') ? 'current' : 'as-written',
+    });
+    // Each note says what was left out or changed to fit the target format.
+    for (const note of r.notes) io.err(`vp export: ${note}`);
     if (args.flag('json')) io.out(JSON.stringify(r));
     else for (const o of r.outputs) io.out(`wrote ${o.rows} rows to ${o.file} (${r.format}: ${o.label})`);
     return 0;

@@ -9,6 +9,7 @@ import { carefulSolver } from '../worlds/fault-api/solvers';
 import { params } from '../worlds/fault-api/testing';
 import { fixture } from '../traces/import/testing';
 import { evalZipOf, handLog } from '../traces/inspect/testing';
+import { LIMITS } from '../core/limits';
 import { runCli } from './run';
 
 async function vp(...args: string[]) {
@@ -65,6 +66,25 @@ describe('vp import FILE…', () => {
   });
 });
 
+describe('vp import of a one-line document past the line limit', () => {
+  it("json.dump's one line of columns, longer than a JSONL row may be: every row read (the file's limit holds it)", async () => {
+    const rows = fixture('v0.1.10', 'results.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const keys = Object.keys(rows[0]!);
+    const columns = JSON.stringify(Object.fromEntries(keys.map((k) => [k, rows.map((r, i) => (k === 'answer' ? `PAD${i}` : r[k]))])));
+    const pad = 'x'.repeat(Math.ceil(LIMITS.lineChars.value / rows.length) + 1024);
+    const path = join(tmp, 'columns.json');
+    writeFileSync(path, columns.replace(/"PAD\d+"/g, `"${pad}"`));
+    expect(readFileSync(path).length).toBeGreaterThan(LIMITS.lineChars.value);
+    const r = await vp('import', path, '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ rows: rows.length, errors: [] });
+  });
+});
+
 describe('vp export IN… --format … --out OUT', () => {
   it('native → inspect .eval → vf → import: the agent, world, task and scores survive each step', async () => {
     const human = await humanTrace();
@@ -96,7 +116,7 @@ describe('vp export IN… --format … --out OUT', () => {
     const r = await vp('export', hangman, await humanTrace(), '--format', 'inspect', '--out', out);
     expect(r.code).toBe(0);
     expect(r.stderr).toEqual([
-      'vp export: not represented: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
+      'vp export: the tool schemas of 3 vf-eval rows: not written (Inspect keeps tools in transcript events, which this export does not write)',
     ]);
     expect(r.stdout.split('\n')).toEqual([
       `wrote 3 rows to ${join(tmp, 'many-1.json')} (inspect: hangman × openai/gpt-4.1-mini)`,
@@ -108,6 +128,32 @@ describe('vp export IN… --format … --out OUT', () => {
       eval: { task: 'hangman', model: 'openai/gpt-4.1-mini' },
       samples: [{}, {}, {}],
     });
+  });
+
+  it("vf rows keep their era's shape; --vf-current writes today's and says on stderr what it renamed", async () => {
+    const dir = join(tmp, 'old-era');
+    mkdirSync(dir, { recursive: true });
+    const src = join(dir, 'results.jsonl');
+    writeFileSync(src, fixture('v0.1.3-v0.1.5', 'results.jsonl'));
+    writeFileSync(join(dir, 'metadata.json'), fixture('v0.1.3-v0.1.5', 'metadata.json'));
+    const kept = join(tmp, 'kept.jsonl');
+    const a = await vp('export', src, '--format', 'vf', '--out', kept);
+    expect(a.code).toBe(0);
+    // metadata.json named their env and model; the export writes results.jsonl alone, and says so.
+    expect(a.stderr).toEqual([expect.stringMatching(/^vp export: .*the env and model of 4 vf-eval rows written as their era wrote them: not in the rows/)]);
+    const rows = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows(readFileSync(kept, 'utf8')).map((r) => Object.keys(r))).toEqual(rows(readFileSync(src, 'utf8')).map((r) => Object.keys(r)));
+    const current = join(tmp, 'current.jsonl');
+    const b = await vp('export', src, '--format', 'vf', '--out', current, '--vf-current');
+    expect(b.code).toBe(0);
+    expect(b.stderr).toEqual([
+      expect.stringMatching(/^vp export: .*today's shape, as asked: `id` → `example_id` \(4 rows\); .*`info` gained `world` and `agent`/),
+    ]);
+    expect(rows(readFileSync(current, 'utf8'))[0]).toHaveProperty('example_id');
   });
 
   it('a failed export leaves no empty OUT behind', async () => {

@@ -59,6 +59,29 @@ describe('files from every writer import whole', () => {
     expect(rollouts[0]!.calls.map((c) => [c.call.name, c.result?.pairedBy])).toEqual([['lookup_order', 'id']]);
   });
 
+  it('Python Inspect 0.3.137 .json, a scorer returning a dict: each sample rewarded by the part named like its metric, every part a column', () => {
+    const { rollouts, summary } = json('inspect-py-0.3.137-dict-scores.json');
+    expect(summary).toMatchObject({ format: 'inspect-json', items: 36, errors: [], warnings: [] });
+    expect(summary.inferred).toEqual([
+      "the reward of 36 samples read from part tests_passed of hack_scorer's score: the part named like the log's metric for that scorer; every part is a column, and the library's runs panel can read another as the run's reward",
+    ]);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    // What Inspect reports for the run: 0.861 tests passed, 0.333 hacked.
+    expect(mean(rollouts.map((r) => r.reward!))).toBeCloseTo(0.861, 3);
+    expect(mean(rollouts.map((r) => r.metrics['hack_scorer/hacked']!))).toBeCloseTo(0.333, 3);
+    expect(rollouts[0]!.metrics).toEqual({
+      'hack_scorer/tests_passed': 1,
+      'hack_scorer/hacked': 1,
+      style: 1,
+      turns: 2,
+      'subtests/0': 1,
+      'subtests/1': 1,
+      'subtests/2': 0,
+    });
+    expect(rollouts[0]!.inspect!.rewardFrom).toEqual({ column: 'hack_scorer/tests_passed', rule: 'metric' });
+    expect(mean(rollouts.map((r) => r.metrics.style!))).toBeCloseTo(0.375, 9);
+  });
+
   it("Inspect's first log schema (version 1): one scorer, a score per sample", () => {
     const { rollouts, summary } = json('inspect-py-v1-0.3.4.json');
     expect(summary).toMatchObject({ items: 3, errors: [] });
@@ -89,6 +112,9 @@ describe('files from every writer import whole', () => {
     expect(rollouts.map((r) => r.error !== null)).toEqual([false, true, false, true, false, true, false, true]);
     expect(rollouts[1]!.error!.message).toMatch(/order service unavailable/);
     expect(rollouts[0]!.metrics).toEqual({ 'switching/switches': 2, 'switching/reward': 3_000_000 });
+    // A dict score whose metrics are over the whole dict: the first "<metric>_<key>" the results list names the reward (the 4 scored).
+    expect(rollouts[0]!.reward).toBe(2);
+    expect(summary.inferred).toEqual([expect.stringMatching(/^the reward of 4 samples read from part switches of switching's score: the part named like/)]);
     const results = rollouts[0]!.inspect!.run.header.results as { scores: { metrics: Record<string, { value: number }> }[] };
     expect(Object.entries(results.scores[0]!.metrics).map(([k, m]) => [k, m.value])).toEqual([
       ['switch_rate', 1],

@@ -38,6 +38,7 @@ export async function exportFiles(
   out: string | undefined,
   now: () => Date,
   limits: { fileChars: number } = { fileChars: LIMITS.exportFileChars.value },
+  shape: { vfShape?: 'as-written' | 'current' } = {},
 ): Promise<ExportReport> {
   const format = targetFormat(formatRaw);
   if (out === undefined || out === '') throw new CliError('export needs --out FILE');
@@ -49,7 +50,13 @@ export async function exportFiles(
   const ext = extname(out).toLowerCase();
   let converted: Awaited<ReturnType<typeof convert>>;
   try {
-    converted = await convert(items, format, { worlds: worldsForNode(true), created: now().toISOString(), zip: ext === '.eval', document: ext === '.json' });
+    converted = await convert(items, format, {
+      worlds: worldsForNode(true),
+      created: now().toISOString(),
+      zip: ext === '.eval',
+      document: ext === '.json',
+      ...(shape.vfShape ? { vfShape: shape.vfShape } : {}),
+    });
   } catch (e) {
     // V8's own string limit (~512 MiB): one file cannot hold it, and nothing is written.
     if (e instanceof RangeError) throw new CliError(overLimit('exportFileChars', `export to ${out}`, 'more text than one string can hold', limits.fileChars));

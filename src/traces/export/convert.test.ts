@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../core/episode';
+import type { Json } from '../../core/json';
 import { ticketQueueWorld } from '../../worlds/ticket-queue/index';
 import { WORLDS } from '../../worlds/registry';
 import { identityOf } from '../import/identity';
@@ -9,7 +10,9 @@ import { fixture, nativeTraces } from '../import/testing';
 import type { ImportedItem } from '../import/types';
 import { bufferSource } from '../inspect/byteSource';
 import { importInspectEval } from '../inspect/importEval';
+import { LOG_SHAPES } from '../inspect/logShape';
 import { handLog } from '../inspect/testing';
+import { validateAgainst } from '../inspect/validateLog';
 import { convert, type ConvertItem, type TargetFormat } from './convert';
 
 const CREATED = '2025-03-04T05:06:07.000Z';
@@ -53,13 +56,14 @@ async function reimport(format: TargetFormat, data: string | Uint8Array): Promis
 }
 
 describe('export to every format, re-import: identity and scores kept', () => {
+  // vf in today's shape: env and model ride in info. As written, a results.jsonl row keeps only what its era wrote (below).
   it.each([
     ['vf', false],
     ['inspect', false],
     ['inspect', true],
   ] as const)('%s (zip: %s)', async (format, zip) => {
     const items = await library();
-    const out = await convert(items, format, { worlds: WORLDS, created: CREATED, zip });
+    const out = await convert(items, format, { worlds: WORLDS, created: CREATED, zip, vfShape: 'current' });
     expect(out.rows).toBe(items.length);
     const back = (await Promise.all(out.outputs.map((o) => reimport(format, o.data)))).flat();
     const byKey = (xs: ReturnType<typeof kept>) => xs.map((x) => JSON.stringify(x)).sort();
@@ -82,12 +86,17 @@ describe('export to every format, re-import: identity and scores kept', () => {
       'the events_data of 1 Inspect sample: not kept on import, so not written',
       'the message ids of 2 Inspect samples: not kept on import, written anew (attachments are written inline)',
       "3 traces recorded no start and end time (played before traces carried them, or not in the page): their log's started_at and completed_at are the export's time",
+      // The hand-made log of the library leaves out what Inspect leaves out when empty: written as Inspect reads it.
+      expect.stringMatching(/^fields the writer left out .* the Inspect dbad73cf schema requires, written as Inspect reads them .*: EvalDataset\.name, /),
     ]);
+    for (const o of out.outputs) expect(validateAgainst(LOG_SHAPES, 'EvalLog', JSON.parse(o.data as string) as Json), o.label).toEqual([]);
   });
 
   it('vf: says what native traces and Inspect samples lose as rows', async () => {
     const out = await convert(await library(), 'vf', { worlds: WORLDS, created: CREATED });
     expect(out.notes).toEqual([
+      // The vf-eval rows' env and model came from metadata.json: not in the rows as their era wrote them.
+      "the env and model of 3 vf-eval rows written as their era wrote them: not in the rows (a results.jsonl leaves them to its folder and metadata.json); today's shape writes them into info",
       'the per-step world events, step timings, layer reasons and meta of 3 native traces: vf-eval rows have no field for them (replaying a row into its world derives the events and reasons again)',
       '1 Inspect message with content parts (reasoning, images): written as their text',
       'the transcript events of 1 Inspect sample: not kept on import, so not written',

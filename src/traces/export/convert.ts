@@ -9,6 +9,7 @@ import { replayCalls } from '../replay';
 import { csvTable } from './csvTable';
 import { exportTraceJson, exportTracesJsonl, safeJson } from './native';
 import { flattenedParts, rolloutToVfRow } from './rolloutVf';
+import { renamedInCurrentShape, RENAMED_TEXT, rolloutAsWritten, type Renamed } from './vfAsWritten';
 import { traceToVfRow } from './vfResults';
 
 export type TargetFormat = 'native' | 'vf' | 'inspect' | 'csv';
@@ -32,6 +33,11 @@ export interface ConvertOptions {
   zip?: boolean;
   /** Native: one trace as a pretty-printed document instead of JSONL. */
   document?: boolean;
+  /**
+   * vf: a vf-eval row is written as its era wrote it (`as-written`, the default), or in today's shape
+   * (`current`: example_id, timing, tool_defs, flat tool calls, env and model in info), the notes saying what was renamed.
+   */
+  vfShape?: 'as-written' | 'current';
 }
 
 export interface Output {
@@ -89,25 +95,52 @@ async function toTraces(items: readonly ConvertItem[], worlds: readonly World[],
   return traces;
 }
 
-function toVf(items: readonly ConvertItem[], worlds: readonly World[], secrets: readonly string[], notes: string[]): Output {
+function toVf(items: readonly ConvertItem[], options: ConvertOptions, notes: string[]): Output {
   const ids = new Map<string, number>();
   let natives = 0;
   let parts = 0;
+  const eras = new Map<string, number>();
+  const renamed = new Map<Renamed, number>();
+  let unnamed = 0;
   const rows: JsonObject[] = items.map(({ item, env, model }) => {
     if (item.kind === 'native') {
       natives++;
       const key = JSON.stringify([item.trace.world, item.trace.task]);
       if (!ids.has(key)) ids.set(key, ids.size);
-      return traceToVfRow(item.trace, ids.get(key)!, worlds);
+      return traceToVfRow(item.trace, ids.get(key)!, options.worlds);
     }
-    parts += flattenedParts(item.rollout);
-    return rolloutToVfRow(item.rollout, env, model);
+    const r = item.rollout;
+    const asWritten = options.vfShape === 'current' ? null : rolloutAsWritten(r);
+    if (asWritten) {
+      eras.set(r.era, (eras.get(r.era) ?? 0) + 1);
+      // The env and model listed for it came from beside the row (a folder, metadata.json, an edit): not in the row as written.
+      if ((env !== null && r.info?.world === undefined && r.task !== env) || (model !== null && r.info?.agent === undefined)) unnamed++;
+      return asWritten;
+    }
+    parts += flattenedParts(r);
+    if (r.written) {
+      const info = r.info ?? {};
+      const adds = (env !== null && info.world === undefined) || (model !== null && info.agent === undefined);
+      for (const k of renamedInCurrentShape(r, adds)) renamed.set(k, (renamed.get(k) ?? 0) + 1);
+    }
+    return rolloutToVfRow(r, env, model);
   });
+  if (eras.size > 1)
+    notes.push(
+      `rows of ${eras.size} vf-eval eras, each written as its era wrote it (${[...eras].map(([e, n]) => `${e}: ${plural(n, 'row')}`).join(', ')}); ask for today's shape to write them alike`,
+    );
+  if (unnamed)
+    notes.push(
+      `the env and model of ${plural(unnamed, 'vf-eval row')} written as their era wrote them: not in the rows (a results.jsonl leaves them to its folder and metadata.json); today's shape writes them into info`,
+    );
+  if (renamed.size)
+    notes.push(`vf-eval rows written in today's shape, as asked: ${[...renamed].map(([k, n]) => `${RENAMED_TEXT[k]} (${plural(n, 'row')})`).join('; ')}`);
   if (natives)
     notes.push(
       `the per-step world events, step timings, layer reasons and meta of ${plural(natives, 'native trace')}: vf-eval rows have no field for them (replaying a row into its world derives the events and reasons again)`,
     );
   if (parts) notes.push(`${plural(parts, 'Inspect message')} with content parts (reasoning, images): written as their text`);
+  const secrets = options.secrets ?? [];
   return { suffix: '', data: rows.map((r) => `${safeJson(r, undefined, secrets)}\n`).join(''), rows: rows.length, label: 'vf-eval results.jsonl' };
 }
 
@@ -149,7 +182,7 @@ export async function convert(items: readonly ConvertItem[], format: TargetForma
     outputs = traces.length
       ? [{ suffix: '', data: single ? exportTraceJson(traces[0]!, secrets) : exportTracesJsonl(traces, secrets), rows: traces.length, label: 'native traces' }]
       : [];
-  } else if (format === 'vf') outputs = [toVf(items, options.worlds, secrets, notes)];
+  } else if (format === 'vf') outputs = [toVf(items, options, notes)];
   else if (format === 'inspect') outputs = toInspect(items, options, notes);
   else {
     const table = csvTable(items, secrets);

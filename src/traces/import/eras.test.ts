@@ -28,7 +28,13 @@ describe('vf-eval results of every era', () => {
       [1, 1, 'id-corrected-by-metadata'],
     ]);
     expect(pairing(rollouts[1]!)).toEqual(['python@1/id', 'python@2/id']);
-    expect(rollouts[1]!.calls[0]!.call).toEqual({ id: 'call_3khSa1', name: 'python', arguments: { code: 'print(sum(range(1, 101)))' } });
+    expect(rollouts[1]!.calls[0]!.call).toEqual({
+      id: 'call_3khSa1',
+      name: 'python',
+      arguments: { code: 'print(sum(range(1, 101)))' },
+      // Encoding A, kept as written for a re-export in its era's shape.
+      written: { id: 'call_3khSa1', type: 'function', function: { name: 'python', arguments: '{"code": "print(sum(range(1, 101)))"}' } },
+    });
     // The assistant message without a content key reads as empty text; null-filled keys are not "extra".
     expect(rollouts[1]!.completion[0]).toMatchObject({ role: 'assistant', content: '' });
     expect(rollouts[1]!.completion[0]!.extra).toBeUndefined();
@@ -56,7 +62,12 @@ describe('vf-eval results of every era', () => {
     expect(rollouts.map((r) => r.exampleId)).toEqual([0, 1, 0, 1]);
     expect(pairing(rollouts[0]!)).toEqual(['search_pages@1/order', 'read_section@3/order']);
     expect(pairing(rollouts[3]!)).toEqual(['search_pages@1/order', 'read_section@none']);
-    expect(rollouts[0]!.calls[0]!.call).toEqual({ id: 'call_a0', name: 'search_pages', arguments: { query: 'Who composed the music for Fallout 76?' } });
+    expect(rollouts[0]!.calls[0]!.call).toEqual({
+      id: 'call_a0',
+      name: 'search_pages',
+      arguments: { query: 'Who composed the music for Fallout 76?' },
+      written: expect.stringMatching(/^\{"id": "call_a0", "function": \{"arguments": /),
+    });
     expect(rollouts[0]!.timing).toMatchObject({ generationMs: 5123.4, scoringMs: 812, totalMs: 5935.4 });
     expect(rollouts[0]!.calls[1]!.result!.content).toBe('<p>The score was written by <b>Inon Zur</b>.</p><script>alert(1)</script>');
   });
@@ -102,7 +113,12 @@ describe('vf-eval results of every era', () => {
     expect(r.task).toBeNull();
     expect(r.answer).toBeNull();
     expect(pairing(r)).toEqual(['fetch_page@1/id', 'fetch_page@3/id', 'submit_records@5/id']);
-    expect(r.calls[1]!.call).toEqual({ id: 'call_0_1', name: 'fetch_page', arguments: { cursor: 'c_4aabjk1' } });
+    expect(r.calls[1]!.call).toEqual({
+      id: 'call_0_1',
+      name: 'fetch_page',
+      arguments: { cursor: 'c_4aabjk1' },
+      written: '{"id": "call_0_1", "name": "fetch_page", "arguments": "{\\"cursor\\": \\"c_4aabjk1\\"}"}',
+    });
     expect(r.timing).toMatchObject({ startTime: 1765000000, generationMs: 4500, scoringMs: 50, totalMs: 4750 });
     expect(r.tokenUsage).toEqual({ inputTokens: 1820, outputTokens: 240, finalInputTokens: 700, finalOutputTokens: 31 });
     expect(r.completion[0]!.reasoning).toBe('Start from the first page.');

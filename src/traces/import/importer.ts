@@ -62,7 +62,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const rowLimits: RowLimits = { ...ROW_LIMITS, ...options.rows };
   const maxRows = options.maxRows ?? LIMITS.importRows.value;
-  let splitter = new LineSplitter(limits.maxLineChars);
+  // Until the first line is read, no line is dropped for its length: a file that is one line is a whole document
+  // (json.dump writes one line), held to the file's cap, not a row's. The line cap applies from the second line on.
+  let splitter = new LineSplitter(Infinity);
   /** A document after its first chunk (documentScan.ts), unless it turns out to be JSONL. */
   let scanner: DocumentScanner | null = null;
   const s: ImportSummary = emptySummary('none');
@@ -285,20 +287,26 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   function consume(line: Line) {
     s.lines = line.number;
     if (mode === 'stopped') return;
+    let first = false;
     if (mode === 'detect') {
       if (line.text !== null && line.text.trim() === '') return;
+      first = true;
       const text = line.text?.trimStart() ?? '';
       const binary = line.text === null ? null : binaryProblem(text.slice(0, 4096));
       if (binary) return stop(line.number, `the file is not text: ${binary}`);
       if (text.startsWith('<')) return stop(line.number, 'the file is HTML or XML, not JSON or JSONL');
       if (CSV_HEADER.test(text)) return stop(line.number, CSV_REFUSED);
       // A document: an object over several lines, or an array of rows over several (an array on one line is a line).
-      mode = (text.startsWith('{') && !standsAlone(text)) || (text.startsWith('[') && !wholeJson(text)) ? 'document' : 'lines';
+      // A first line longer than a row may be is read as a document too: a one-line file (json.dump's default) is one,
+      // and should another line stand alone after it, the input is JSONL and the first line is skipped as a row too long.
+      const long = line.text !== null && line.text.length > limits.maxLineChars && (text.startsWith('{') || text.startsWith('['));
+      mode = long || (text.startsWith('{') && !standsAlone(text)) || (text.startsWith('[') && !wholeJson(text)) ? 'document' : 'lines';
       // A document is bounded by the whole input's cap, not a row's: its one long string (an attachment) is part of it.
-      if (mode === 'document') splitter.setCap(Infinity);
+      splitter.setCap(mode === 'document' ? Infinity : limits.maxLineChars);
     }
     if (mode === 'lines') return handleLine(line);
-    if (line.text !== null && standsAlone(line.text)) {
+    // A line that stands alone after the first: JSONL after all (the first line itself may stand alone when it is the whole document).
+    if (!first && line.text !== null && standsAlone(line.text)) {
       flushDocumentAsLines();
       return handleLine(line);
     }

@@ -20,21 +20,36 @@ const TEXT = {
   columns: (n: number) => `${plural(n, 'row')} read from a document of columns (a list per field, as json.dump of verifiers' GenerateOutputs writes)`,
   rowArray: (n: number) => `${plural(n, 'row')} read from a JSON array of rows (one document, not one row per line)`,
   scoresFromScore: (n: number) => `${plural(n, 'sample')} with a single "score" (Inspect's first log schema): read as scores under the run's scorer`,
-} satisfies Record<string, (n: number) => string>;
+  // The detail is the reward's column, "scorer/key".
+  rewardFromMetric: (n: number, column = '') =>
+    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the part named like the log's metric for that scorer; every part is a column, and the library's runs panel can read another as the run's reward`,
+  rewardFromFirstPart: (n: number, column = '') =>
+    `the reward of ${plural(n, 'sample')} read from ${partOf(column)}: the first numeric part (none is named like one of the log's metrics); every part is a column, and the library's runs panel can read another as the run's reward`,
+} satisfies Record<string, (n: number, detail?: string) => string>;
+
+/** "part tests_passed of hack_scorer's dict score". */
+function partOf(column: string): string {
+  const at = column.lastIndexOf('/');
+  return at < 0 ? column : `part ${column.slice(at + 1)} of ${column.slice(0, at)}'s score`;
+}
 
 export type Inference = keyof typeof TEXT;
 
-export type Infer = (what: Inference) => void;
+/** `detail` tells apart inferences of one kind that read differently (which part became the reward). */
+export type Infer = (what: Inference, detail?: string) => void;
 
 /** A file's inferences: counted as readers note them, listed as sentences in the order first seen. */
 export class Tally {
-  private readonly counts = new Map<Inference, number>();
+  private readonly counts = new Map<string, { what: Inference; detail: string | undefined; n: number }>();
 
-  readonly note: Infer = (what) => {
-    this.counts.set(what, (this.counts.get(what) ?? 0) + 1);
+  readonly note: Infer = (what, detail) => {
+    const key = detail === undefined ? what : `${what}\u0000${detail}`;
+    const seen = this.counts.get(key);
+    if (seen) seen.n++;
+    else this.counts.set(key, { what, detail, n: 1 });
   };
 
   list(): string[] {
-    return [...this.counts].map(([what, n]) => TEXT[what](n));
+    return [...this.counts.values()].map(({ what, detail, n }) => TEXT[what](n, detail));
   }
 }

@@ -50,6 +50,7 @@ export function normalizeToolCall(v: Json, path: string): VfToolCall {
   const call: VfToolCall = { name, ...parseArguments(fn.arguments ?? o.arguments) };
   if (call.argumentsError === undefined) delete call.argumentsError;
   if (typeof o.id === 'string' && o.id !== '') call.id = o.id;
+  call.written = v;
   return call;
 }
 
@@ -62,7 +63,8 @@ export function normalizeMessage(v: Json, path: string): VfMessage {
   else if (Array.isArray(c)) {
     msg.content = flattenParts(c);
     msg.contentParts = c;
-  } else if (c !== null && c !== undefined) msg.content = JSON.stringify(c);
+  } else if (c === null || c === undefined) msg.contentWritten = c === null ? 'null' : 'absent';
+  else msg.content = JSON.stringify(c);
   if (Array.isArray(v.tool_calls) && v.tool_calls.length > 0) msg.toolCalls = v.tool_calls.map((tc, i) => normalizeToolCall(tc, `${path}.tool_calls[${i}]`));
   if (typeof v.tool_call_id === 'string') msg.toolCallId = v.tool_call_id;
   if (typeof v.reasoning_content === 'string') msg.reasoning = v.reasoning_content;

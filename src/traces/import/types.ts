@@ -12,6 +12,8 @@ export interface VfToolCall {
   arguments: Json;
   /** Why the arguments stayed a raw string (not JSON, or missing). */
   argumentsError?: string;
+  /** The call as the row wrote it (an OpenAI object, or a JSON string of one or of {id, name, arguments}): a vf re-export writes it back. */
+  written?: Json;
 }
 
 export interface VfMessage {
@@ -26,6 +28,8 @@ export interface VfMessage {
   reasoning?: string;
   /** Keys of the message we do not model (thinking_blocks, name, ...), nulls dropped. */
   extra?: JsonObject;
+  /** The content was written as null, or not at all (an assistant turn of tool calls, in some eras): `content` is then "". */
+  contentWritten?: 'null' | 'absent';
 }
 
 /** One assistant tool call with the tool message that answered it, if any. */
@@ -96,6 +100,18 @@ export interface VfRollout {
   inspect?: InspectOrigin;
   /** Set when the rollout is a verifiers v1 trace (traces.jsonl): its episode, env, model and run. */
   v1?: V1Origin;
+  /** A vf-eval row's own layout, for a re-export in its era's shape (export/rolloutVf.ts `rolloutAsWritten`). */
+  written?: VfWritten;
+}
+
+/**
+ * What a vf-eval row's re-export needs beyond the rollout to write the row as its era wrote it: the
+ * top-level keys in order, and the values of those the rollout holds only read (an `id`, timing columns,
+ * error chains, the nested metrics). Messages, info, tools, metrics and other columns are the rollout's own.
+ */
+export interface VfWritten {
+  keys: string[];
+  values: JsonObject;
 }
 
 /**

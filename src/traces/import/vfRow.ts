@@ -1,7 +1,7 @@
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Infer } from './inferred';
 import { normalizeMessages, pairToolCalls } from './messages';
-import type { VfEra, VfError, VfIdSource, VfMetadata, VfMessage, VfRollout, VfTiming, VfTokenUsage } from './types';
+import type { VfEra, VfError, VfIdSource, VfMetadata, VfMessage, VfRollout, VfTiming, VfTokenUsage, VfWritten } from './types';
 
 /** Keys of every era that map to a VfRollout field; anything else is kept in `extra`. */
 const KNOWN = new Set([
@@ -171,6 +171,22 @@ function metricsOf(o: JsonObject, metadata: VfMetadata | undefined): { metrics: 
   return { metrics, flattened: new Set(Object.keys(metrics)) };
 }
 
+/**
+ * The row's layout for a re-export as written: its keys in order, and the values of the known keys the
+ * rollout holds only as read. Messages, an object info and the tools are the rollout's (not held twice).
+ */
+function writtenOf(o: JsonObject, tools: Json[] | null): VfWritten {
+  const values: JsonObject = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (!KNOWN.has(k)) continue;
+    if ((k === 'prompt' || k === 'completion') && (typeof v === 'string' || Array.isArray(v))) continue;
+    if (k === 'info' && isJsonObject(v)) continue;
+    if ((k === 'tool_defs' || k === 'oai_tools') && v === tools) continue;
+    values[k] = v;
+  }
+  return { keys: Object.keys(o), values };
+}
+
 /** One results.jsonl row of any vf-eval era. Throws ShapeError with a path for a row we cannot read. */
 export function readVfRow(o: JsonObject, ctx: RowContext): VfRollout {
   const prompt = normalizeMessages(o.prompt, 'prompt');
@@ -209,5 +225,6 @@ export function readVfRow(o: JsonObject, ctx: RowContext): VfRollout {
     extra,
   };
   if (ctx.metadata) rollout.metadata = ctx.metadata;
+  rollout.written = writtenOf(o, tools);
   return rollout;
 }

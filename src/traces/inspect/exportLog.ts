@@ -3,7 +3,10 @@ import { hashString } from '../../core/hash';
 import type { Trace } from '../../core/types';
 import type { World } from '../../core/world';
 import { agentLabel } from '../import/identity';
+import { conformNotes, conformTo } from './conformLog';
+import { INSPECT_SCHEMA_COMMIT, LOG_SHAPES } from './logShape';
 import type { VfRollout } from '../import/types';
+import { scoreToNumber } from './scores';
 import { rolloutSample, traceSample } from './toSample';
 import type { InspectRun } from './types';
 
@@ -118,15 +121,6 @@ function wholeRun(g: Group): InspectRun | null {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function numeric(v: Json): number | null {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === 'C') return 1;
-  if (v === 'I' || v === 'N') return 0;
-  if (v === 'P') return 0.5;
-  return null;
-}
-
 function scorerNames(samples: JsonObject[]): string[] {
   const names: string[] = [];
   for (const s of samples) for (const k of Object.keys(isJsonObject(s.scores) ? s.scores : {})) if (!names.includes(k)) names.push(k);
@@ -137,7 +131,7 @@ function valuesOf(samples: JsonObject[], scorer: string): { id: Json; value: num
   const out: { id: Json; value: number }[] = [];
   for (const s of samples) {
     const sc = isJsonObject(s.scores) ? s.scores[scorer] : undefined;
-    const n = isJsonObject(sc) ? numeric(sc.value ?? null) : null;
+    const n = isJsonObject(sc) ? scoreToNumber(sc.value ?? null) : null;
     if (n !== null) out.push({ id: s.id ?? null, value: n });
   }
   return out;
@@ -377,7 +371,9 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
       `the tool schemas of ${n(droppedTools, 'vf-eval row')}: not written (Inspect keeps tools in transcript events, which this export does not write)`,
     );
   if (newerFields.size)
-    notes.push(`sample fields the log schema this export follows (Inspect dbad73cf) has no place for: ${[...newerFields].sort().join(', ')} (not written)`);
+    notes.push(
+      `sample fields the log schema this export follows (Inspect ${INSPECT_SCHEMA_COMMIT}) has no place for: ${[...newerFields].sort().join(', ')} (not written)`,
+    );
   if (eventSamples)
     notes.push(`the transcript events of ${n(eventSamples, 'Inspect sample')} (${n(droppedEvents, 'event')}): not kept on import, so not written`);
   for (const [k, c] of droppedFields) notes.push(`the ${k} of ${n(c, 'Inspect sample')}: not kept on import, so not written`);
@@ -397,5 +393,17 @@ export function buildInspectLogs(entries: readonly ExportEntry[], worlds: readon
     const part = partNote(g);
     if (part) notes.push(part);
   }
-  return { logs: [...groups.values()].map((g) => ({ env: g.env, model: g.model, log: buildLog(g, created) })), notes };
+  // Every log made to fit the schema the export targets: what another writer wrote that it has no place for is dropped,
+  // what it left out is filled in as Inspect reads it, and the notes name both.
+  const changes = { dropped: new Map<string, number>(), filled: new Map<string, number>(), renamed: new Map<string, number>(), problems: [] as string[] };
+  const logs = [...groups.values()].map((g) => {
+    const c = conformTo(LOG_SHAPES, 'EvalLog', buildLog(g, created));
+    for (const [k, n] of c.dropped) changes.dropped.set(k, (changes.dropped.get(k) ?? 0) + n);
+    for (const [k, n] of c.filled) changes.filled.set(k, (changes.filled.get(k) ?? 0) + n);
+    for (const [k, n] of c.renamed) changes.renamed.set(k, (changes.renamed.get(k) ?? 0) + n);
+    changes.problems.push(...c.problems.map((p) => `${g.env} × ${g.model}: ${p}`));
+    return { env: g.env, model: g.model, log: c.value as JsonObject };
+  });
+  notes.push(...conformNotes(changes, `Inspect ${INSPECT_SCHEMA_COMMIT}`));
+  return { logs, notes };
 }

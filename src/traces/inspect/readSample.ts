@@ -6,7 +6,7 @@ import type { VfError, VfMetadata, VfRollout, VfTokenUsage } from '../import/typ
 import { ShapeError } from '../validate';
 import { resolveAttachments, splitConversation } from './messages';
 import type { Reductions } from './readRun';
-import { readScore, scoreMetrics } from './scores';
+import { readReward, readScore, scoreMetrics } from './scores';
 import type { InspectOrigin, InspectRun, InspectScore } from './types';
 
 export interface SampleContext {
@@ -111,6 +111,29 @@ function targetText(target: Json): string | null {
   return null;
 }
 
+const METRIC_NAMES = new WeakMap<InspectRun, Map<string, string[]>>();
+
+/** The names the log's results give a scorer's scores, then their metrics', in order (see scores.ts `readReward`). */
+function metricNamesOf(run: InspectRun, scorer: string): string[] {
+  let byScorer = METRIC_NAMES.get(run);
+  if (!byScorer) {
+    byScorer = new Map();
+    const results = run.header.results;
+    const metrics = new Map<string, string[]>();
+    if (isJsonObject(results) && Array.isArray(results.scores))
+      for (const s of results.scores) {
+        if (!isJsonObject(s) || typeof s.name !== 'string') continue;
+        const of = typeof s.scorer === 'string' ? s.scorer : s.name;
+        byScorer.set(of, [...(byScorer.get(of) ?? []), s.name]);
+        if (isJsonObject(s.metrics)) metrics.set(of, [...(metrics.get(of) ?? []), ...Object.keys(s.metrics)]);
+      }
+    // The scores' own names first (a dict of metrics), then their metrics' names ("mean_reward").
+    for (const [of, names] of metrics) byScorer.set(of, [...(byScorer.get(of) ?? []), ...names]);
+    METRIC_NAMES.set(run, byScorer);
+  }
+  return byScorer.get(scorer) ?? [];
+}
+
 /** One Inspect EvalSample as a rollout. Throws a ShapeError located in the sample for one we cannot read. */
 export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout {
   const p = ctx.path;
@@ -134,6 +157,8 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     ctx.infer?.('scoresFromScore');
   }
   const primary = ctx.run.scorers.find((s) => s in scores) ?? Object.keys(scores)[0] ?? null;
+  const read = readReward(scores, primary, primary === null ? [] : metricNamesOf(ctx.run, primary));
+  if (read.rule === 'metric' || read.rule === 'first-numeric') ctx.infer?.(read.rule === 'metric' ? 'rewardFromMetric' : 'rewardFromFirstPart', read.column!);
   const metadata = isJsonObject(o.metadata) && Object.keys(o.metadata).length > 0 ? o.metadata : null;
   const limit = isJsonObject(o.limit) ? o.limit : null;
   const usage = isJsonObject(o.model_usage) ? o.model_usage : null;
@@ -155,6 +180,7 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     completedAt: typeof o.completed_at === 'string' ? o.completed_at : null,
     // Attachments are put back here too: the re-export writes none.
     output: isJsonObject(o.output) ? (resolveAttachments(o.output, attachments) as JsonObject) : null,
+    rewardFrom: read.column === null ? null : { column: read.column, rule: read.rule! },
     droppedFields: DROPPED.filter(
       (k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0) && !(isJsonObject(o[k]) && Object.keys(o[k]).length === 0),
     ),
@@ -176,7 +202,7 @@ export function readInspectSample(o: JsonObject, ctx: SampleContext): VfRollout 
     prompt,
     completion,
     calls: pairToolCalls(completion).calls,
-    reward: primary === null ? null : (scores[primary]!.numeric ?? null),
+    reward: read.reward,
     metrics: scoreMetrics(scores, primary),
     answer: targetText(o.target ?? null),
     info: metadata,

@@ -205,7 +205,8 @@ export function rolloutSample(r: VfRollout, id: string | number, epoch: number, 
     error: o && isJsonObject(r.error?.raw) ? r.error.raw : r.error ? { message: r.error.message, traceback: r.error.chain ?? '', traceback_ansi: '' } : null,
     limit,
   };
-  // Newer Inspect's per-sample times, kept as written (the schema this export follows predates them).
+  // Newer Inspect's per-sample times, as written: the schema the export targets predates them, so the export drops
+  // and names them (conformLog.ts), as it does any field a writer adds.
   if (o?.startedAt) sample.started_at = o.startedAt;
   if (o?.completedAt) sample.completed_at = o.completedAt;
   return { sample, badArguments, droppedTools: !o && r.tools !== null };

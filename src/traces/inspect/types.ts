@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from '../../core/json';
+import type { RewardRule } from './scores';
 
 /** One scorer's verdict on a sample, as Inspect wrote it. */
 export interface InspectScore {
@@ -63,4 +64,6 @@ export interface InspectOrigin {
   output: JsonObject | null;
   /** Sample fields read but not kept (the transcript's pools, timelines, retried attempts), by name. */
   droppedFields: string[];
+  /** Which metric column the reward was read from, and by which rule (scores.ts `readReward`); null when none. */
+  rewardFrom?: { column: string; rule: RewardRule } | null;
 }

@@ -13,6 +13,8 @@ export interface Shape {
   /** additionalProperties: false — an unknown property is a problem. */
   closed: boolean;
   props: Record<string, Alt[]>;
+  /** What Inspect's reader takes for an absent property (its default), where the schema states one. */
+  defaults?: Record<string, Json>;
 }
 
 export type LogShapes = Record<string, Shape | { alias: Alt[] }>;
@@ -27,7 +29,7 @@ function describeAlt(a: Alt): string {
   return a.enum.map((e) => JSON.stringify(e)).join(' | ');
 }
 
-class Checker {
+export class Checker {
   constructor(private readonly shapes: LogShapes) {}
 
   /** Problems with `v` against the best-fitting alternative; [] when one fits. */
@@ -43,7 +45,7 @@ class Checker {
     return best ?? [`${path}: expected ${alts.map(describeAlt).join(' or ')}, got ${kindOf(v)}`];
   }
 
-  private alt(a: Alt, v: Json, path: string): string[] {
+  alt(a: Alt, v: Json, path: string): string[] {
     if (typeof a === 'string') return this.primitive(a, v);
     if ('enum' in a) {
       if (a.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) return [];

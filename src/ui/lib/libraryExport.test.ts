@@ -51,13 +51,24 @@ const ctx = (payloads: Map<string, Payload>) => ({ payloadOf: (id: string) => pa
 const sorted = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
 
 describe('library exports: every listed row, or a sentence saying why not', () => {
-  it('vf results.jsonl writes every row, and a re-import keeps agent, model, env, task and scores', async () => {
+  it("vf results.jsonl in today's shape writes every row, and a re-import keeps agent, model, env, task and scores", async () => {
     const { entries, payloads } = await library();
-    const out = await exportRows(entries, 'vf', ctx(payloads));
+    const out = await exportRows(entries, 'vf', { ...ctx(payloads), vfShape: 'current' });
     expect(out.written).toBe(entries.length);
     const back = rowsOfText(out.files[0]!.text, 'results.jsonl', 'again');
     expect(sorted(back.entries.map(identityOfRow))).toEqual(sorted(entries.map(identityOfRow)));
     expect(back.entries.find((e) => e.agent === 'human')).toBeDefined();
+    expect(describeExport(out)).toMatch(/today's shape, as asked: .*`info` gained `world` and `agent` keys/);
+  });
+
+  it('vf results.jsonl by default: an imported vf row as its era wrote it (its env and model were the folder’s, not the row’s)', async () => {
+    const { entries, payloads } = await library();
+    const out = await exportRows(entries, 'vf', ctx(payloads));
+    const source = fixture('v0.1.2.post1', 'results.jsonl').trim().split('\n');
+    const lines = out.files[0]!.text.trim().split('\n');
+    const keys = (l: string) => Object.keys(JSON.parse(l) as object);
+    expect(lines.filter((l) => keys(l).includes('id')).map(keys)).toEqual(source.map(keys));
+    expect(lines.filter((l) => keys(l).includes('id')).every((l) => !('world' in ((JSON.parse(l) as { info?: object }).info ?? {})))).toBe(true);
   });
 
   it('an Inspect log per env × model writes every row, and a re-import keeps agent, env, task and scores', async () => {

@@ -51,10 +51,17 @@ export interface LibraryExport {
 export async function exportRows(
   rows: readonly LibraryEntry[],
   format: Exclude<TargetFormat, 'csv'>,
-  ctx: { payloadOf(id: string): Payload | undefined; runs: Readonly<Record<string, ImportRun>>; worlds: readonly World[]; created: string },
+  ctx: {
+    payloadOf(id: string): Payload | undefined;
+    runs: Readonly<Record<string, ImportRun>>;
+    worlds: readonly World[];
+    created: string;
+    /** vf: rows in their era's shape (the default) or today's. */
+    vfShape?: 'as-written' | 'current';
+  },
 ): Promise<LibraryExport> {
   const { items, missing } = convertItems(rows, ctx.payloadOf, ctx.runs);
-  const out: Converted = await convert(items, format, { worlds: ctx.worlds, created: ctx.created });
+  const out: Converted = await convert(items, format, { worlds: ctx.worlds, created: ctx.created, ...(ctx.vfShape ? { vfShape: ctx.vfShape } : {}) });
   const spec = LIBRARY_EXPORTS.find((x) => x.format === format)!;
   const stem = spec.file.replace(/\.[^.]+$/, '');
   const ext = spec.file.slice(stem.length);

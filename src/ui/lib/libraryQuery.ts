@@ -1,5 +1,6 @@
 import { divergenceParam, filterEntries, readDivergenceParam, sortEntries, type DivergenceFilter, type SortKey } from './libraryFilter';
-import type { LibraryEntry } from './librarySummary';
+import { divergesAs } from '../../traces/divergence';
+import { entryVerdicts, rewardVerdict, type LibraryEntry } from './librarySummary';
 import { ROW_STATUSES, type RowStatus } from './rowKind';
 
 /** What the library lists, all of it in the URL: a link, Back, or "back to library" from a trace shows the same rows in the same order. */
@@ -15,7 +16,12 @@ export interface LibraryQuery {
   group: GroupBy;
   sort: SortKey | null;
   desc: boolean;
+  /** Per import run, the metric column read as its reward instead of the one its import chose (`reward.<run>=<column>`). */
+  rewards: Readonly<Record<string, string>>;
 }
+
+/** The URL parameters of the per-run reward choices: `reward.<run id>`. */
+export const REWARD_PARAM = 'reward.';
 
 export type GroupBy = '' | 'agent' | 'task' | 'world' | 'run';
 const GROUPS: readonly GroupBy[] = ['agent', 'task', 'world', 'run'];
@@ -32,6 +38,9 @@ export function readLibraryQuery(q: URLSearchParams): LibraryQuery {
     group: GROUPS.find((g) => g === q.get('group')) ?? '',
     sort: SORTS.find((s) => s === q.get('sort')) ?? null,
     desc: q.get('desc') === '1',
+    rewards: Object.fromEntries(
+      [...q].filter(([k, v]) => k.startsWith(REWARD_PARAM) && k.length > REWARD_PARAM.length && v !== '').map(([k, v]) => [k.slice(REWARD_PARAM.length), v]),
+    ),
   };
 }
 
@@ -47,11 +56,29 @@ export function libraryParams(q: LibraryQuery): Record<string, string | undefine
     group: q.group || undefined,
     sort: q.sort ?? undefined,
     desc: q.sort && q.desc ? '1' : undefined,
+    ...Object.fromEntries(Object.entries(q.rewards).map(([run, column]) => [`${REWARD_PARAM}${run}`, column])),
   };
 }
 
+/**
+ * The rows with each run's chosen reward: the chosen column's value as the reward (none where a row has
+ * no such column), its verdict read again (PASS at 1.00, as imported rewards are), `rewardFrom` naming it.
+ */
+export function withRewards(entries: readonly LibraryEntry[], rewards: Readonly<Record<string, string>>): readonly LibraryEntry[] {
+  if (Object.keys(rewards).length === 0) return entries;
+  return entries.map((e) => {
+    const column = e.run === null ? undefined : rewards[e.run];
+    if (column === undefined || column === e.rewardFrom || e.kind !== 'vf') return e;
+    const reward = e.layers[column] ?? null;
+    const chosen: LibraryEntry = { ...e, reward, verdictFull: rewardVerdict(reward), rewardFrom: column, rewardChosen: true };
+    chosen.disagreement = divergesAs(entryVerdicts(chosen), 'naive-pass-full-fail');
+    return chosen;
+  });
+}
+
 /** The rows the library lists for this query, in its order (the trace view steps through the same list). */
-export function listedRows(entries: readonly LibraryEntry[], q: LibraryQuery, only: ReadonlySet<string> | null = null): readonly LibraryEntry[] {
+export function listedRows(all: readonly LibraryEntry[], q: LibraryQuery, only: ReadonlySet<string> | null = null): readonly LibraryEntry[] {
+  const entries = withRewards(all, q.rewards);
   // Nothing to filter (a plain library, or one being imported into): the rows as they are, without two passes over them.
   const filtered = q.text.trim() || q.world || q.divergence || only || q.agent || q.run || q.status;
   const rows = filtered
@@ -67,4 +94,27 @@ export function neighbours(rows: readonly LibraryEntry[], id: string): { prev: L
   const index = rows.findIndex((e) => e.id === id);
   if (index < 0) return { prev: null, next: null, index };
   return { prev: rows[index - 1] ?? null, next: rows[index + 1] ?? null, index };
+}
+
+/** What a run's reward can be read from: the column its import chose, and every numeric column its imported rows carry. */
+export interface RewardChoices {
+  from: string | null;
+  columns: string[];
+}
+
+/** Per import run with rows of another writer (not native traces), the columns its reward can be read from, in first-seen order. */
+export function rewardChoices(entries: readonly LibraryEntry[]): Map<string, RewardChoices> {
+  const out = new Map<string, RewardChoices & { seen: Set<string> }>();
+  for (const e of entries) {
+    if (e.run === null || e.kind !== 'vf') continue;
+    let c = out.get(e.run);
+    if (!c) out.set(e.run, (c = { from: e.rewardFrom ?? null, columns: [], seen: new Set() }));
+    c.from ??= e.rewardFrom ?? null;
+    for (const k of Object.keys(e.layers))
+      if (!c.seen.has(k)) {
+        c.seen.add(k);
+        c.columns.push(k);
+      }
+  }
+  return new Map([...out].map(([run, { from, columns }]) => [run, { from, columns: columns.filter((k) => k !== from) }]));
 }

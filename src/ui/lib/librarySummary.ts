@@ -52,7 +52,17 @@ export interface LibraryEntry {
   statusNote: string | null;
   /** A person's run played with the verifier's view revealed: not a human baseline (its agent says so too). */
   hints?: boolean;
+  /**
+   * The column `reward` was read from, for an imported row: "reward" (a vf-eval row's own), an Inspect
+   * scorer, or one part of a dict score ("hack_scorer/tests_passed"); the run's chosen column once one is chosen.
+   */
+  rewardFrom?: string | null;
+  /** The reward was read from a column chosen for the row's run, not the import's. */
+  rewardChosen?: boolean;
 }
+
+/** An imported reward as a verdict: PASS at 1.00, as our worlds' are (vf-eval and Inspect carry rewards, not verdicts). */
+export const rewardVerdict = (x: number | null): 'PASS' | 'FAIL' | null => (x === null ? null : x >= 1 - 1e-9 ? 'PASS' : 'FAIL');
 
 /** The mark a run played with hints carries wherever its agent is named. */
 export const HINTS_MARK = 'played with hints';
@@ -137,8 +147,6 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
   const text = searchText(r.calls.length + 1, (i) => (i < r.calls.length ? callText(r.calls[i]!.call) : r.completion.map((m) => m.content).join('\n')));
   const tokens = r.tokenUsage ? r.tokenUsage.inputTokens + r.tokenUsage.outputTokens : null;
   const naive = typeof r.metrics.naive_reward === 'number' ? r.metrics.naive_reward : null;
-  // vf-eval carries rewards, not verdicts: a verdict is PASS at 1.00, as our worlds' are.
-  const verdict = (x: number | null) => (x === null ? null : x >= 1 - 1e-9 ? 'PASS' : 'FAIL');
   const entry: LibraryEntry = {
     id,
     kind: 'vf',
@@ -154,8 +162,8 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
     reward: r.reward,
     naive,
     layers: r.metrics,
-    verdictNaive: verdict(naive),
-    verdictFull: verdict(r.reward),
+    verdictNaive: rewardVerdict(naive),
+    verdictFull: rewardVerdict(r.reward),
     strict: typeof r.metrics.strict === 'number' ? r.metrics.strict : null,
     disagreement: false,
     steps: r.calls.length,
@@ -166,6 +174,7 @@ export function summarizeVf(r: VfRollout, id: string, source: string, identity: 
     what: rolloutKind(r),
     place: rolloutPlace(r),
     ...statusOf(rolloutStatus(r)),
+    rewardFrom: r.inspect ? (r.inspect.rewardFrom?.column ?? null) : r.reward === null ? null : 'reward',
   };
   entry.disagreement = divergesAs(entryVerdicts(entry), 'naive-pass-full-fail');
   return entry;

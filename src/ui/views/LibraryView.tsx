@@ -12,11 +12,12 @@ import { RescoreButton } from '../components/library/RescoreButton';
 import { RunsPanel } from '../components/library/RunsPanel';
 import { SearchBox } from '../components/library/SearchBox';
 import { clampText, hoverText } from '../lib/clamp';
+import { metricColumns } from '../lib/libraryCsv';
 import { warmColumnPrefs } from '../lib/columnPrefs';
 import { warmImportWorker } from '../lib/importWorkers';
 import { library, removeEntries, useLibrary } from '../lib/library';
 import { divergenceParam, groupEntries, readDivergenceParam, type SortKey } from '../lib/libraryFilter';
-import { libraryParams, listedRows, readLibraryQuery, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
+import { libraryParams, listedRows, readLibraryQuery, REWARD_PARAM, type GroupBy, type LibraryQuery } from '../lib/libraryQuery';
 import { longPendingText, pendingText } from '../lib/libraryPending';
 import { entryVerdicts, type LibraryEntry } from '../lib/librarySummary';
 import { navigate } from '../lib/navigate';
@@ -38,6 +39,8 @@ const CSV_COLUMNS = [
   { header: 'agent', value: (e: LibraryEntry) => e.agent },
   { header: 'example', value: (e: LibraryEntry) => e.example },
   { header: 'reward', value: (e: LibraryEntry) => e.reward },
+  // What the reward is: a vf-eval row's own, an Inspect scorer, a part of a dict score, or the column chosen for its run.
+  { header: 'reward_from', value: (e: LibraryEntry) => e.rewardFrom ?? null },
   { header: 'naive', value: (e: LibraryEntry) => e.naive },
   { header: 'rescored_reward', value: (e: LibraryEntry) => rescoredNow(e)?.reward ?? null },
   { header: 'rescored_naive', value: (e: LibraryEntry) => rescoredNow(e)?.naive ?? null },
@@ -69,8 +72,21 @@ export default function LibraryView({ route }: { route: Route }) {
   const saved = useSavedRuns();
   // The URL owns what is listed and how (search, filters, grouping, sort): a link, Back, or "back to library" shows the same rows.
   const q = readLibraryQuery(route.query);
+  // Every reward choice is written anew from the query (one removed leaves no parameter behind).
   const setQuery = (patch: Partial<LibraryQuery>) =>
-    navigate(hrefFor(['traces'], { ...Object.fromEntries(route.query), ...libraryParams({ ...q, ...patch }) }), { replace: true });
+    navigate(
+      hrefFor(['traces'], {
+        ...Object.fromEntries([...route.query].filter(([k]) => !k.startsWith(REWARD_PARAM))),
+        ...libraryParams({ ...q, ...patch }),
+      }),
+      { replace: true },
+    );
+  const setReward = (run: string, column: string | null) => {
+    const rewards = { ...q.rewards };
+    if (column === null) delete rewards[run];
+    else rewards[run] = column;
+    setQuery({ rewards });
+  };
   /** The selection a divergence was shown for: not in the URL (ids of a tab's imports mean nothing elsewhere). */
   const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
   const shown = q.divergence;
@@ -155,7 +171,7 @@ export default function LibraryView({ route }: { route: Route }) {
         <h1>Trace library</h1>
         {src ? <LinkImport key={src} src={src} onClose={closeLink} /> : null}
         <ImportPanel />
-        <RunsPanel shown={q.run} onShow={(run) => setQuery({ run })} />
+        <RunsPanel shown={q.run} onShow={(run) => setQuery({ run })} rewards={q.rewards} onReward={setReward} />
         {error ? <p className="error">{error}</p> : null}
         {saved.error ? (
           <p className="error" role="alert" data-testid="storage-notice">
@@ -258,7 +274,12 @@ export default function LibraryView({ route }: { route: Route }) {
           >
             Report per model
           </button>
-          <ExportButtons rows={target} picked={chosen.length > 0} select={exportTarget} csv={(list) => toCsv(list, CSV_COLUMNS)} />
+          <ExportButtons
+            rows={target}
+            picked={chosen.length > 0}
+            select={exportTarget}
+            csv={(list) => toCsv(list, [...CSV_COLUMNS, ...metricColumns(list, CSV_COLUMNS)])}
+          />
           <RescoreButton target={target} rescored={rescored} rescoring={rescoring} />
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { download, downloadZip } from '../../lib/download';
 import { library, payloadOf, useLibrary } from '../../lib/library';
 import { LIBRARY_EXPORTS } from '../../lib/libraryExportFormats';
@@ -32,6 +32,8 @@ export function ExportButtons({
   const [said, setSaid] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<{ label: string; what: string } | null>(null);
   const [zip, setZip] = useState(true);
+  // vf rows are written as their era wrote them unless the person asks for today's shape.
+  const [vfCurrent, setVfCurrent] = useState(false);
   // Runs still being read: an export may be asked for before a row is listed (it waits for them).
   const pending = useLibrary(pendingText);
   // What is listed when the wait ends, not when the button was pressed: the rows read meanwhile are written too.
@@ -55,6 +57,7 @@ export function ExportButtons({
       runs: library.store.getState().runs,
       worlds: await allWorlds(),
       created: new Date().toISOString(),
+      vfShape: vfCurrent ? 'current' : 'as-written',
     });
     const zipName = zipNameOf(out, format.format, zip);
     if (zipName) await downloadZip(out.files, zipName);
@@ -90,17 +93,23 @@ export function ExportButtons({
   return (
     <>
       {formats.map((f) => (
-        <button
-          key={f.format}
-          type="button"
-          disabled={(!rows.length && pending === null) || waiting !== null}
-          aria-busy={waiting?.label === f.label}
-          onClick={() => void run(f)}
-          title={pending && !waiting ? `Waits for ${pending}` : undefined}
-          data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}
-        >
-          {waiting?.label === f.label ? `${f.label}: waiting…` : f.label}
-        </button>
+        <Fragment key={f.format}>
+          <button
+            type="button"
+            disabled={(!rows.length && pending === null) || waiting !== null}
+            aria-busy={waiting?.label === f.label}
+            onClick={() => void run(f)}
+            title={pending && !waiting ? `Waits for ${pending}` : undefined}
+            data-testid={f.format === 'native' ? 'export-jsonl' : `export-${f.format}`}
+          >
+            {waiting?.label === f.label ? `${f.label}: waiting…` : f.label}
+          </button>
+          {f.format === 'vf' ? (
+            <label className="small" title="vf-eval rows are written as their vf-eval version wrote them unless this is ticked">
+              <input type="checkbox" checked={vfCurrent} onChange={(e) => setVfCurrent(e.target.checked)} data-testid="export-vf-current" /> in today's shape
+            </label>
+          ) : null}
+        </Fragment>
       ))}
       <label className="check small" title="An export of several files (an Inspect log per env, model and run) as one download">
         <input type="checkbox" checked={zip} onChange={(e) => setZip(e.target.checked)} data-testid="export-zip" /> several files as one .zip

@@ -46,9 +46,10 @@ export function ImportPanel() {
           .
         </p>
         <p className="muted small">
-          Parsed in a background worker, line by line, one file after another. Files up to {describeSize(DEFAULT_LIMITS.maxTotalChars)}, lines up to{' '}
-          {describeSize(DEFAULT_LIMITS.maxLineChars)}. Each file is a run, listed as it is read and kept in this browser (the file itself) until you remove it;
-          the same file twice is noticed. A file that fails adds nothing and does not stop the others.
+          Parsed in a background worker, line by line, one file after another. Files up to {describeSize(DEFAULT_LIMITS.maxTotalChars)}, JSONL lines up to{' '}
+          {describeSize(DEFAULT_LIMITS.maxLineChars)} (a .json document, on one line or many, only to the file's size). Each file is a run, listed as it is read
+          and kept in this browser (the file itself) until you remove it; the same file twice is noticed. A file that fails adds nothing and does not stop the
+          others.
         </p>
         <form
           className="play-row"

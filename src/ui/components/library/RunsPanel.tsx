@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EditableName } from './EditableName';
 import { describeBytes, runIdentity, unhealthy, type ImportRun, type NamedBy } from '../../lib/importRuns';
 import { clearImports, removeRuns, renameRun, retryRun, setRunIdentity, useLibrary } from '../../lib/library';
+import { rewardChoices, type RewardChoices } from '../../lib/libraryQuery';
 import { runStatuses } from '../../lib/rowKind';
 import { Clamp } from '../Clamp';
 
@@ -10,8 +11,21 @@ import { Clamp } from '../Clamp';
  * a model (shown with where each came from), lists alone, or removes whole.
  * Below, what this browser keeps of them, and a way to clear it.
  */
-export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown: string }) {
+export function RunsPanel({
+  onShow,
+  shown,
+  rewards,
+  onReward,
+}: {
+  onShow(run: string): void;
+  shown: string;
+  /** The reward column chosen per run (the URL's), and how to choose one (null: as imported). */
+  rewards: Readonly<Record<string, string>>;
+  onReward(run: string, column: string | null): void;
+}) {
   const runs = useLibrary((s) => s.runs);
+  const entries = useLibrary((s) => s.entries);
+  const choices = useMemo(() => rewardChoices(entries), [entries]);
   const storage = useLibrary((s) => s.storage);
   const unread = useLibrary((s) => s.unread.length);
   const [confirmClear, setConfirmClear] = useState(false);
@@ -38,7 +52,13 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
             </thead>
             <tbody>
               {list.map((r) => (
-                <RunLine key={r.id} run={r} onShow={() => onShow(r.id === shown ? '' : r.id)} shown={r.id === shown} />
+                <RunLine
+                  key={r.id}
+                  run={r}
+                  onShow={() => onShow(r.id === shown ? '' : r.id)}
+                  shown={r.id === shown}
+                  reward={{ choices: choices.get(r.id) ?? null, chosen: rewards[r.id] ?? null, choose: (c) => onReward(r.id, c) }}
+                />
               ))}
             </tbody>
           </table>
@@ -76,7 +96,13 @@ export function RunsPanel({ onShow, shown }: { onShow(run: string): void; shown:
   );
 }
 
-function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown: boolean }) {
+interface RewardPick {
+  choices: RewardChoices | null;
+  chosen: string | null;
+  choose(column: string | null): void;
+}
+
+function RunLine({ run, onShow, shown, reward }: { run: ImportRun; onShow(): void; shown: boolean; reward: RewardPick }) {
   const id = runIdentity(run);
   // A stored file that failed or stopped the page before is listed, not read: remove it, or try again.
   const broken = unhealthy(run);
@@ -94,6 +120,7 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
             {status}
           </div>
         ) : null}
+        <RewardSelect label={run.label} pick={reward} />
       </td>
       <td data-label="env">
         <EditableName
@@ -146,6 +173,43 @@ function RunLine({ run, onShow, shown }: { run: ImportRun; onShow(): void; shown
         </button>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Which column a run's reward is read from: the one its import chose (said so), or any other numeric
+ * column its rows carry (a part of a dict score, another scorer, a metric). The choice lives in the URL.
+ */
+function RewardSelect({ label, pick }: { label: string; pick: RewardPick }) {
+  const { choices, chosen } = pick;
+  if (!choices || choices.columns.length === 0) return null;
+  const from = choices.from;
+  // A column chosen in a link that these rows do not carry is listed too, so the link's choice is visible.
+  const columns = chosen !== null && chosen !== from && !choices.columns.includes(chosen) ? [...choices.columns, chosen] : choices.columns;
+  return (
+    <div className="small run-reward">
+      <label>
+        reward from
+        <select
+          value={chosen ?? from ?? ''}
+          onChange={(e) => pick.choose(e.target.value === (from ?? '') ? null : e.target.value)}
+          aria-label={`reward of ${label}`}
+          data-testid="run-reward"
+        >
+          <option value={from ?? ''}>{from ?? 'none'}</option>
+          {columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen !== null && chosen !== from ? (
+        <div className="warn">chosen here; the import read {from ?? 'none'}</div>
+      ) : (
+        <div className="muted">as the import read it</div>
+      )}
+    </div>
   );
 }
 

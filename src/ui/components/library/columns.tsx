@@ -35,7 +35,23 @@ export const LIBRARY_COLUMNS = [
   col.accessor('agent', { header: 'agent / model', size: 150, cell: (c) => text(c.getValue()) }),
   // What the trace recorded, and (beside it, never in its place) what a replay in this page re-scored.
   col.accessor('naive', { header: 'recorded naive', size: 135, cell: (c) => num(c.getValue()) }),
-  col.accessor('reward', { header: 'recorded full', size: 125, cell: (c) => num(c.getValue()) }),
+  // An imported reward read from a part of a score (a dict score's key, a column chosen for its run) says which.
+  col.accessor('reward', {
+    header: 'recorded full',
+    size: 150,
+    cell: (c) => {
+      const { rewardFrom: from, rewardChosen } = c.row.original;
+      if (!from || (!rewardChosen && !from.includes('/'))) return num(c.getValue());
+      return (
+        <span title={`read from ${clampText(from, 200)}`}>
+          {num(c.getValue())}{' '}
+          <span className="muted small" data-testid="reward-from">
+            {clampText(from.slice(from.lastIndexOf('/') + 1), 14)}
+          </span>
+        </span>
+      );
+    },
+  }),
   col.display({ id: 'rescored', header: 're-scored full', size: 125 }),
   col.accessor('disagreement', {
     header: 'naive ≠ full',
