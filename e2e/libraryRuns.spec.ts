@@ -244,19 +244,19 @@ test('a chosen vf-eval outputs folder: each results.jsonl is a run, named by its
 test('an export asked for while stored runs are read back waits for them, says so, and writes every row; several Inspect logs come as one zip', async ({
   page,
 }, testInfo) => {
-  // Eight stored vf-eval runs of four rows, each file its own bytes (a reward of its own).
+  // Three stored vf-eval runs of four rows, each file its own bytes (a reward of its own).
   const lines = fixture.trim().split('\n');
-  const paths = Array.from({ length: 8 }, (_, i) => {
+  const paths = Array.from({ length: 3 }, (_, i) => {
     const path = join(dir, `wiki-search--model-${i}--run.jsonl`);
     writeFileSync(path, lines.map((l) => JSON.stringify({ ...(JSON.parse(l) as object), reward: i / 10 })).join('\n') + '\n');
     return path;
   });
   await page.goto('./#/traces');
   await importFile(page, paths);
-  await expect(count(page)).toHaveText(/^32 of 32 traces/);
+  await expect(count(page)).toHaveText(/^12 of 12 traces/);
 
   // The next visit reads the files back, one worker each: the first file's worker loads, the others' scripts are held.
-  // An export asked for now would write the first file's 4 rows of 32.
+  // An export asked for now would write the first file's 4 rows of 12.
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
   let workers = 0;
@@ -268,13 +268,13 @@ test('an export asked for while stored runs are read back waits for them, says s
   await expect(count(page)).toHaveText('4 of 4 traces, more being read');
   const vf = page.waitForEvent('download');
   await page.getByTestId('export-vf').click();
-  await expect(page.getByTestId('export-waiting')).toContainText(/waits for the library to finish reading: 28 traces of 7 stored files still being read/);
+  await expect(page.getByTestId('export-waiting')).toContainText(/waits for the library to finish reading: 8 traces of 2 stored files still being read/);
   await expect(page.getByTestId('export-vf')).toHaveText('Export vf results.jsonl: waiting…');
-  await expect(page.getByTestId('storage-info')).toContainText('Reading back the 7 imported files kept in this browser…');
+  await expect(page.getByTestId('storage-info')).toContainText('Reading back the 2 imported files kept in this browser…');
   await photo(page, 'export-waiting', testInfo, { fullPage: true });
   // A report asked for meanwhile waits too.
   await page.getByTestId('report-button').click();
-  await expect(page.getByTestId('report-waiting')).toContainText('28 traces of 7 stored files still being read');
+  await expect(page.getByTestId('report-waiting')).toContainText('8 traces of 2 stored files still being read');
   await photo(page, 'report-waiting', testInfo);
   await page.goBack();
   // Leaving the library cancelled that export; this one is cancelled by hand, then asked for again.
@@ -286,21 +286,21 @@ test('an export asked for while stored runs are read back waits for them, says s
   release();
   const written = join(dir, 'waited-results.jsonl');
   await (await vf).saveAs(written);
-  await expect(page.getByTestId('export-note')).toHaveText('vf results.jsonl of the 32 listed: Wrote 32 of 32 rows to results.jsonl.');
-  expect(readFileSync(written, 'utf8').trim().split('\n')).toHaveLength(32);
+  await expect(page.getByTestId('export-note')).toHaveText(/^vf results\.jsonl of the 12 listed: Wrote 12 of 12 rows to results\.jsonl\./);
+  expect(readFileSync(written, 'utf8').trim().split('\n')).toHaveLength(12);
   await photo(page.locator('.lib-toolbar').filter({ has: page.getByTestId('export-note') }), 'export-after-wait', testInfo);
   await page.unroute(/import\.worker-[^/]*\.js$/);
 
-  // Eight runs as Inspect logs: one download, a zip named for what it holds, every log in it.
+  // Three runs as Inspect logs: one download, a zip named for what it holds, every log in it.
   const zip = page.waitForEvent('download');
   await page.getByTestId('export-inspect').click();
   const download = await zip;
-  expect(download.suggestedFilename()).toBe('inspect-logs-8-files.zip');
+  expect(download.suggestedFilename()).toBe('inspect-logs-3-files.zip');
   const zipPath = join(dir, download.suggestedFilename());
   await download.saveAs(zipPath);
   const logs = unzipSync(readFileSync(zipPath));
-  expect(Object.keys(logs)).toHaveLength(8);
+  expect(Object.keys(logs)).toHaveLength(3);
   const samples = Object.values(logs).reduce((n, b) => n + (JSON.parse(strFromU8(b)) as { samples: unknown[] }).samples.length, 0);
-  expect(samples).toBe(32);
-  await expect(page.getByTestId('export-note')).toContainText('Wrote 32 of 32 rows to inspect-logs-8-files.zip (8 files: inspect-log-1.json,');
+  expect(samples).toBe(12);
+  await expect(page.getByTestId('export-note')).toContainText('Wrote 12 of 12 rows to inspect-logs-3-files.zip (3 files: inspect-log-1.json,');
 });
