@@ -9,7 +9,6 @@ import { makeStudy } from '../src/traces/study/definition';
 import { readStudyParams, studyHref } from '../src/traces/study/link';
 import { taskOrder } from '../src/traces/study/order';
 import { hostileStudyFiles, PILOT } from '../src/traces/study/testing/hostileStudy';
-import { LIMITS } from '../src/core/limits';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { stubbornSolver } from '../src/worlds/fault-api/solvers';
 import { AXE_SOURCE, runAxe, serious } from './axe';
