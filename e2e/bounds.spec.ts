@@ -13,6 +13,7 @@ import { sideScroll } from './layoutChecks';
 import { faultApiWorld } from '../src/worlds/fault-api/index';
 import { importFile, runReference } from './traceFixtures';
 import { photo } from './photo';
+import { watchLongTasks } from './longTasks';
 
 /**
  * Hostile and huge inputs through the page, generated here (nothing big is committed):
@@ -51,20 +52,6 @@ function evalOf(name: string, samples: JsonObject[], task?: string, model?: stri
   const path = join(dir, name);
   writeFileSync(path, zipSync(files));
   return path;
-}
-
-/** Long tasks from now on, read back with `longTasks.read()`. */
-async function watchLongTasks(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  return {
-    read: () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0)),
-  };
 }
 
 async function heapMiB(page: Page): Promise<number> {

@@ -15,6 +15,7 @@ import { AXE_SOURCE, runAxe, serious } from './axe';
 import { sideScroll } from './layoutChecks';
 import { importFile, savedRuns } from './traceFixtures';
 import { photo } from './photo';
+import { watchLongTasks } from './longTasks';
 
 // The model endpoint runs in this Node process; the page calls it cross-origin, so it answers CORS preflights.
 let server: MockServer;
@@ -411,7 +412,7 @@ test('a study link past studyLinkChars, or naming more than studyTasks tasks, is
     }, query);
     await expect(page.getByTestId('study-link-problem')).toBeVisible({ timeout: 60_000 });
     // The browser's own handling of a 2 MB address is most of it (~0.6 s measured; the link's check itself ~0.1 s).
-    const longest = Math.max(0, ...(await long()));
+    const longest = Math.max(0, ...(await long.read()));
     console.log(`a study link of ${query.length.toLocaleString('en-US')} characters: longest task ${longest} ms`);
     expect(longest).toBeLessThan(2_000);
   };
@@ -427,15 +428,3 @@ test('a study link past studyLinkChars, or naming more than studyTasks tasks, is
   await expect(page.getByTestId('study-link-problem')).toHaveText('the link: n=101 tasks, over the studyTasks limit of 100 (tasks in one study)');
   await expect(page.getByTestId('pseudonym')).toHaveCount(0);
 });
-
-/** The main thread's long tasks from now on (ms each), read once. */
-async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  return () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
-}

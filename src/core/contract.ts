@@ -49,6 +49,23 @@ export interface VariantOperator {
   apply(run: OracleRun): Variant[];
 }
 
+/** An equivalent operator: its variants must keep the oracle's reward and verdict exactly. */
+export function equivalent(id: string, description: string, apply: (run: OracleRun) => Variant[]): VariantOperator {
+  return { id, kind: 'equivalent', description, apply };
+}
+
+/** A breaking operator: its variants break `rule` and must fail at or under the ceiling, caught by `caughtBy`. */
+export function breaking(
+  id: string,
+  rule: ContractRule,
+  caughtBy: string,
+  description: string,
+  apply: (run: OracleRun) => Variant[],
+  ceiling?: VariantOperator['ceiling'],
+): VariantOperator {
+  return { id, kind: 'breaking', rule, caughtBy, description, ...(ceiling ? { ceiling } : {}), apply };
+}
+
 /** Where a world's final answer is, for the generic answer operators. */
 export interface AnswerSlot {
   /** The index of the call that hands in the final answer, or -1. */

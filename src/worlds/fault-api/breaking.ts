@@ -1,5 +1,6 @@
+import { breaking } from '../../core/contract';
 import { quotaFor } from './params';
-import { breaking, fetchPage, paramsOf, rowVariants, submitIndex } from './variantKit';
+import { fetchPage, paramsOf, rowVariants, submitIndex } from './variantKit';
 
 /** fault-api's breaking operators on the end state (the submission) and the decisions (the quota); the observed rule's are in `breakingObserved.ts`. */
 

@@ -1,7 +1,8 @@
+import { breaking } from '../../core/contract';
 import type { Json, JsonObject } from '../../core/json';
 import { hash32 } from '../../core/hash';
 import { makeRecords } from './data';
-import { amountOf, breaking, paramsOf, pickRow, plannedFetches, rowVariants, submit, submitIndex, submittedRows, withRows } from './variantKit';
+import { amountOf, paramsOf, pickRow, plannedFetches, rowVariants, submit, submitIndex, submittedRows, withRows } from './variantKit';
 
 /** fault-api's breaking operators on the observed rule: each submits something the API never served for the id it names. */
 

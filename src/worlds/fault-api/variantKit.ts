@@ -1,4 +1,4 @@
-import type { OracleRun, Variant, VariantOperator } from '../../core/contract';
+import type { OracleRun, Variant } from '../../core/contract';
 import type { Task, ToolCall } from '../../core/types';
 import { hash32 } from '../../core/hash';
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
@@ -70,17 +70,6 @@ export function plannedFetches(
 
 /** A position among `n` rows picked by hash: which record a breaking variant touches varies with the seed. */
 export const pickRow = (task: Task, n: number, salt: string) => hash32(task.seed, n, salt) % n;
-
-export function breaking(
-  id: string,
-  rule: VariantOperator['rule'],
-  caughtBy: string,
-  description: string,
-  apply: (run: OracleRun) => Variant[],
-  ceiling?: VariantOperator['ceiling'],
-): VariantOperator {
-  return { id, kind: 'breaking', rule, caughtBy, description, ...(ceiling ? { ceiling } : {}), apply };
-}
 
 export const rowVariants = (run: OracleRun, labels: string[], edit: (rows: JsonObject[], at: number) => Json[]): Variant[] => {
   const rows = submittedRows(run.calls);

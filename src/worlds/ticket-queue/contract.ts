@@ -1,10 +1,11 @@
+import { equivalent } from '../../core/contract';
 import type { Variant, WorldContract } from '../../core/contract';
 import { isJsonObject, type Json, type JsonObject } from '../../core/json';
 import type { Task, ToolCall } from '../../core/types';
 import { list, read, targetsOf } from './calls';
 import { PRIORITIES, STATUSES, type Status } from './data';
 import { blindWrite, bystanderNote, extraNote, extraStatus, forbiddenWrite, hedge, noteUnobservedValue, wrongValue, writeDropped } from './contractBreaking';
-import { equivalent, idOf, insert, isSummary, mapArgs, parts, setupOfRun, withEveryNote } from './contractKit';
+import { idOf, insert, isSummary, mapArgs, parts, setupOfRun, withEveryNote } from './contractKit';
 import { bystanderUndone, targetThrash } from './contractPath';
 import { TASK_DEFS } from './tasks';
 import { taskFromParams } from './task';

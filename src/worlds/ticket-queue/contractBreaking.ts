@@ -1,10 +1,9 @@
-import type { Variant } from '../../core/contract';
+import { breaking, type Variant } from '../../core/contract';
 import type { ToolCall } from '../../core/types';
 import { bystanders, decidedKeys, finish, list, neighbour, note, read, status, targetsOf, wrongStatusFor } from './calls';
 import { CUSTOMERS, STATUSES, VENDORS } from './data';
 import {
   allowedOf,
-  breaking,
   CREDIT,
   END,
   idOf,

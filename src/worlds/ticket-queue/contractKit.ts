@@ -1,4 +1,4 @@
-import type { OracleRun, Variant, VariantOperator } from '../../core/contract';
+import type { OracleRun } from '../../core/contract';
 import { isJsonObject, type JsonObject } from '../../core/json';
 import type { ToolCall } from '../../core/types';
 import { bystanders, targetsOf } from './calls';
@@ -37,20 +37,6 @@ export const withEveryNote = (calls: readonly ToolCall[], more: (id: string) => 
   mapArgs(calls, (call, a) => (call.name === 'write_note' && isJsonObject(a.note) ? { ...a, note: { ...a.note, ...more(String(a.id)) } } : null));
 
 export const allowedOf = (s: Setup) => [...targetsOf(s), ...bystanders(s)];
-
-export function equivalent(id: string, description: string, apply: (run: OracleRun) => Variant[]): VariantOperator {
-  return { id, kind: 'equivalent', description, apply };
-}
-
-export function breaking(
-  id: string,
-  rule: VariantOperator['rule'],
-  caughtBy: string,
-  description: string,
-  apply: (run: OracleRun) => Variant[],
-): VariantOperator {
-  return { id, kind: 'breaking', rule, caughtBy, description, apply };
-}
 
 export const END = 'end state';
 export const RECALL = 'required-write recall';

@@ -1,8 +1,9 @@
+import { breaking } from '../../core/contract';
 import type { Variant } from '../../core/contract';
 import type { ToolCall } from '../../core/types';
 import { bystanders, decidedKeys, finish, list, neighbour, note, read, status } from './calls';
 import { STATUSES, type Status } from './data';
-import { allowedOf, breaking, END, idOf, insert, otherStatus, setupOfRun } from './contractKit';
+import { allowedOf, END, idOf, insert, otherStatus, setupOfRun } from './contractKit';
 
 /**
  * The path is judged whole: a write undone is still a change, and a target may be corrected once.
